@@ -1,0 +1,133 @@
+//! Solving, counting and enumerating solutions.
+//!
+//! Every entry point first checks the givens ([`crate::validate::check_givens`]) so
+//! contradictions are reported with their unit and digit rather than as a bare
+//! "no solution"; then runs the search.
+//!
+//! ```
+//! use sudokit::{Grid, solve};
+//! let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+//! let s = solve::solve(&g).unwrap().expect("solvable");
+//! assert_eq!(s.to_line(), "859612437723854169164379528986147352375268914241593786432981675617425893598736241");
+//! assert_eq!(solve::count(&g, 2).unwrap(), 1);
+//! ```
+
+mod generic;
+
+use std::sync::Arc;
+
+use crate::bits::{with_digit_set, DigitSet};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::validate::{check_givens, Contradiction};
+
+use generic::Search;
+
+/// Object-safe face of the width-specific searches.
+trait Searcher: Send {
+    fn advance(&mut self) -> bool;
+    fn solution_values(&self) -> Option<Vec<u16>>;
+    fn guesses(&self) -> u64;
+}
+
+impl<B: DigitSet> Searcher for Search<B> {
+    fn advance(&mut self) -> bool {
+        Search::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        Search::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        Search::guesses(self)
+    }
+}
+
+/// The solutions of a puzzle, found lazily in search order. Dropping the
+/// iterator stops the search.
+pub struct Solutions {
+    geometry: Arc<Geometry>,
+    search: Box<dyn Searcher>,
+}
+
+impl Solutions {
+    /// Branch trials made so far: each digit tried at a cell where propagation
+    /// alone could not decide.
+    pub fn guesses(&self) -> u64 {
+        self.search.guesses()
+    }
+
+    /// Advances to the next solution without building a [`Grid`]; for counting.
+    pub fn skip_one(&mut self) -> bool {
+        self.search.advance()
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Grid;
+    fn next(&mut self) -> Option<Grid> {
+        if !self.search.advance() {
+            return None;
+        }
+        let values = self.search.solution_values()?;
+        Some(Grid::new(self.geometry.clone(), values))
+    }
+}
+
+/// All solutions of `grid`, as a stream.
+///
+/// ```
+/// use sudokit::{Grid, solve};
+/// let empty = Grid::from_line(&".".repeat(16)).unwrap();
+/// assert_eq!(solve::solutions(&empty).unwrap().count(), 288);
+/// ```
+pub fn solutions(grid: &Grid) -> Result<Solutions, Contradiction> {
+    check_givens(grid)?;
+    Ok(unchecked_solutions(grid))
+}
+
+/// Like [`solutions`] without the upfront checks: contradictions just give an
+/// empty stream. For callers that validated already.
+pub fn unchecked_solutions(grid: &Grid) -> Solutions {
+    let geometry = grid.geometry().clone();
+    let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
+        Box::new(Search::<B>::new(geometry.clone(), grid.cells())) as Box<dyn Searcher>
+    })
+    .expect("geometry caps N");
+    Solutions { geometry, search }
+}
+
+/// The first solution found, or `None` when there is none.
+pub fn solve(grid: &Grid) -> Result<Option<Grid>, Contradiction> {
+    Ok(solutions(grid)?.next())
+}
+
+/// Number of solutions, counting no further than `limit` (`0` = no limit).
+pub fn count(grid: &Grid, limit: u64) -> Result<u64, Contradiction> {
+    let mut s = solutions(grid)?;
+    let mut k = 0;
+    while (limit == 0 || k < limit) && s.skip_one() {
+        k += 1;
+    }
+    Ok(k)
+}
+
+/// What a uniqueness check found.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// At least two; here are two of them.
+    Multiple(Grid, Grid),
+}
+
+/// Looks for a second solution to decide uniqueness.
+pub fn uniqueness(grid: &Grid) -> Result<Uniqueness, Contradiction> {
+    let mut s = solutions(grid)?;
+    Ok(match (s.next(), s.next()) {
+        (None, _) => Uniqueness::None,
+        (Some(a), None) => Uniqueness::Unique(a),
+        (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
+    })
+}

@@ -1,0 +1,145 @@
+//! Checks on the givens, run before any search.
+//!
+//! A solver that meets contradictory givens just reports "no solution"; a person
+//! wants to know *which* unit and digit are wrong. These checks find the three
+//! kinds of contradiction visible without search, in a fixed order so the same
+//! puzzle always gets the same reason: a digit given twice in one unit; an empty
+//! cell whose units already hold every digit; a digit that has no free cell left
+//! in some unit.
+
+use serde::Serialize;
+
+use crate::bits::{with_digit_set, DigitSet};
+use crate::grid::Grid;
+
+/// A contradiction among the givens.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Contradiction {
+    /// `digit` is given twice in `unit`.
+    #[error("digit {digit} appears twice in {unit_name} ({first} and {second})")]
+    Duplicate {
+        digit: u16,
+        unit: usize,
+        unit_name: String,
+        first: String,
+        second: String,
+        /// Cell index of the second occurrence (the one reported as wrong).
+        #[serde(skip)]
+        cell: usize,
+    },
+    /// The empty `cell` sees every digit in its units.
+    #[error("{cell_name} has no candidate: its units already hold every digit")]
+    NoCandidate { cell: usize, cell_name: String },
+    /// `digit` cannot go anywhere in `unit`.
+    #[error("digit {digit} has no place in {unit_name}")]
+    NoPlace {
+        digit: u16,
+        unit: usize,
+        unit_name: String,
+    },
+}
+
+impl Contradiction {
+    /// The cell a message should point at, if there is one.
+    pub fn cell(&self) -> Option<usize> {
+        match self {
+            Contradiction::Duplicate { cell, .. } | Contradiction::NoCandidate { cell, .. } => {
+                Some(*cell)
+            }
+            Contradiction::NoPlace { .. } => None,
+        }
+    }
+}
+
+/// The first duplicate digit in any unit, scanning units in order.
+pub fn first_duplicate(grid: &Grid) -> Option<Contradiction> {
+    let g = grid.geometry();
+    // stamp[v] == unit index + 1 when v was already met in the current unit,
+    // at cell first_cell[v]; stamping avoids clearing per unit.
+    let mut stamp = vec![0u32; g.n() + 1];
+    let mut first_cell = vec![0u32; g.n() + 1];
+    for (ui, unit) in g.units().iter().enumerate() {
+        let mark = ui as u32 + 1;
+        for &c in &unit.cells {
+            let v = grid.get(c as usize) as usize;
+            if v == 0 {
+                continue;
+            }
+            if stamp[v] == mark {
+                return Some(Contradiction::Duplicate {
+                    digit: v as u16,
+                    unit: ui,
+                    unit_name: g.unit_name(ui),
+                    first: g.cell_name(first_cell[v] as usize),
+                    second: g.cell_name(c as usize),
+                    cell: c as usize,
+                });
+            }
+            stamp[v] = mark;
+            first_cell[v] = c;
+        }
+    }
+    None
+}
+
+/// Checks the givens for the contradictions described in the module docs.
+///
+/// ```
+/// use sudokit::{Grid, validate::{check_givens, Contradiction}};
+/// let g = Grid::from_line(&format!("11{}", ".".repeat(79))).unwrap();
+/// assert!(matches!(check_givens(&g), Err(Contradiction::Duplicate { digit: 1, .. })));
+/// ```
+pub fn check_givens(grid: &Grid) -> Result<(), Contradiction> {
+    if let Some(d) = first_duplicate(grid) {
+        return Err(d);
+    }
+    with_digit_set!(grid.n(), B => check_places::<B>(grid)).expect("geometry caps N")
+}
+
+fn check_places<B: DigitSet>(grid: &Grid) -> Result<(), Contradiction> {
+    let g = grid.geometry();
+    let n = g.n();
+    let used: Vec<B> = g
+        .units()
+        .iter()
+        .map(|u| {
+            u.cells
+                .iter()
+                .fold(B::EMPTY, |acc, &c| match grid.get(c as usize) {
+                    0 => acc,
+                    v => acc.union(B::single(v as usize - 1)),
+                })
+        })
+        .collect();
+    let full = B::full(n);
+    let cand: Vec<B> = (0..g.cell_count())
+        .map(|c| match grid.get(c) {
+            0 => g
+                .units_of(c)
+                .iter()
+                .fold(full, |acc, &u| acc.difference(used[u as usize])),
+            v => B::single(v as usize - 1),
+        })
+        .collect();
+    if let Some(c) = (0..g.cell_count()).find(|&c| cand[c].is_empty()) {
+        return Err(Contradiction::NoCandidate {
+            cell: c,
+            cell_name: g.cell_name(c),
+        });
+    }
+    for (ui, unit) in g.units().iter().enumerate() {
+        let possible = unit
+            .cells
+            .iter()
+            .fold(B::EMPTY, |acc, &c| acc.union(cand[c as usize]));
+        if let Some(d) = full.difference(possible).first() {
+            return Err(Contradiction::NoPlace {
+                digit: d as u16 + 1,
+                unit: ui,
+                unit_name: g.unit_name(ui),
+            });
+        }
+    }
+    Ok(())
+}
