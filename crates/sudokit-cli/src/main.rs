@@ -1,1 +1,64 @@
-fn main() {}
+//! `sudokit`: the command-line face of the sudokit library.
+//!
+//! Exit status: 0 when every puzzle succeeded; 1 when at least one puzzle
+//! failed (bad input, contradiction, no solution, not unique where uniqueness
+//! was asked); 2 for usage errors and unreadable files.
+
+mod batch;
+mod cmd;
+mod input;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudokit",
+    version,
+    about = "Sudoku solver, checker and converter for any box shape and variant"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: one solution (or error) per puzzle, in input order.
+    Solve(cmd::solve::Args),
+    /// Count solutions, up to a limit or all of them.
+    Count(cmd::count::Args),
+    /// Validate givens and check that each puzzle has exactly one solution.
+    Check(cmd::check::Args),
+    /// Print puzzles as pretty grids or convert between formats.
+    Show(cmd::show::Args),
+    /// Measure solver speed on puzzle files (single-threaded).
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Solve(a) => cmd::solve::run(a),
+        Command::Count(a) => cmd::count::run(a),
+        Command::Check(a) => cmd::check::run(a),
+        Command::Show(a) => cmd::show::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+    };
+    match result {
+        Ok(tally) => {
+            if tally.failed > 0 {
+                eprintln!("{} of {} puzzles failed", tally.failed, tally.total);
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) => {
+            eprintln!("sudokit: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -31,12 +31,13 @@ pub enum Contradiction {
     /// The empty `cell` sees every digit in its units.
     #[error("{cell_name} has no candidate: its units already hold every digit")]
     NoCandidate { cell: usize, cell_name: String },
-    /// `digit` cannot go anywhere in `unit`.
-    #[error("digit {digit} has no place in {unit_name}")]
+    /// `digit` cannot go anywhere in `unit` (nor in the other units listed).
+    #[error("digit {digit} has no place in {}", unit_names.join(" or "))]
     NoPlace {
         digit: u16,
-        unit: usize,
-        unit_name: String,
+        /// Every unit where the digit has no place, in unit order.
+        units: Vec<usize>,
+        unit_names: Vec<String>,
     },
 }
 
@@ -128,18 +129,28 @@ fn check_places<B: DigitSet>(grid: &Grid) -> Result<(), Contradiction> {
             cell_name: g.cell_name(c),
         });
     }
-    for (ui, unit) in g.units().iter().enumerate() {
-        let possible = unit
-            .cells
-            .iter()
-            .fold(B::EMPTY, |acc, &c| acc.union(cand[c as usize]));
-        if let Some(d) = full.difference(possible).first() {
-            return Err(Contradiction::NoPlace {
-                digit: d as u16 + 1,
-                unit: ui,
-                unit_name: g.unit_name(ui),
-            });
-        }
-    }
-    Ok(())
+    let missing: Vec<B> = g
+        .units()
+        .iter()
+        .map(|unit| {
+            let possible = unit
+                .cells
+                .iter()
+                .fold(B::EMPTY, |acc, &c| acc.union(cand[c as usize]));
+            full.difference(possible)
+        })
+        .collect();
+    // Report the first digit met, with every unit it is missing from: a row and
+    // a box often fail together, and both are worth knowing.
+    let Some(d) = missing.iter().find_map(|m| m.first()) else {
+        return Ok(());
+    };
+    let units: Vec<usize> = (0..missing.len())
+        .filter(|&u| missing[u].contains(d))
+        .collect();
+    Err(Contradiction::NoPlace {
+        digit: d as u16 + 1,
+        unit_names: units.iter().map(|&u| g.unit_name(u)).collect(),
+        units,
+    })
 }

@@ -1,8 +1,9 @@
 //! Solving, counting and enumerating solutions.
 //!
-//! Every entry point first checks the givens ([`crate::validate::check_givens`]) so
-//! contradictions are reported with their unit and digit rather than as a bare
-//! "no solution"; then runs the search.
+//! Contradictory givens are reported with their unit and digit
+//! ([`crate::validate::check_givens`]) rather than as a bare "no solution". The
+//! check runs only when the search finds nothing: a puzzle with a solution has no
+//! contradiction, so the common case pays nothing for the explanation.
 //!
 //! ```
 //! use sudokit::{Grid, solve};
@@ -98,16 +99,28 @@ pub fn unchecked_solutions(grid: &Grid) -> Solutions {
 
 /// The first solution found, or `None` when there is none.
 pub fn solve(grid: &Grid) -> Result<Option<Grid>, Contradiction> {
-    Ok(solutions(grid)?.next())
+    let found = unchecked_solutions(grid).next();
+    explain_if_none(grid, found.is_none())?;
+    Ok(found)
+}
+
+/// After a search that found nothing, tells a contradiction from a plain
+/// "no solution".
+fn explain_if_none(grid: &Grid, none: bool) -> Result<(), Contradiction> {
+    if none {
+        check_givens(grid)?;
+    }
+    Ok(())
 }
 
 /// Number of solutions, counting no further than `limit` (`0` = no limit).
 pub fn count(grid: &Grid, limit: u64) -> Result<u64, Contradiction> {
-    let mut s = solutions(grid)?;
+    let mut s = unchecked_solutions(grid);
     let mut k = 0;
     while (limit == 0 || k < limit) && s.skip_one() {
         k += 1;
     }
+    explain_if_none(grid, k == 0)?;
     Ok(k)
 }
 
@@ -124,8 +137,10 @@ pub enum Uniqueness {
 
 /// Looks for a second solution to decide uniqueness.
 pub fn uniqueness(grid: &Grid) -> Result<Uniqueness, Contradiction> {
-    let mut s = solutions(grid)?;
-    Ok(match (s.next(), s.next()) {
+    let mut s = unchecked_solutions(grid);
+    let first = s.next();
+    explain_if_none(grid, first.is_none())?;
+    Ok(match (first, s.next()) {
         (None, _) => Uniqueness::None,
         (Some(a), None) => Uniqueness::Unique(a),
         (Some(a), Some(b)) => Uniqueness::Multiple(a, b),

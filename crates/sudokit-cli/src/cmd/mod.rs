@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod check;
+pub mod count;
+pub mod show;
+pub mod solve;

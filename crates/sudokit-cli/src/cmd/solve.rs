@@ -1,0 +1,90 @@
+//! `sudokit solve`: solve every puzzle of the input.
+
+use anyhow::Result;
+use serde_json::json;
+use sudokit::format::GridJson;
+use sudokit::solve::{self, Uniqueness};
+
+use crate::batch::{self, Output, Tally};
+use crate::input::{InputArgs, Item};
+use crate::output::{grid_text, OutputFormat};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format for solutions.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: OutputFormat,
+    /// Also prove the solution unique; a puzzle with several solutions fails.
+    #[arg(long)]
+    pub unique: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let fmt = args.output;
+    let unique = args.unique;
+    batch::run(args.input.items()?, args.threads, move |item| {
+        solve_one(&item, fmt, unique)
+    })
+}
+
+fn solve_one(item: &Item, fmt: OutputFormat, unique: bool) -> Output {
+    let rec = &item.record;
+    let fail = |msg: String| {
+        let text = if fmt == OutputFormat::Json {
+            json!({"puzzle": rec.number, "error": msg}).to_string()
+        } else {
+            format!("error: {}{msg}", item.prefix())
+        };
+        Output { text, ok: false }
+    };
+    // Contradictions are explained by the solver when it finds nothing.
+    let grid = match &rec.result {
+        Ok(g) => g,
+        Err(e) => return fail(e.to_string()),
+    };
+    let found = if unique {
+        solve::uniqueness(grid)
+    } else {
+        solve::solve(grid).map(|s| s.map_or(Uniqueness::None, Uniqueness::Unique))
+    };
+    let where_ = format!("puzzle {}, line {}", rec.number, rec.line);
+    match found {
+        Err(c) => fail(rec.contradiction_error(c).to_string()),
+        Ok(Uniqueness::None) => fail(format!("{where_}: no solution")),
+        Ok(Uniqueness::Multiple(a, b)) => {
+            let diff = a
+                .cells()
+                .iter()
+                .zip(b.cells())
+                .position(|(x, y)| x != y)
+                .map(|c| a.geometry().cell_name(c))
+                .unwrap_or_default();
+            fail(format!(
+                "{where_}: more than one solution (two differ at {diff})"
+            ))
+        }
+        Ok(Uniqueness::Unique(s)) => {
+            let text = if fmt == OutputFormat::Json {
+                let mut v = json!({
+                    "puzzle": rec.number,
+                    "solution": GridJson::new(&s),
+                });
+                if unique {
+                    v["unique"] = json!(true);
+                }
+                if let Some(name) = &rec.name {
+                    v["name"] = json!(name);
+                }
+                v.to_string()
+            } else {
+                grid_text(&s, fmt)
+            };
+            Output { text, ok: true }
+        }
+    }
+}
