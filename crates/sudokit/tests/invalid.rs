@@ -1,0 +1,74 @@
+//! Bad input: each puzzle of `invalid_9x9.txt` gets the reason its comment names,
+//! located by line and (where a cell is at fault) column.
+
+mod support;
+
+use sudokit::format::{parse_all, ParseErrorKind, ParseOptions};
+use sudokit::validate::Contradiction;
+use support::{data, read};
+
+#[test]
+fn every_invalid_puzzle_gets_its_reason() {
+    let text = read(data("invalid_9x9.txt"));
+    let recs = parse_all(&text, &ParseOptions::default());
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(recs.len(), 7);
+    for (rec, line) in recs.iter().zip(lines) {
+        // The comment after the puzzle names the defect, e.g. "box duplicate".
+        let comment: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let err = rec.checked().expect_err(line);
+        assert_eq!(err.line, rec.line);
+        let ParseErrorKind::Contradiction(c) = &err.kind else {
+            panic!("{err}");
+        };
+        let message = err.to_string();
+        match (comment[0], comment[1], c) {
+            (unit, "duplicate", Contradiction::Duplicate { unit_name, .. }) => {
+                assert!(unit_name.starts_with(unit), "{line}: {message}");
+                assert!(err.column.is_some(), "{message}");
+            }
+            ("unsolvable", "square", Contradiction::NoCandidate { .. }) => {
+                assert!(err.column.is_some(), "{message}");
+            }
+            ("unsolvable", unit, Contradiction::NoPlace { unit_names, .. }) => {
+                assert!(
+                    unit_names.iter().any(|u| u.starts_with(unit)),
+                    "{line}: {message}"
+                );
+            }
+            _ => panic!("{line}: unexpected {message}"),
+        }
+    }
+}
+
+#[test]
+fn batch_keeps_going_and_locates_bad_characters() {
+    let good = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    let bad_char = good.replacen('.', "x", 1);
+    let short = &good[..80];
+    let big_digit = format!("2 2\n1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 9\n");
+    let text = format!("{good}\n{bad_char}\n{short}\n{good}\n\n{big_digit}");
+    let recs = parse_all(&text, &ParseOptions::default());
+    assert_eq!(recs.len(), 5);
+    assert!(recs[0].result.is_ok() && recs[3].result.is_ok());
+    let e = recs[1].result.as_ref().unwrap_err();
+    assert_eq!((e.puzzle, e.line, e.column), (2, 2, Some(3)));
+    assert_eq!(e.kind, ParseErrorKind::BadCharacter { ch: 'x' });
+    let e = recs[2].result.as_ref().unwrap_err();
+    assert!(
+        matches!(
+            e.kind,
+            ParseErrorKind::WrongCellCount {
+                found: 80,
+                expected: 81
+            }
+        ),
+        "{e}"
+    );
+    let e = recs[4].result.as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (10, Some(7)));
+    assert!(
+        matches!(e.kind, ParseErrorKind::DigitOutOfRange { value: 9, n: 4 }),
+        "{e}"
+    );
+}
