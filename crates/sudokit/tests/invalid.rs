@@ -22,7 +22,7 @@ fn every_invalid_puzzle_gets_its_reason() {
             panic!("{err}");
         };
         let message = err.to_string();
-        match (comment[0], comment[1], c) {
+        match (comment[0], comment[1], &**c) {
             (unit, "duplicate", Contradiction::Duplicate { unit_name, .. }) => {
                 assert!(unit_name.starts_with(unit), "{line}: {message}");
                 assert!(err.column.is_some(), "{message}");
@@ -46,7 +46,7 @@ fn batch_keeps_going_and_locates_bad_characters() {
     let good = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
     let bad_char = good.replacen('.', "x", 1);
     let short = &good[..80];
-    let big_digit = format!("2 2\n1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 9\n");
+    let big_digit = "2 2\n1 2 3 4\n0 0 0 0\n0 0 0 0\n0 0 0 9\n";
     let text = format!("{good}\n{bad_char}\n{short}\n{good}\n\n{big_digit}");
     let recs = parse_all(&text, &ParseOptions::default());
     assert_eq!(recs.len(), 5);
@@ -70,5 +70,52 @@ fn batch_keeps_going_and_locates_bad_characters() {
     assert!(
         matches!(e.kind, ParseErrorKind::DigitOutOfRange { value: 9, n: 4 }),
         "{e}"
+    );
+}
+
+/// A short line, or a grid with a bad row, is one bad puzzle: the puzzles
+/// after it are neither swallowed into it nor split into spurious errors.
+#[test]
+fn one_bad_puzzle_one_error_and_nothing_lost() {
+    let good = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let grid = "+-------+-------+-------+\n\
+                | 5 3 . | . 7 . | . . . |\n\
+                | 6 . . | 1 9 5 | . . |\n\
+                | . 9 8 | . . . | . 6 . |\n\
+                +-------+-------+-------+\n\
+                | 8 . . | . 6 . | . . 3 |\n\
+                | 4 . . | 8 . 3 | . . 1 |\n\
+                | 7 . . | . 2 . | . . 6 |\n\
+                +-------+-------+-------+\n\
+                | . 6 . | . . . | 2 8 . |\n\
+                | . . . | 4 1 9 | . . 5 |\n\
+                | . . . | . 8 . | . 7 9 |\n\
+                +-------+-------+-------+";
+    let text = format!(
+        "{good}\n{}\n{good}\n{}\n{}\n{good}\n\n{grid}\n{good}\n",
+        &good[..21],
+        &good[..37],
+        &good[..30]
+    );
+    let recs = parse_all(&text, &ParseOptions::default());
+    let summary: Vec<String> = recs
+        .iter()
+        .map(|r| match &r.result {
+            Ok(_) => format!("{}: ok", r.line),
+            Err(e) => format!("{}: {}", e.line, e.kind),
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "1: ok",
+            "2: wrong cell count: found 21, expected 81",
+            "3: ok",
+            "4: wrong cell count: found 37, expected 81",
+            "5: wrong cell count: found 30, expected 81",
+            "6: ok",
+            "10: row 2 has 8 cells, expected 9",
+            "21: ok",
+        ]
     );
 }

@@ -101,7 +101,7 @@ pub enum ParseErrorKind {
     #[error("{0}")]
     Geometry(String),
     #[error("contradictory givens: {0}")]
-    Contradiction(Contradiction),
+    Contradiction(Box<Contradiction>),
 }
 
 /// A bad record: where (1-based puzzle number, line and column) and what.
@@ -146,7 +146,7 @@ impl Record {
             puzzle: self.number,
             line,
             column,
-            kind: ParseErrorKind::Contradiction(c),
+            kind: ParseErrorKind::Contradiction(Box::new(c)),
         }
     }
 
@@ -207,10 +207,15 @@ pub struct Reader<R> {
     /// A read error: the stream ends there.
     io_error: Option<std::io::Error>,
     last_geometry: Option<Arc<Geometry>>,
+    /// Cell count of the last good record: what a bad one most likely meant.
+    last_cells: Option<usize>,
 }
 
 /// One cell as read: its value and its source column.
 type Cells = Vec<(u16, u32)>;
+
+/// Cells of a multi-line record: value, source line and column.
+type LocatedCells = Vec<(u16, u32, u32)>;
 
 impl<R: BufRead> Reader<R> {
     pub fn new(src: R, opts: ParseOptions) -> Self {
@@ -228,6 +233,7 @@ impl<R: BufRead> Reader<R> {
             regions: None,
             io_error: None,
             last_geometry: None,
+            last_cells: None,
         }
     }
 
@@ -348,6 +354,15 @@ impl<R: BufRead> Reader<R> {
             result,
             positions,
         }
+    }
+
+    /// The cell count a malformed record most likely meant: that of the
+    /// previous good record, else the nearest square.
+    fn expected_cells(&self, found: usize) -> usize {
+        self.known_n()
+            .map(|n| self.cells_wanted(n))
+            .or(self.last_cells)
+            .unwrap_or_else(|| nearest_square(found))
     }
 
     fn known_n(&self) -> Option<usize> {
@@ -477,7 +492,7 @@ impl<R: BufRead> Reader<R> {
                 None,
                 ParseErrorKind::WrongCellCount {
                     found: len,
-                    expected: nearest_square(len),
+                    expected: self.expected_cells(len),
                 },
             ));
         }
@@ -491,8 +506,8 @@ impl<R: BufRead> Reader<R> {
         line_no: usize,
         first: &str,
         n_hint: Option<usize>,
-    ) -> Result<(Vec<(u16, u32, u32)>, Option<BoxShape>), ParseError> {
-        let mut out: Vec<(u16, u32, u32)> = Vec::new();
+    ) -> Result<(LocatedCells, Option<BoxShape>), ParseError> {
+        let mut out: LocatedCells = Vec::new();
         let mut n = n_hint;
         let mut rows = 0usize;
         let cube = self.cube;
@@ -532,13 +547,43 @@ impl<R: BufRead> Reader<R> {
                 }
                 continue;
             }
-            let cells =
-                row_cells(&line, n).map_err(|(col, kind)| self.error(ln, Some(col), kind))?;
+            let cells = match row_cells(&line, n) {
+                Ok(cells) => cells,
+                Err((col, kind)) => {
+                    if ln != line_no {
+                        self.skip_rest_of_grid(n.unwrap_or(0));
+                    }
+                    return Err(self.error(ln, Some(col), kind));
+                }
+            };
             if box_cols.is_none() && line.contains('|') {
                 box_cols = segment_width(&line);
             }
             let width = *n.get_or_insert(cells.len());
             if cells.len() != width {
+                // A whole-puzzle line after a short one: the short line was a
+                // bad puzzle of its own, and the next one must not be lost.
+                if ln != line_no {
+                    if let Some(count) = self.standalone_count(&line, width) {
+                        self.ahead.push_front((ln, line));
+                        return Err(self.error(
+                            line_no,
+                            None,
+                            if rows == 1 {
+                                ParseErrorKind::WrongCellCount {
+                                    found: width,
+                                    expected: count,
+                                }
+                            } else {
+                                ParseErrorKind::TooFewRows {
+                                    found: rows,
+                                    expected: rows_wanted(width),
+                                }
+                            },
+                        ));
+                    }
+                }
+                self.skip_rest_of_grid(width);
                 return Err(self.error(
                     ln,
                     None,
@@ -581,6 +626,38 @@ impl<R: BufRead> Reader<R> {
         Ok((out, shape))
     }
 
+    /// The cell count of `line` read as a one-line puzzle, when it is longer
+    /// than a row of `width` cells and so cannot belong to the grid being read.
+    fn standalone_count(&self, line: &str, width: usize) -> Option<usize> {
+        let token = line.split_whitespace().next()?;
+        let count = token.chars().count();
+        let fits = side_of(count, self.cube)
+            .and_then(BoxShape::for_side)
+            .is_some_and(|b| b.n() >= 4 && b.rows >= 2);
+        (count > width && fits).then_some(count)
+    }
+
+    /// After an error inside a multi-line grid, drops the grid's remaining
+    /// rows (up to a blank line, comment, directive or a line that is a whole
+    /// puzzle) so that they are not reported as puzzles of their own: one bad
+    /// puzzle, one error.
+    fn skip_rest_of_grid(&mut self, width: usize) {
+        while let Some((_, l)) = self.peek(0) {
+            let t = l.trim().to_string();
+            let t = t.as_str();
+            let ends_grid = t.is_empty()
+                || t.starts_with('#')
+                || t.starts_with("//")
+                || directive(t).is_some()
+                || is_name_header(t)
+                || parse_rc_header(t).is_some();
+            if ends_grid || self.standalone_count(t, width).is_some() {
+                break;
+            }
+            self.take_line();
+        }
+    }
+
     fn build(
         &mut self,
         line_no: usize,
@@ -595,7 +672,7 @@ impl<R: BufRead> Reader<R> {
                 None,
                 ParseErrorKind::WrongCellCount {
                     found: count,
-                    expected: nearest_square(count),
+                    expected: self.expected_cells(count),
                 },
             )
         })?;
@@ -619,6 +696,7 @@ impl<R: BufRead> Reader<R> {
         }
         let geometry = self.geometry(shape, n)?;
         positions.extend(cells.iter().map(|&(_, l, c)| (l, c)));
+        self.last_cells = Some(count);
         Ok(Grid::new(
             geometry,
             cells.into_iter().map(|x| x.0).collect(),
@@ -762,10 +840,9 @@ fn numeric_value(tok: &str, col: usize, n: usize) -> Result<u16, (usize, ParseEr
 
 /// Tokens split on whitespace, with their 0-based character column.
 fn tokens_with_columns(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut col = 0usize;
     let mut out = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte start, char column)
-    for (b, ch) in s.char_indices() {
+    for (col, (b, ch)) in s.char_indices().enumerate() {
         if ch.is_whitespace() {
             if let Some((bs, cs)) = start.take() {
                 out.push((cs, &s[bs..b]));
@@ -773,7 +850,6 @@ fn tokens_with_columns(s: &str) -> impl Iterator<Item = (usize, &str)> {
         } else if start.is_none() {
             start = Some((b, col));
         }
-        col += 1;
     }
     if let Some((bs, cs)) = start {
         out.push((cs, &s[bs..]));

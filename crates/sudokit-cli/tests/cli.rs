@@ -1,0 +1,229 @@
+//! End-to-end tests of the `sudokit` binary: output order, error lines, exit
+//! codes, standard input and format conversion.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn sudokit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("sudokit runs")
+}
+
+fn sudokit_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn data(name: &str) -> String {
+    repo_root()
+        .join("../shared/data")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A 9×9 solution line is a valid grid that keeps the puzzle's givens.
+/// Written here from scratch so that it shares nothing with the library.
+fn assert_solves(puzzle: &str, solution: &str) {
+    let p: Vec<u8> = puzzle.bytes().take(81).collect();
+    let s: Vec<u8> = solution.bytes().collect();
+    assert_eq!(s.len(), 81, "solution {solution:?}");
+    for i in 0..81 {
+        assert!((b'1'..=b'9').contains(&s[i]), "cell {i} of {solution}");
+        if p[i].is_ascii_digit() && p[i] != b'0' {
+            assert_eq!(p[i], s[i], "given {i} changed");
+        }
+    }
+    for k in 0..9 {
+        let row: Vec<usize> = (0..9).map(|j| k * 9 + j).collect();
+        let col: Vec<usize> = (0..9).map(|j| j * 9 + k).collect();
+        let bx: Vec<usize> = (0..9)
+            .map(|j| (k / 3 * 3 + j / 3) * 9 + k % 3 * 3 + j % 3)
+            .collect();
+        for unit in [row, col, bx] {
+            let mut seen: Vec<u8> = unit.iter().map(|&c| s[c]).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, b"123456789", "unit {unit:?} of {solution}");
+        }
+    }
+}
+
+const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const WIKI_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn invalid_file_gives_one_error_line_per_puzzle_with_reason() {
+    let out = sudokit(&["solve", &data("invalid_9x9.txt")]);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out);
+    let expected = [
+        (
+            "puzzle 1, line 1, column 40",
+            "digit 5 appears twice in box 5",
+        ),
+        (
+            "puzzle 2, line 2, column 32",
+            "digit 1 appears twice in column 5",
+        ),
+        (
+            "puzzle 3, line 3, column 45",
+            "digit 2 appears twice in row 5",
+        ),
+        ("puzzle 4, line 4, column 37", "r5c1 has no candidate"),
+        ("puzzle 5, line 5", "digit 4 has no place in row 5"),
+        ("puzzle 6, line 6", "digit 2 has no place in column 5"),
+        ("puzzle 7, line 7", "digit 1 has no place in row 5"),
+    ];
+    assert_eq!(got.len(), expected.len(), "{got:#?}");
+    for (line, (place, reason)) in got.iter().zip(expected) {
+        assert!(line.starts_with("error: "), "{line}");
+        assert!(line.contains(place), "{line} should name {place}");
+        assert!(line.contains(reason), "{line} should say {reason}");
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("7 of 7 puzzles failed"), "{stderr}");
+}
+
+#[test]
+fn bad_puzzle_keeps_its_place_in_the_batch() {
+    let input = format!(
+        "{WIKI}\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x\n\
+         {WIKI}\n53..7....6..195....98\n{WIKI}\n"
+    );
+    let out = sudokit_stdin(&["solve", "-j", "2"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    let got = lines(&out);
+    assert_eq!(got.len(), 5, "{got:#?}");
+    assert_eq!(got[0], WIKI_SOLUTION);
+    assert!(got[1].contains("puzzle 2, line 2, column 81"), "{}", got[1]);
+    assert!(got[1].contains("'x'"), "{}", got[1]);
+    assert_eq!(got[2], WIKI_SOLUTION);
+    assert!(got[3].contains("puzzle 4, line 4"), "{}", got[3]);
+    assert_eq!(got[4], WIKI_SOLUTION);
+}
+
+#[test]
+fn batch_output_is_in_input_order_whatever_the_thread_count() {
+    let path = data("puzzles3_magictour_top1465");
+    let one = sudokit(&["solve", "-j", "1", &path]);
+    let two = sudokit(&["solve", "-j", "2", &path]);
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(one.stdout, two.stdout);
+    let puzzles: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect();
+    let got = lines(&one);
+    assert_eq!(got.len(), puzzles.len());
+    assert_eq!(got.len(), 1465);
+    for (p, s) in puzzles.iter().zip(&got) {
+        assert_solves(p, s);
+    }
+}
+
+#[test]
+fn reads_standard_input_and_proves_uniqueness() {
+    let out = sudokit_stdin(&["solve", "--unique"], &format!("{WIKI}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(lines(&out), [WIKI_SOLUTION]);
+
+    // Remove two givens: several solutions.
+    let loose = format!("..{}\n", &WIKI[2..]);
+    let out = sudokit_stdin(&["solve", "--unique"], &loose);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(lines(&out)[0].contains("more than one solution"));
+}
+
+#[test]
+fn count_enumerates_variants_and_cubes() {
+    let out = sudokit(&["count", "--all", "examples/variants.txt"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(lines(&out), ["48 exact", "32 exact"]);
+
+    let out = sudokit(&["count", "examples/variants.txt"]);
+    assert_eq!(lines(&out), ["2+ (stopped at the limit)"; 2]);
+
+    let out = sudokit_stdin(&["count", "--all", "--box", "2x2"], "................\n");
+    assert_eq!(lines(&out), ["288 exact"]);
+}
+
+#[test]
+fn check_accepts_the_seed_examples() {
+    let out = sudokit(&["check", "examples/seed001_examples.txt"]);
+    assert_eq!(out.status.code(), Some(0));
+    let got = lines(&out);
+    assert_eq!(got.len(), 4);
+    assert!(
+        got.iter().all(|l| l.contains("unique solution")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn show_converts_between_formats() {
+    let rc = sudokit_stdin(&["show", "-o", "rc"], &format!("{WIKI}\n"));
+    assert_eq!(rc.status.code(), Some(0));
+    let rc_text = String::from_utf8(rc.stdout).unwrap();
+    assert!(rc_text.starts_with("3 3\n5 3 0 0 7 0 0 0 0\n"), "{rc_text}");
+
+    let back = sudokit_stdin(&["show", "-o", "line"], &rc_text);
+    assert_eq!(lines(&back), [WIKI]);
+
+    let pretty = sudokit_stdin(&["show"], &format!("{WIKI}\n"));
+    let pretty_text = String::from_utf8(pretty.stdout).unwrap();
+    assert!(
+        pretty_text.contains("| 5 3 . | . 7 . | . . . |"),
+        "{pretty_text}"
+    );
+    let back = sudokit_stdin(&["show", "-o", "line"], &pretty_text);
+    assert_eq!(lines(&back), [WIKI]);
+
+    let json = sudokit_stdin(&["show", "-o", "json"], &format!("{WIKI}\n"));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["line"], WIKI);
+    assert_eq!(v["box"], "3x3");
+}
+
+#[test]
+fn usage_and_file_errors_exit_with_2() {
+    let out = sudokit(&["solve", "no/such/file.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.txt"));
+    let out = sudokit(&["solve", "--box", "0x3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = sudokit(&["frobnicate"]);
+    assert_eq!(out.status.code(), Some(2));
+}
