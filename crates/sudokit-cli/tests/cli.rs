@@ -35,9 +35,11 @@ fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// `$SUDOKIT_DATA` if set, else `../shared/data` beside the repository.
 fn data(name: &str) -> String {
-    repo_root()
-        .join("../shared/data")
+    std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("../shared/data"))
         .join(name)
         .to_string_lossy()
         .into_owned()

@@ -9,9 +9,15 @@
 
 use std::path::PathBuf;
 
-/// Path of a file in the shared data directory beside the repository.
+/// Path of a file in the shared data directory: `$SUDOKIT_DATA` if set, else
+/// `../shared/data` beside the repository.
 pub fn data(name: &str) -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")).join(name)
+    std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
+        })
+        .join(name)
 }
 
 /// Path of a file in the repository's `examples/`.
