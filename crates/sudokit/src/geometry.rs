@@ -78,6 +78,11 @@ impl std::str::FromStr for BoxShape {
         if r == 0 || c == 0 {
             return Err(bad());
         }
+        if !matches!(r.checked_mul(c), Some(n) if n <= MAX_DIGITS) {
+            return Err(format!(
+                "box shape {s:?} gives more than {MAX_DIGITS} digits, the most supported"
+            ));
+        }
         Ok(BoxShape::new(r, c))
     }
 }

@@ -18,6 +18,7 @@ pub mod bits;
 pub mod format;
 pub mod geometry;
 pub mod grid;
+pub mod render;
 pub mod solve;
 pub mod validate;
 

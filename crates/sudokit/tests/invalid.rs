@@ -119,3 +119,36 @@ fn one_bad_puzzle_one_error_and_nothing_lost() {
         ]
     );
 }
+
+/// Found by the fuzzer: a huge `box:` side overflowed the cell count. A bad
+/// directive is now reported on the puzzle it governs.
+#[test]
+fn oversized_shape_directives_are_errors_not_overflows() {
+    for text in [
+        "box: 2708200\ncube:\n1234\n",
+        "# note\ncube: 99999999999x99999999999\n1234\n",
+        "box: 600x600\n1234\n",
+    ] {
+        let recs = parse_all(text, &ParseOptions::default());
+        assert_eq!(recs.len(), 1, "{text:?}");
+        let e = recs[0].result.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::BadShape(_)), "{e}");
+        assert_eq!(
+            e.line,
+            text.lines()
+                .position(|l| l.contains("x") || l.starts_with("box"))
+                .unwrap()
+                + 1
+        );
+    }
+    // A good directive after a bad one applies again.
+    let recs = parse_all(
+        "box: 0\n1234\nbox: 2x2\n1234341221434321\n",
+        &ParseOptions::default(),
+    );
+    assert_eq!(recs.len(), 2);
+    assert!(recs[0].result.is_err());
+    assert!(recs[1].result.as_ref().unwrap().is_solved());
+    assert!("600x600".parse::<sudokit::BoxShape>().is_err());
+    assert!("20x20".parse::<sudokit::BoxShape>().is_ok());
+}

@@ -209,6 +209,8 @@ pub struct Reader<R> {
     last_geometry: Option<Arc<Geometry>>,
     /// Cell count of the last good record: what a bad one most likely meant.
     last_cells: Option<usize>,
+    /// A directive that could not be applied: reported on the next record.
+    directive_error: Option<(usize, String)>,
 }
 
 /// One cell as read: its value and its source column.
@@ -234,6 +236,7 @@ impl<R: BufRead> Reader<R> {
             io_error: None,
             last_geometry: None,
             last_cells: None,
+            directive_error: None,
         }
     }
 
@@ -293,12 +296,10 @@ impl<R: BufRead> Reader<R> {
 
     fn apply_directive(&mut self, key: &str, value: &str) {
         match key {
-            "box" | "size" => {
-                self.box_shape = value
-                    .parse()
-                    .ok()
-                    .or_else(|| value.parse().ok().and_then(BoxShape::for_side));
-            }
+            "box" | "size" => match parse_box_directive(value) {
+                Ok(shape) => self.box_shape = Some(shape),
+                Err(msg) => self.directive_error = Some((self.line_no, msg)),
+            },
             "variant" | "variants" => {
                 self.variants = value
                     .split(|c: char| c == ',' || c.is_whitespace())
@@ -307,8 +308,11 @@ impl<R: BufRead> Reader<R> {
             }
             "cube" => {
                 self.cube = true;
-                if let Ok(b) = value.parse() {
-                    self.box_shape = Some(b);
+                if !value.is_empty() {
+                    match parse_box_directive(value) {
+                        Ok(shape) => self.box_shape = Some(shape),
+                        Err(msg) => self.directive_error = Some((self.line_no, msg)),
+                    }
                 }
             }
             "name" | "title" => self.name = Some(value.to_string()),
@@ -343,7 +347,12 @@ impl<R: BufRead> Reader<R> {
     fn read_record(&mut self, line_no: usize, first: String) -> Record {
         let mut positions = Vec::new();
         let name = self.name.take();
-        let result = self.read_grid(line_no, &first, &mut positions);
+        let mut result = self.read_grid(line_no, &first, &mut positions);
+        // A bad directive spoils the record it governs (read anyway, so that
+        // its lines do not turn into records of their own).
+        if let Some((line, msg)) = self.directive_error.take() {
+            result = Err(self.error(line, None, ParseErrorKind::BadShape(msg)));
+        }
         if result.is_err() {
             positions.clear();
         }
@@ -371,9 +380,9 @@ impl<R: BufRead> Reader<R> {
 
     fn cells_wanted(&self, n: usize) -> usize {
         if self.cube {
-            n * n * n
+            n.saturating_mul(n).saturating_mul(n)
         } else {
-            n * n
+            n.saturating_mul(n)
         }
     }
 
@@ -764,6 +773,18 @@ impl<R: BufRead> Iterator for Reader<R> {
             return Some(rec);
         }
     }
+}
+
+/// The value of a `box:`, `size:` or `cube:` directive: `RxC`, or a side N
+/// (given the usual box shape for N).
+fn parse_box_directive(value: &str) -> Result<BoxShape, String> {
+    value
+        .parse()
+        .or_else(|e: String| match value.trim().parse::<usize>() {
+            Ok(n) if (1..=MAX_DIGITS).contains(&n) => Ok(BoxShape::for_side(n).expect("n > 0")),
+            Ok(n) => Err(format!("side {n} is out of range 1..={MAX_DIGITS}")),
+            Err(_) => Err(e),
+        })
 }
 
 /// N such that `count` = N² (or N³ for cubes).

@@ -1,0 +1,303 @@
+//! SVG pictures of boards, for printing and for the web app.
+//!
+//! The picture is drawn from the geometry alone: a border between two
+//! neighbouring cells is thick when they lie in different boxes or jigsaw
+//! regions, so regular boxes, irregular regions and every box shape come out
+//! of the same rule. Extra units of variants (diagonals, windows) are shaded.
+//! A cube is drawn as its N layers side by side.
+
+use std::fmt::Write;
+
+use crate::geometry::{Layout, UnitKind};
+use crate::grid::Grid;
+
+/// What to draw besides the givens.
+#[derive(Clone, Debug, Default)]
+pub struct SvgOptions<'a> {
+    /// Side of one cell in SVG user units (default 40 when 0).
+    pub cell_size: f64,
+    /// Digits to write in the empty cells, in a lighter style (a solution).
+    pub solution: Option<&'a Grid>,
+    /// Pencil marks per cell (bit `d - 1` set when `d` is a candidate), drawn
+    /// small in empty cells that the solution does not fill.
+    pub candidates: Option<&'a [u64]>,
+    /// A caption above the grid.
+    pub title: Option<&'a str>,
+}
+
+const GIVEN_COLOUR: &str = "#000";
+const FILLED_COLOUR: &str = "#1a5fb4";
+const CANDIDATE_COLOUR: &str = "#555";
+const SHADE_COLOUR: &str = "#e4e4e4";
+const THIN: f64 = 1.0;
+const THICK: f64 = 3.0;
+
+/// Draws `puzzle` as a standalone SVG document.
+///
+/// ```
+/// use sudokit::{render::svg, Grid};
+/// let g = Grid::from_line(&"1234341221434321".replace('4', ".")).unwrap();
+/// let doc = svg::render(&g, &svg::SvgOptions::default());
+/// assert!(doc.starts_with("<svg"));
+/// assert_eq!(doc.matches("font-weight=\"bold\"").count(), 12); // 12 givens
+/// ```
+pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
+    let geo = puzzle.geometry();
+    let n = geo.n();
+    let size = if opts.cell_size > 0.0 {
+        opts.cell_size
+    } else {
+        40.0
+    };
+    let layers = if geo.layout() == Layout::Cube { n } else { 1 };
+    let margin = size * 0.5;
+    let gap = size; // between cube layers
+    let board = size * n as f64;
+    let title_h = if opts.title.is_some() { size } else { 0.0 };
+    let width = 2.0 * margin + layers as f64 * board + (layers - 1) as f64 * gap;
+    let height = 2.0 * margin + board + title_h;
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">"
+    );
+    let _ = writeln!(
+        out,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
+    );
+    if let Some(title) = opts.title {
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\">{}</text>",
+            width / 2.0,
+            margin + size * 0.6,
+            size * 0.5,
+            escape(title)
+        );
+    }
+
+    for layer in 0..layers {
+        let x0 = margin + layer as f64 * (board + gap);
+        let y0 = margin + title_h;
+        let base = layer * n * n;
+        let cell_xy = |cell: usize| {
+            let (r, c) = geo.row_col(cell);
+            (x0 + c as f64 * size, y0 + r as f64 * size)
+        };
+
+        // Shading of variant units.
+        let _ = writeln!(out, "<g class=\"shade\" fill=\"{SHADE_COLOUR}\">");
+        for cell in base..base + n * n {
+            let shaded = geo.units_of(cell).iter().any(|&u| {
+                matches!(
+                    geo.units()[u as usize].kind,
+                    UnitKind::Diagonal | UnitKind::AntiDiagonal | UnitKind::Window
+                )
+            });
+            if shaded {
+                let (x, y) = cell_xy(cell);
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\"/>"
+                );
+            }
+        }
+        let _ = writeln!(out, "</g>");
+
+        // Cell borders: thin inside a region, thick between regions.
+        let region = region_of(puzzle, base);
+        let mut thin = String::new();
+        let mut thick = String::new();
+        for r in 0..n {
+            for c in 0..n {
+                let (x, y) = (x0 + c as f64 * size, y0 + r as f64 * size);
+                if c + 1 < n {
+                    let path = if region[r * n + c] == region[r * n + c + 1] {
+                        &mut thin
+                    } else {
+                        &mut thick
+                    };
+                    let _ = write!(path, "M{} {}v{size}", x + size, y);
+                }
+                if r + 1 < n {
+                    let path = if region[r * n + c] == region[(r + 1) * n + c] {
+                        &mut thin
+                    } else {
+                        &mut thick
+                    };
+                    let _ = write!(path, "M{} {}h{size}", x, y + size);
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            "<path d=\"{thin}\" stroke=\"#888\" stroke-width=\"{THIN}\" fill=\"none\"/>"
+        );
+        let _ = writeln!(
+            out,
+            "<path d=\"{thick}\" stroke=\"#000\" stroke-width=\"{THICK}\" fill=\"none\" stroke-linecap=\"square\"/>"
+        );
+        let _ = writeln!(
+            out,
+            "<rect x=\"{x0}\" y=\"{y0}\" width=\"{board}\" height=\"{board}\" stroke=\"#000\" stroke-width=\"{THICK}\" fill=\"none\"/>"
+        );
+
+        // Digits.
+        let font = if n > 9 { size * 0.45 } else { size * 0.6 };
+        for cell in base..base + n * n {
+            let (x, y) = cell_xy(cell);
+            let (cx, cy) = (x + size / 2.0, y + size / 2.0);
+            let given = puzzle.get(cell);
+            let filled = opts.solution.map_or(0, |s| s.get(cell));
+            if given != 0 {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{cx}\" y=\"{cy}\" font-size=\"{font:.1}\" font-weight=\"bold\" fill=\"{GIVEN_COLOUR}\" text-anchor=\"middle\" dominant-baseline=\"central\">{given}</text>"
+                );
+            } else if filled != 0 {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{cx}\" y=\"{cy}\" font-size=\"{font:.1}\" fill=\"{FILLED_COLOUR}\" text-anchor=\"middle\" dominant-baseline=\"central\">{filled}</text>"
+                );
+            } else if let Some(&mask) = opts.candidates.and_then(|c| c.get(cell)) {
+                write_candidates(&mut out, puzzle, x, y, size, mask);
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Pencil marks laid out like the box shape (3×3 for 9×9, 2×3 for 6×6).
+fn write_candidates(out: &mut String, puzzle: &Grid, x: f64, y: f64, size: f64, mask: u64) {
+    let shape = puzzle.geometry().box_shape();
+    let (rows, cols) = (shape.rows, shape.cols);
+    let font = size / (rows.max(cols) as f64 + 0.5);
+    for d in 1..=puzzle.geometry().n().min(64) {
+        if mask & (1 << (d - 1)) == 0 {
+            continue;
+        }
+        let (r, c) = ((d - 1) / cols, (d - 1) % cols);
+        let cx = x + (c as f64 + 0.5) * size / cols as f64;
+        let cy = y + (r as f64 + 0.5) * size / rows as f64;
+        let _ = writeln!(
+            out,
+            "<text x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{font:.1}\" fill=\"{CANDIDATE_COLOUR}\" text-anchor=\"middle\" dominant-baseline=\"central\">{d}</text>"
+        );
+    }
+}
+
+/// For each cell of the layer starting at `base`: the index of its box or
+/// jigsaw region, the units whose borders are drawn thick.
+fn region_of(puzzle: &Grid, base: usize) -> Vec<usize> {
+    let geo = puzzle.geometry();
+    let n = geo.n();
+    let jigsaw = geo
+        .units()
+        .iter()
+        .any(|u| matches!(u.kind, UnitKind::Region));
+    (base..base + n * n)
+        .map(|cell| {
+            geo.units_of(cell)
+                .iter()
+                .map(|&u| &geo.units()[u as usize])
+                .find(|u| match u.kind {
+                    UnitKind::Region => true,
+                    UnitKind::Box => !jigsaw,
+                    // A cube's layers are its planes of fixed first coordinate.
+                    UnitKind::CubeBox(axis) => axis == 0,
+                    _ => false,
+                })
+                .map_or(usize::MAX, |u| u.index)
+        })
+        .collect()
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::{parse_one, ParseOptions};
+
+    fn thick_segments(doc: &str) -> usize {
+        let line = doc
+            .lines()
+            .find(|l| {
+                l.contains(&format!(
+                    "stroke-width=\"{THICK}\" fill=\"none\" stroke-linecap"
+                ))
+            })
+            .unwrap();
+        line.matches('M').count()
+    }
+
+    #[test]
+    fn box_borders_follow_the_box_shape() {
+        // 6×6 with 2×3 boxes: inner thick segments are one vertical line of 6
+        // cells and two horizontal lines of 6 cells.
+        let g = parse_one(
+            "2 3\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n",
+            &ParseOptions::default(),
+        )
+        .unwrap();
+        let doc = render(&g, &SvgOptions::default());
+        assert_eq!(thick_segments(&doc), 6 + 2 * 6);
+    }
+
+    #[test]
+    fn jigsaw_regions_draw_their_own_borders() {
+        let text = "regions:\nAAAB\nACBB\nCCDB\nCDDD\n................\n";
+        let g = parse_one(text, &ParseOptions::default()).unwrap();
+        let doc = render(&g, &SvgOptions::default());
+        // Borders between different letters, counted by hand from the map:
+        // 6 between horizontal neighbours, 6 between vertical ones.
+        assert_eq!(thick_segments(&doc), 12);
+    }
+
+    #[test]
+    fn solution_and_candidates_are_drawn_in_empty_cells() {
+        let g = Grid::from_line("1.3.............").unwrap();
+        let s = crate::solve::solve(&g).unwrap().unwrap();
+        let doc = render(
+            &g,
+            &SvgOptions {
+                solution: Some(&s),
+                title: Some("a <small> one"),
+                ..Default::default()
+            },
+        );
+        assert_eq!(doc.matches("font-weight=\"bold\"").count(), 2);
+        assert_eq!(doc.matches(FILLED_COLOUR).count(), 14);
+        assert!(doc.contains("a &lt;small&gt; one"));
+        let cands = vec![0b1010u64; 16];
+        let doc = render(
+            &g,
+            &SvgOptions {
+                candidates: Some(&cands),
+                ..Default::default()
+            },
+        );
+        assert_eq!(doc.matches(CANDIDATE_COLOUR).count(), 14 * 2);
+    }
+
+    #[test]
+    fn variants_are_shaded_and_cubes_show_every_layer() {
+        let g = parse_one("variant: x\n................\n", &ParseOptions::default()).unwrap();
+        let doc = render(&g, &SvgOptions::default());
+        assert_eq!(doc.matches("<rect x=").count(), 8 + 1); // 8 diagonal cells + frame
+        let g = parse_one("cube: 2x2\n1234\n", &ParseOptions::default());
+        assert!(g.is_err()); // too few cells for a cube
+        let text = format!("cube: 2x2\n1234{}\n", ".".repeat(60));
+        let g = parse_one(&text, &ParseOptions::default()).unwrap();
+        let doc = render(&g, &SvgOptions::default());
+        assert_eq!(doc.matches("stroke-linecap").count(), 4); // one board per layer
+    }
+}
