@@ -34,6 +34,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Print puzzles as pretty grids or convert between formats.
     Show(cmd::show::Args),
+    /// Draw puzzles as SVG (any shape, variant and cube).
+    Render(cmd::render::Args),
     /// Measure solver speed on puzzle files (single-threaded).
     Bench(cmd::bench::Args),
 }
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         Command::Count(a) => cmd::count::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Render(a) => cmd::render::run(a),
         Command::Bench(a) => cmd::bench::run(a),
     };
     match result {

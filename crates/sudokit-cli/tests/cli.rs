@@ -229,3 +229,41 @@ fn usage_and_file_errors_exit_with_2() {
     let out = sudokit(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn render_draws_one_svg_per_puzzle() {
+    let out = sudokit_stdin(&["render", "--solution"], &format!("{WIKI}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let doc = String::from_utf8(out.stdout).unwrap();
+    assert!(doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"));
+    let givens = WIKI.bytes().filter(u8::is_ascii_digit).count();
+    assert_eq!(doc.matches("font-weight=\"bold\"").count(), givens);
+    assert_eq!(doc.matches("<text").count(), 81);
+
+    // Several puzzles need a directory; each gets its own file.
+    let out = sudokit(&["render", "examples/seed001_examples.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    let dir = std::env::temp_dir().join(format!("sudokit-render-{}", std::process::id()));
+    let out = sudokit(&[
+        "render",
+        "--out-dir",
+        dir.to_str().unwrap(),
+        "examples/seed001_examples.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "puzzle-0001.svg",
+            "puzzle-0002.svg",
+            "puzzle-0003.svg",
+            "puzzle-0004.svg"
+        ]
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -3,5 +3,6 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod render;
 pub mod show;
 pub mod solve;

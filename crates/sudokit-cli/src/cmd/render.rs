@@ -1,0 +1,124 @@
+//! `sudokit render`: SVG pictures of puzzles.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use sudokit::render::svg::{self, SvgOptions};
+use sudokit::solve;
+
+use crate::batch::Tally;
+use crate::input::InputArgs;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write `puzzle-0001.svg`, `puzzle-0002.svg`, … into this directory;
+    /// without it, the input must hold one puzzle and its SVG goes to stdout.
+    #[arg(long)]
+    pub out_dir: Option<PathBuf>,
+    /// Fill the empty cells with the solution (in a lighter colour).
+    #[arg(long)]
+    pub solution: bool,
+    /// Show each empty cell's candidates (digits not yet given in its units).
+    #[arg(long)]
+    pub candidates: bool,
+    /// Caption above each grid (the puzzle's name when it has one).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Side of a cell in SVG units.
+    #[arg(long, default_value_t = 40.0)]
+    pub cell_size: f64,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let items: Vec<_> = args.input.items()?.collect();
+    if args.out_dir.is_none() && items.len() != 1 {
+        bail!(
+            "the input holds {} puzzles: give --out-dir to write one SVG file each",
+            items.len()
+        );
+    }
+    if let Some(dir) = &args.out_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut tally = Tally::default();
+    for item in &items {
+        tally.total += 1;
+        let rec = &item.record;
+        let grid = match rec.checked() {
+            Ok(g) => g,
+            Err(e) => {
+                tally.failed += 1;
+                println!("error: {}{e}", item.prefix());
+                continue;
+            }
+        };
+        let solution = if args.solution {
+            match solve::solve(grid) {
+                Ok(Some(s)) => Some(s),
+                _ => {
+                    tally.failed += 1;
+                    println!(
+                        "error: {}puzzle {}, line {}: no solution to draw",
+                        item.prefix(),
+                        rec.number,
+                        rec.line
+                    );
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        let candidates = args.candidates.then(|| basic_candidates(grid));
+        let title = args.title.as_deref().or(rec.name.as_deref());
+        let doc = svg::render(
+            grid,
+            &SvgOptions {
+                cell_size: args.cell_size,
+                solution: solution.as_ref(),
+                candidates: candidates.as_deref(),
+                title,
+            },
+        );
+        match &args.out_dir {
+            Some(dir) => {
+                let path = dir.join(format!("puzzle-{:04}.svg", rec.number));
+                std::fs::write(&path, doc)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                println!("{}", path.display());
+            }
+            None => print!("{doc}"),
+        }
+    }
+    Ok(tally)
+}
+
+/// Candidates of each empty cell from the givens alone: every digit not
+/// already placed in one of the cell's units (bit `d - 1` for digit `d`).
+fn basic_candidates(grid: &sudokit::Grid) -> Vec<u64> {
+    let geo = grid.geometry();
+    let all = if geo.n() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << geo.n()) - 1
+    };
+    (0..geo.cell_count())
+        .map(|cell| {
+            if grid.get(cell) != 0 {
+                return 0;
+            }
+            let mut mask = all;
+            for &u in geo.units_of(cell) {
+                for &other in &geo.units()[u as usize].cells {
+                    let v = grid.get(other as usize);
+                    if (1..=64).contains(&v) {
+                        mask &= !(1u64 << (v - 1));
+                    }
+                }
+            }
+            mask
+        })
+        .collect()
+}
