@@ -34,6 +34,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Print puzzles as pretty grids or convert between formats.
     Show(cmd::show::Args),
+    /// Generate puzzles with a unique solution (any shape, variant, symmetry).
+    Generate(cmd::generate::Args),
     /// Draw puzzles as SVG (any shape, variant and cube).
     Render(cmd::render::Args),
     /// Measure solver speed on puzzle files (single-threaded).
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Count(a) => cmd::count::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Show(a) => cmd::show::run(a),
+        Command::Generate(a) => cmd::generate::run(a),
         Command::Render(a) => cmd::render::run(a),
         Command::Bench(a) => cmd::bench::run(a),
     };

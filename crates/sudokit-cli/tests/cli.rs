@@ -267,3 +267,39 @@ fn render_draws_one_svg_per_puzzle() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn generate_is_reproducible_and_unique() {
+    let args = [
+        "generate",
+        "-n",
+        "6",
+        "--seed",
+        "11",
+        "--symmetry",
+        "rotational",
+    ];
+    let one = sudokit(&[&args[..], &["-j", "1"]].concat());
+    let two = sudokit(&[&args[..], &["-j", "2"]].concat());
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(one.stdout, two.stdout);
+    let puzzles = String::from_utf8(one.stdout).unwrap();
+    assert_eq!(puzzles.lines().count(), 6);
+    let checked = sudokit_stdin(&["check"], &puzzles);
+    assert_eq!(checked.status.code(), Some(0));
+    assert_eq!(lines(&checked).len(), 6);
+
+    let json = sudokit(&[
+        "generate",
+        "--box",
+        "2x3",
+        "--seed",
+        "1",
+        "-o",
+        "json",
+        "--with-solution",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["puzzle"]["box"], "2x3");
+    assert_eq!(v["solution"]["line"].as_str().unwrap().len(), 36);
+}

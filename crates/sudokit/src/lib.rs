@@ -16,6 +16,7 @@
 
 pub mod bits;
 pub mod format;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod render;

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod check;
 pub mod count;
+pub mod generate;
 pub mod render;
 pub mod show;
 pub mod solve;

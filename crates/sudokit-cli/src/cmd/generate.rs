@@ -1,0 +1,120 @@
+//! `sudokit generate`: unique puzzles of any shape and variant.
+
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Context, Result};
+use serde_json::json;
+use sudokit::format::GridJson;
+use sudokit::generate::{self, GenerateOptions, Symmetry};
+use sudokit::{BoxShape, Geometry, Variant};
+
+use crate::batch::{self, Output, Tally};
+use crate::output::{grid_text, OutputFormat};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Box shape RxC (N = R·C); 3x3 gives classic 9×9.
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
+    pub box_shape: BoxShape,
+    /// Extra units: x, disjoint, hypercube, windoku (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "NAME")]
+    pub variant: Vec<String>,
+    /// Generate 3-D cubes (N×N×N) instead of square boards.
+    #[arg(long)]
+    pub cube: bool,
+    /// Symmetry of the clue pattern: none, rotational, quarter, mirror,
+    /// diagonal, dihedral (cubes: none or rotational).
+    #[arg(long, default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Also require that removing any single clue gives several solutions.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Stop removing clues at this many (a target; some grids stop above it).
+    #[arg(long, value_name = "N")]
+    pub clues: Option<usize>,
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed for reproducible output; random (and printed to stderr) if absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (0 = one per core). The output does not depend on it.
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub output: OutputFormat,
+    /// Print the solution after each puzzle (in JSON, a `solution` field).
+    #[arg(long)]
+    pub with_solution: bool,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let mut variants = Vec::new();
+    for name in &args.variant {
+        if name != "none" {
+            variants.push(Variant::from_name(name).with_context(|| {
+                format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
+            })?);
+        }
+    }
+    let geometry = Arc::new(if args.cube {
+        if !variants.is_empty() {
+            bail!("variants apply to square boards, not cubes");
+        }
+        if !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational) {
+            bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
+        }
+        Geometry::cube(args.box_shape)?
+    } else {
+        Geometry::square(args.box_shape, &variants)?
+    });
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("seed: {s}");
+        s
+    });
+    let opts = GenerateOptions {
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        target_clues: args.clues,
+        max_attempts: None,
+    };
+    let (fmt, with_solution) = (args.output, args.with_solution);
+    batch::run(
+        0..args.count,
+        args.threads,
+        move |index| match generate::generate(&geometry, &opts, seed, index) {
+            Ok(g) => {
+                let text = if fmt == OutputFormat::Json {
+                    let mut v = json!({
+                        "index": index,
+                        "seed": seed,
+                        "clues": g.puzzle.givens(),
+                        "puzzle": GridJson::new(&g.puzzle),
+                    });
+                    if with_solution {
+                        v["solution"] = json!(GridJson::new(&g.solution));
+                    }
+                    v.to_string()
+                } else if with_solution {
+                    format!(
+                        "{}\n{}",
+                        grid_text(&g.puzzle, fmt),
+                        grid_text(&g.solution, fmt)
+                    )
+                } else {
+                    grid_text(&g.puzzle, fmt)
+                };
+                Output { text, ok: true }
+            }
+            Err(e) => Output {
+                text: format!("error: puzzle {}: {e}", index + 1),
+                ok: false,
+            },
+        },
+    )
+}

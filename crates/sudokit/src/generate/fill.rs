@@ -1,0 +1,64 @@
+//! Random solution grids for any geometry.
+
+use std::sync::Arc;
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::solve;
+
+/// A random completed grid of `geometry` (any shape, variant or cube).
+///
+/// A handful of random cells get random digits that agree with each other,
+/// the solver completes the grid, and the digits are relabelled at random.
+/// Seeds that admit no completion are simply redrawn. This is random but not
+/// uniform over all grids: the solver's branching order shapes the rest.
+pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
+    let n = geometry.n();
+    let cells = geometry.cell_count();
+    // About one seed digit per row: enough variety, still almost always completable.
+    let seeds = n.min(cells);
+    for _ in 0..64 {
+        let mut grid = Grid::empty(geometry.clone());
+        let mut order: Vec<usize> = (0..cells).collect();
+        order.shuffle(rng);
+        for &cell in order.iter().take(seeds) {
+            let used: Vec<u16> = geometry
+                .units_of(cell)
+                .iter()
+                .flat_map(|&u| geometry.units()[u as usize].cells.iter())
+                .map(|&c| grid.get(c as usize))
+                .collect();
+            let free: Vec<u16> = (1..=n as u16).filter(|d| !used.contains(d)).collect();
+            if let Some(&d) = free.choose(rng) {
+                grid.set(cell, d);
+            }
+        }
+        if let Ok(Some(solution)) = solve::solve(&grid) {
+            return Some(relabel(&solution, rng));
+        }
+    }
+    // Fall back to the solver's own completion of the empty grid.
+    solve::solve(&Grid::empty(geometry.clone()))
+        .ok()
+        .flatten()
+        .map(|s| relabel(&s, rng))
+}
+
+/// The same grid with its digits permuted at random (a symmetry of every
+/// geometry: units constrain which cells differ, not which digits they hold).
+fn relabel(grid: &Grid, rng: &mut impl Rng) -> Grid {
+    let n = grid.n();
+    let mut perm: Vec<u16> = (1..=n as u16).collect();
+    perm.shuffle(rng);
+    let mut out = grid.clone();
+    for cell in 0..grid.cells().len() {
+        let v = grid.get(cell);
+        if v != 0 {
+            out.set(cell, perm[v as usize - 1]);
+        }
+    }
+    out
+}
