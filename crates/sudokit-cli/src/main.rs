@@ -36,6 +36,8 @@ enum Command {
     Show(cmd::show::Args),
     /// Generate puzzles with a unique solution (any shape, variant, symmetry).
     Generate(cmd::generate::Args),
+    /// Canonical (minlex) form of 9×9 puzzles, to find disguised duplicates.
+    Canon(cmd::canon::Args),
     /// Draw puzzles as SVG (any shape, variant and cube).
     Render(cmd::render::Args),
     /// Measure solver speed on puzzle files (single-threaded).
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd::check::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Generate(a) => cmd::generate::run(a),
+        Command::Canon(a) => cmd::canon::run(a),
         Command::Render(a) => cmd::render::run(a),
         Command::Bench(a) => cmd::bench::run(a),
     };

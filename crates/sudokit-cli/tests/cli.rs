@@ -303,3 +303,34 @@ fn generate_is_reproducible_and_unique() {
     assert_eq!(v["puzzle"]["box"], "2x3");
     assert_eq!(v["solution"]["line"].as_str().unwrap().len(), 36);
 }
+
+#[test]
+fn canon_finds_disguised_duplicates() {
+    // The Wikipedia puzzle, then the same with bands 1 and 2 swapped and
+    // digits 5 and 6 exchanged, then a different puzzle.
+    let swapped: String = {
+        let rows: Vec<&str> = (0..9).map(|r| &WIKI[r * 9..r * 9 + 9]).collect();
+        let order = [3, 4, 5, 0, 1, 2, 6, 7, 8];
+        order
+            .iter()
+            .map(|&r| rows[r])
+            .collect::<String>()
+            .chars()
+            .map(|c| match c {
+                '5' => '6',
+                '6' => '5',
+                c => c,
+            })
+            .collect()
+    };
+    let other = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    let out = sudokit_stdin(&["canon"], &format!("{WIKI}\n{swapped}\n{other}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let got = lines(&out);
+    assert_eq!(got.len(), 3);
+    assert_eq!(got[0], got[1]);
+    assert_ne!(got[0], got[2]);
+    assert!(got.iter().all(|l| l.len() == 81));
+    let out = sudokit_stdin(&["canon"], "1.3.............\n");
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod bits;
+pub mod canon;
 pub mod format;
 pub mod generate;
 pub mod geometry;
