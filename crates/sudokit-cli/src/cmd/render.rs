@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
+use sudokit::render::pdf::{self, BookletOptions, Entry, Paper};
 use sudokit::render::svg::{self, SvgOptions};
 use sudokit::solve;
+use sudokit::Grid;
 
 use crate::batch::Tally;
 use crate::input::InputArgs;
@@ -29,9 +31,22 @@ pub struct Args {
     /// Side of a cell in SVG units.
     #[arg(long, default_value_t = 40.0)]
     pub cell_size: f64,
+    /// Write a printable PDF booklet of all the puzzles to this file instead
+    /// of SVGs (with --solution, the solutions go at the back).
+    #[arg(long, value_name = "FILE")]
+    pub pdf: Option<PathBuf>,
+    /// Booklet: puzzles per page (1, 2, 4 or 6).
+    #[arg(long, default_value_t = 4)]
+    pub per_page: usize,
+    /// Booklet: paper size, a4 or letter.
+    #[arg(long, default_value = "a4")]
+    pub paper: Paper,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
+    if let Some(path) = &args.pdf {
+        return run_booklet(args, path);
+    }
     let items: Vec<_> = args.input.items()?.collect();
     if args.out_dir.is_none() && items.len() != 1 {
         bail!(
@@ -92,6 +107,63 @@ pub fn run(args: &Args) -> Result<Tally> {
             None => print!("{doc}"),
         }
     }
+    Ok(tally)
+}
+
+/// All puzzles into one PDF; bad puzzles are reported and left out.
+fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
+    let mut tally = Tally::default();
+    let mut kept: Vec<(Grid, Option<Grid>, String)> = Vec::new();
+    for item in args.input.items()? {
+        tally.total += 1;
+        let rec = &item.record;
+        let grid = match rec.checked() {
+            Ok(g) => g.clone(),
+            Err(e) => {
+                tally.failed += 1;
+                println!("error: {}{e}", item.prefix());
+                continue;
+            }
+        };
+        let solution = if args.solution {
+            match solve::solve(&grid) {
+                Ok(Some(s)) => Some(s),
+                _ => {
+                    tally.failed += 1;
+                    println!(
+                        "error: {}puzzle {}, line {}: no solution",
+                        item.prefix(),
+                        rec.number,
+                        rec.line
+                    );
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        let caption = match &rec.name {
+            Some(name) => format!("{} - {name}", kept.len() + 1),
+            None => format!("{}", kept.len() + 1),
+        };
+        kept.push((grid, solution, caption));
+    }
+    let entries: Vec<Entry> = kept
+        .iter()
+        .map(|(p, s, c)| Entry {
+            puzzle: p,
+            solution: s.as_ref(),
+            caption: c.clone(),
+        })
+        .collect();
+    let opts = BookletOptions {
+        paper: args.paper,
+        per_page: args.per_page,
+        title: args.title.clone(),
+    };
+    let bytes = pdf::booklet(&entries, &opts)?;
+    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    eprintln!("{}: {} puzzles", path.display(), entries.len());
     Ok(tally)
 }
 

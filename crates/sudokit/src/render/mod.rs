@@ -1,3 +1,48 @@
-//! Pictures of boards: SVG for any shape, variant and cube.
+//! Pictures of boards: SVG for any shape, variant and cube; PDF booklets.
+//!
+//! Both renderers draw from the geometry alone: a border between two
+//! neighbouring cells is thick when they lie in different boxes or jigsaw
+//! regions, so regular boxes, irregular regions and every box shape come out
+//! of the same rule, and cells of extra units (diagonals, windows) are shaded.
 
+pub mod pdf;
 pub mod svg;
+
+use crate::geometry::{Geometry, UnitKind};
+use crate::grid::Grid;
+
+/// For each cell of the layer starting at `base` (0 for a square board): the
+/// index of its box or jigsaw region, the units whose borders are drawn thick.
+pub(crate) fn region_of(puzzle: &Grid, base: usize) -> Vec<usize> {
+    let geo = puzzle.geometry();
+    let n = geo.n();
+    let jigsaw = geo
+        .units()
+        .iter()
+        .any(|u| matches!(u.kind, UnitKind::Region));
+    (base..base + n * n)
+        .map(|cell| {
+            geo.units_of(cell)
+                .iter()
+                .map(|&u| &geo.units()[u as usize])
+                .find(|u| match u.kind {
+                    UnitKind::Region => true,
+                    UnitKind::Box => !jigsaw,
+                    // A cube's layers are its planes of fixed first coordinate.
+                    UnitKind::CubeBox(axis) => axis == 0,
+                    _ => false,
+                })
+                .map_or(usize::MAX, |u| u.index)
+        })
+        .collect()
+}
+
+/// Whether a cell belongs to an extra unit drawn shaded (diagonals, windows).
+pub(crate) fn shaded(geo: &Geometry, cell: usize) -> bool {
+    geo.units_of(cell).iter().any(|&u| {
+        matches!(
+            geo.units()[u as usize].kind,
+            UnitKind::Diagonal | UnitKind::AntiDiagonal | UnitKind::Window
+        )
+    })
+}

@@ -8,7 +8,8 @@
 
 use std::fmt::Write;
 
-use crate::geometry::{Layout, UnitKind};
+use super::{region_of, shaded};
+use crate::geometry::Layout;
 use crate::grid::Grid;
 
 /// What to draw besides the givens.
@@ -90,13 +91,7 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
         // Shading of variant units.
         let _ = writeln!(out, "<g class=\"shade\" fill=\"{SHADE_COLOUR}\">");
         for cell in base..base + n * n {
-            let shaded = geo.units_of(cell).iter().any(|&u| {
-                matches!(
-                    geo.units()[u as usize].kind,
-                    UnitKind::Diagonal | UnitKind::AntiDiagonal | UnitKind::Window
-                )
-            });
-            if shaded {
+            if shaded(geo, cell) {
                 let (x, y) = cell_xy(cell);
                 let _ = writeln!(
                     out,
@@ -187,32 +182,6 @@ fn write_candidates(out: &mut String, puzzle: &Grid, x: f64, y: f64, size: f64, 
             "<text x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{font:.1}\" fill=\"{CANDIDATE_COLOUR}\" text-anchor=\"middle\" dominant-baseline=\"central\">{d}</text>"
         );
     }
-}
-
-/// For each cell of the layer starting at `base`: the index of its box or
-/// jigsaw region, the units whose borders are drawn thick.
-fn region_of(puzzle: &Grid, base: usize) -> Vec<usize> {
-    let geo = puzzle.geometry();
-    let n = geo.n();
-    let jigsaw = geo
-        .units()
-        .iter()
-        .any(|u| matches!(u.kind, UnitKind::Region));
-    (base..base + n * n)
-        .map(|cell| {
-            geo.units_of(cell)
-                .iter()
-                .map(|&u| &geo.units()[u as usize])
-                .find(|u| match u.kind {
-                    UnitKind::Region => true,
-                    UnitKind::Box => !jigsaw,
-                    // A cube's layers are its planes of fixed first coordinate.
-                    UnitKind::CubeBox(axis) => axis == 0,
-                    _ => false,
-                })
-                .map_or(usize::MAX, |u| u.index)
-        })
-        .collect()
 }
 
 fn escape(s: &str) -> String {
