@@ -16,6 +16,7 @@
 
 pub mod bits;
 pub mod canon;
+pub mod count;
 pub mod format;
 pub mod generate;
 pub mod geometry;
