@@ -113,7 +113,8 @@ struct BandEnumerator<'a> {
     pow: Vec<usize>,
     counts: KeyMap<u64>,
     stop: &'a Stop<'a>,
-    leaves: u64,
+    /// Calls of `run`, for periodic budget checks.
+    nodes: u64,
     stopped: bool,
 }
 
@@ -131,7 +132,7 @@ impl<'a> BandEnumerator<'a> {
             pow,
             counts: KeyMap::default(),
             stop,
-            leaves: 0,
+            nodes: 0,
             stopped: false,
         };
         for c in 0..n {
@@ -177,16 +178,16 @@ impl<'a> BandEnumerator<'a> {
 
     fn run(&mut self, k: usize) {
         let n = self.plan.n;
+        self.nodes += 1;
+        if self.nodes % (1 << 16) == 0 && self.stop.should_stop() {
+            self.stopped = true;
+        }
         if k == (self.plan.h - 1) * n {
             let key = self
                 .prof
                 .iter()
                 .fold(0u128, |acc, &p| acc + (1u128 << (4 * p)));
             *self.counts.entry(key).or_insert(0) += 1;
-            self.leaves += 1;
-            if self.leaves % (1 << 16) == 0 && self.stop.should_stop() {
-                self.stopped = true;
-            }
             return;
         }
         let (r, c, mut a) = self.allowed(k);
@@ -227,6 +228,9 @@ fn first_row_fixed_counts(plan: Plan, stop: &Stop) -> Option<KeyMap<u128>> {
     let parts: Vec<Option<KeyMap<u64>>> = prefixes
         .par_iter()
         .map(|pre| {
+            if stop.should_stop() {
+                return None;
+            }
             let mut e = BandEnumerator::new(plan, stop);
             for (i, &d) in pre.iter().enumerate() {
                 e.set(1, i, d);
