@@ -369,20 +369,23 @@ fn permutations(k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// The smallest key in the orbit of `key` under the column symmetries.
-fn canonical(key: u128, profiles: usize, syms: &[[u8; 32]]) -> u128 {
+/// The orbit of `key` under the column symmetries.
+fn orbit(key: u128, profiles: usize, syms: &[[u8; 32]]) -> Vec<u128> {
     let present: Vec<(usize, u128)> = (0..profiles)
         .filter(|&p| multiplicity(key, p) > 0)
         .map(|p| (p, multiplicity(key, p) as u128))
         .collect();
-    let mut best = key;
-    for m in syms {
-        let k = present
-            .iter()
-            .fold(0u128, |a, &(p, c)| a | (c << (4 * m[p] as u32)));
-        best = best.min(k);
-    }
-    best
+    let mut out: Vec<u128> = syms
+        .iter()
+        .map(|m| {
+            present
+                .iter()
+                .fold(0u128, |a, &(p, c)| a | (c << (4 * m[p] as u32)))
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 fn three_bands(
@@ -403,15 +406,25 @@ fn three_bands(
             a
         })
         .collect();
-    let keyed: Vec<(u128, u128, u128)> = first_row
-        .par_iter()
-        .map(|(&k, &v)| (canonical(k, profiles, &syms), k, v))
-        .collect();
-    // class → (weight, representative key); a BTreeMap gives a fixed order.
+    // Each key's class, found orbit by orbit: one orbit computation per
+    // class rather than one canonical form per key.
+    let mut class_of: KeyMap<u128> = KeyMap::default();
+    // class (smallest key of the orbit) → (weight, representative); a BTreeMap
+    // gives the fixed order that sharding needs.
     let mut classes: BTreeMap<u128, (u128, u128)> = BTreeMap::new();
-    for (c, _key, v) in keyed {
-        let e = classes.entry(c).or_insert((0, c));
-        e.0 += v;
+    for (&k, &v) in first_row {
+        let c = match class_of.get(&k) {
+            Some(&c) => c,
+            None => {
+                let orb = orbit(k, profiles, &syms);
+                let c = orb[0];
+                for x in orb {
+                    class_of.insert(x, c);
+                }
+                c
+            }
+        };
+        classes.entry(c).or_insert((0, c)).0 += v;
     }
     let mine: Vec<(u128, u128)> = classes
         .values()
