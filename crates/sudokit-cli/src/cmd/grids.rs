@@ -50,11 +50,15 @@ pub fn variants(names: &[String]) -> Result<Vec<Variant>> {
 
 /// The time budget of `--timeout`.
 pub fn budget(timeout: Option<f64>) -> Result<Budget> {
-    Ok(match timeout {
-        None => Budget::unlimited(),
-        Some(t) if t.is_finite() && t >= 0.0 => Budget::timeout(Duration::from_secs_f64(t)),
-        Some(t) => bail!("--timeout must be a non-negative number of seconds, not {t}"),
-    })
+    let Some(t) = timeout else {
+        return Ok(Budget::unlimited());
+    };
+    match Duration::try_from_secs_f64(t) {
+        Ok(d) => Ok(Budget::timeout(d)),
+        // Longer than any run: no limit.
+        Err(_) if t.is_finite() && t > 0.0 => Ok(Budget::unlimited()),
+        Err(_) => bail!("--timeout must be a non-negative number of seconds, not {t}"),
+    }
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
