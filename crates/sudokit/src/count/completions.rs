@@ -292,8 +292,21 @@ fn dfs<B: DigitSet, T: Tally>(
         } else {
             (1, top.free)
         };
-        let mut child = pool.pop().unwrap_or_else(|| top.state.clone());
-        if !exp.child_into(&top.state, top.cell, d, &mut child) {
+        let ok;
+        let child = if top.todo.is_empty() {
+            // Last child: reuse the parent's state instead of copying it.
+            // The frame keeps a spare buffer in exchange, so the pool of
+            // allocated states keeps circulating.
+            let spare = pool.pop().unwrap_or_else(State::vacant);
+            let mut st = std::mem::replace(&mut top.state, spare);
+            ok = exp.place_in(&mut st, top.cell, d);
+            st
+        } else {
+            let mut st = pool.pop().unwrap_or_else(|| top.state.clone());
+            ok = exp.child_into(&top.state, top.cell, d, &mut st);
+            st
+        };
+        if !ok {
             pool.push(child);
             continue;
         }

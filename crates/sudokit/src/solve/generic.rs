@@ -314,6 +314,15 @@ impl<B: DigitSet> Search<B> {
 }
 
 impl<B: DigitSet> State<B> {
+    /// A placeholder without cells (no allocation), for a state moved out.
+    pub(crate) fn vacant() -> Self {
+        State {
+            cand: Vec::new(),
+            placed: Vec::new(),
+            left: 0,
+        }
+    }
+
     /// True when every cell is placed: the state is a solution.
     pub(crate) fn is_complete(&self) -> bool {
         self.left == 0
@@ -361,6 +370,22 @@ impl Expander {
     /// when propagation finds a contradiction.
     pub(crate) fn root<B: DigitSet>(&mut self, values: &[u16]) -> Option<State<B>> {
         Search::<B>::initial_state(&self.geo, values, &mut self.prop)
+    }
+
+    /// Places digit `d` in `cell` of `state` and propagates, in place (for the
+    /// last child of a node, whose parent is no longer needed). Returns false
+    /// on a dead end, leaving `state` unusable.
+    pub(crate) fn place_in<B: DigitSet>(
+        &mut self,
+        state: &mut State<B>,
+        cell: usize,
+        d: usize,
+    ) -> bool {
+        let ok = state.cand[cell].contains(d)
+            && self.prop.place(&self.geo, state, cell, d)
+            && self.prop.propagate(&self.geo, state);
+        self.prop.reset();
+        ok
     }
 
     /// Writes into `out` the child of `parent` with digit `d` (0-based) placed
