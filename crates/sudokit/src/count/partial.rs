@@ -148,3 +148,50 @@ pub fn describe_geometry(geo: &Geometry) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(problem: &str, shard: &str, count: u32, exact: bool) -> Partial {
+        let c = Count::new(count.into(), exact);
+        Partial::new(problem, shard.parse().unwrap(), &c)
+    }
+
+    #[test]
+    fn round_trip_and_sum() {
+        let a = part("grids 2x3", "0/2", 10, true);
+        let b = Partial::from_json(&part("grids 2x3", "1/2", 5, false).to_json()).unwrap();
+        assert_eq!(
+            merge(&[b.clone(), a.clone()]).unwrap(),
+            Count::AtLeast(15u32.into())
+        );
+        assert_eq!(
+            merge(&[a.clone(), a.clone()]),
+            Err(MergeError::Duplicate("0/2".into()))
+        );
+        let other = part("grids 2x2", "1/2", 5, true);
+        assert!(matches!(
+            merge(&[a.clone(), other]),
+            Err(MergeError::DifferentProblems(..))
+        ));
+        let three = part("grids 2x3", "1/3", 5, true);
+        assert!(matches!(
+            merge(&[a, three]),
+            Err(MergeError::ShardCount(..))
+        ));
+        assert_eq!(merge(&[]), Err(MergeError::Empty));
+    }
+
+    #[test]
+    fn rejects_foreign_json() {
+        assert!(Partial::from_json("{}").is_err());
+        assert!(Partial::from_json("not json").is_err());
+        let mut p = part("grids 2x3", "0/1", 1, true);
+        p.format = "other/1".into();
+        assert!(Partial::from_json(&p.to_json()).is_err());
+        p.format = PARTIAL_FORMAT.into();
+        p.count = "12x".into();
+        assert!(matches!(merge(&[p]), Err(MergeError::Format(_))));
+    }
+}
