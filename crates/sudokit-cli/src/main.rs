@@ -8,6 +8,7 @@ mod batch;
 mod cmd;
 mod input;
 mod output;
+mod progress;
 
 use std::process::ExitCode;
 
@@ -28,8 +29,12 @@ struct Cli {
 enum Command {
     /// Solve puzzles: one solution (or error) per puzzle, in input order.
     Solve(cmd::solve::Args),
-    /// Count solutions, up to a limit or all of them.
+    /// Count solutions: up to a limit, all by enumeration, or exactly (--exact).
     Count(cmd::count::Args),
+    /// Count all completed grids of a box shape (optionally a variant or cube).
+    Grids(cmd::grids::Args),
+    /// Sum the partial results of sharded counts (`--shard`).
+    Merge(cmd::merge::Args),
     /// Validate givens and check that each puzzle has exactly one solution.
     Check(cmd::check::Args),
     /// Print puzzles as pretty grids or convert between formats.
@@ -49,6 +54,8 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Count(a) => cmd::count::run(a),
+        Command::Grids(a) => cmd::grids::run(a),
+        Command::Merge(a) => cmd::merge::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Generate(a) => cmd::generate::run(a),

@@ -5,6 +5,8 @@ pub mod canon;
 pub mod check;
 pub mod count;
 pub mod generate;
+pub mod grids;
+pub mod merge;
 pub mod render;
 pub mod show;
 pub mod solve;

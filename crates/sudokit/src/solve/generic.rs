@@ -309,9 +309,35 @@ impl<B: DigitSet> Search<B> {
 
     /// The unplaced cell with fewest candidates (first found on ties).
     fn branch_cell(st: &State<B>) -> usize {
+        st.branch_cell()
+    }
+}
+
+impl<B: DigitSet> State<B> {
+    /// A placeholder without cells (no allocation), for a state moved out.
+    pub(crate) fn vacant() -> Self {
+        State {
+            cand: Vec::new(),
+            placed: Vec::new(),
+            left: 0,
+        }
+    }
+
+    /// True when every cell is placed: the state is a solution.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.left == 0
+    }
+
+    /// The candidates of `cell`.
+    pub(crate) fn candidates(&self, cell: usize) -> B {
+        self.cand[cell]
+    }
+
+    /// The unplaced cell with fewest candidates (first found on ties).
+    pub(crate) fn branch_cell(&self) -> usize {
         let mut best = (u32::MAX, 0);
-        for (c, x) in st.cand.iter().enumerate() {
-            if st.placed[c] {
+        for (c, x) in self.cand.iter().enumerate() {
+            if self.placed[c] {
                 continue;
             }
             let k = x.len();
@@ -323,5 +349,60 @@ impl<B: DigitSet> Search<B> {
             }
         }
         best.1
+    }
+}
+
+/// The search's building blocks for callers that walk the tree themselves
+/// (the exact counter in [`crate::count`]): a propagated root and propagated
+/// children, with the same singles propagation the solver uses.
+pub(crate) struct Expander {
+    geo: Arc<Geometry>,
+    prop: Propagator,
+}
+
+impl Expander {
+    pub(crate) fn new(geo: Arc<Geometry>) -> Self {
+        let prop = Propagator::new(&geo);
+        Expander { geo, prop }
+    }
+
+    /// The propagated state of the givens `values` (`0` = empty), or `None`
+    /// when propagation finds a contradiction.
+    pub(crate) fn root<B: DigitSet>(&mut self, values: &[u16]) -> Option<State<B>> {
+        Search::<B>::initial_state(&self.geo, values, &mut self.prop)
+    }
+
+    /// Places digit `d` in `cell` of `state` and propagates, in place (for the
+    /// last child of a node, whose parent is no longer needed). Returns false
+    /// on a dead end, leaving `state` unusable.
+    pub(crate) fn place_in<B: DigitSet>(
+        &mut self,
+        state: &mut State<B>,
+        cell: usize,
+        d: usize,
+    ) -> bool {
+        let ok = state.cand[cell].contains(d)
+            && self.prop.place(&self.geo, state, cell, d)
+            && self.prop.propagate(&self.geo, state);
+        self.prop.reset();
+        ok
+    }
+
+    /// Writes into `out` the child of `parent` with digit `d` (0-based) placed
+    /// in `cell`, propagated. Returns false when the child is a dead end.
+    /// `out` is a reusable buffer: its previous contents are overwritten.
+    pub(crate) fn child_into<B: DigitSet>(
+        &mut self,
+        parent: &State<B>,
+        cell: usize,
+        d: usize,
+        out: &mut State<B>,
+    ) -> bool {
+        out.clone_from(parent);
+        let ok = out.cand[cell].contains(d)
+            && self.prop.place(&self.geo, out, cell, d)
+            && self.prop.propagate(&self.geo, out);
+        self.prop.reset();
+        ok
     }
 }

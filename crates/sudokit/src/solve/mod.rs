@@ -23,6 +23,7 @@ use crate::grid::Grid;
 use crate::validate::{check_givens, Contradiction};
 
 use generic::Search;
+pub(crate) use generic::{Expander, State};
 
 /// Object-safe face of the width-specific searches.
 trait Searcher: Send {

@@ -1,0 +1,112 @@
+//! `sudokit grids RxC`: the number of completed grids of a box shape.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use sudokit::count::{self, Budget, GridsMethod, Options, Partial, Shard};
+use sudokit::{BoxShape, Geometry, Variant};
+
+use crate::batch::Tally;
+use crate::progress;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Box shape, e.g. 3x3 or 2x4 (rows x columns of a box).
+    pub shape: BoxShape,
+    /// Extra units: x, disjoint, hypercube, windoku (comma-separated).
+    #[arg(long, value_delimiter = ',', value_name = "NAME")]
+    pub variant: Vec<String>,
+    /// Count N×N×N cubes whose planes have boxes of SHAPE.
+    #[arg(long)]
+    pub cube: bool,
+    /// Count only shard I of N and print a partial result for `sudokit merge`.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+    /// Stop after this many seconds and print a lower bound.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+    /// Also print the method and the time taken on stderr.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+/// Parses `--variant` names (jigsaw needs regions, so it is not offered here).
+pub fn variants(names: &[String]) -> Result<Vec<Variant>> {
+    let mut out = Vec::new();
+    for name in names {
+        match name.as_str() {
+            "" | "none" => {}
+            _ => out.push(Variant::from_name(name).with_context(|| {
+                format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
+            })?),
+        }
+    }
+    Ok(out)
+}
+
+/// The time budget of `--timeout`.
+pub fn budget(timeout: Option<f64>) -> Result<Budget> {
+    let Some(t) = timeout else {
+        return Ok(Budget::unlimited());
+    };
+    match Duration::try_from_secs_f64(t) {
+        Ok(d) => Ok(Budget::timeout(d)),
+        // Longer than any run: no limit.
+        Err(_) if t.is_finite() && t > 0.0 => Ok(Budget::unlimited()),
+        Err(_) => bail!("--timeout must be a non-negative number of seconds, not {t}"),
+    }
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let variants = variants(&args.variant)?;
+    let geo = if args.cube {
+        if !variants.is_empty() {
+            bail!("variants do not apply to cubes");
+        }
+        Geometry::cube(args.shape)?
+    } else {
+        Geometry::square(args.shape, &variants)?
+    };
+    let geo = Arc::new(geo);
+    let bar = progress::count_bar("grids");
+    let update = |p| progress::update(&bar, p);
+    let shard = args.shard.unwrap_or_default();
+    let opts = Options {
+        budget: budget(args.timeout)?,
+        threads: args.threads,
+        shard,
+        progress: Some(&update),
+    };
+    let start = Instant::now();
+    let result = count::grids(&geo, &opts);
+    bar.finish_and_clear();
+    if args.verbose {
+        let method = match GridsMethod::for_geometry(&geo) {
+            GridsMethod::Bands => "band composition",
+            GridsMethod::Enumeration => "enumeration with digit relabelling",
+        };
+        eprintln!(
+            "grids {}: {method}, {:.3} s",
+            count::describe_geometry(&geo),
+            start.elapsed().as_secs_f64()
+        );
+    }
+    match args.shard {
+        Some(s) => {
+            let problem = format!("grids {}", count::describe_geometry(&geo));
+            println!("{}", Partial::new(&problem, s, &result).to_json());
+        }
+        None => println!("{result}"),
+    }
+    if !result.is_exact() {
+        eprintln!("sudokit: stopped at the time limit; the count is a lower bound");
+    }
+    Ok(Tally {
+        total: 1,
+        failed: 0,
+    })
+}

@@ -1,0 +1,240 @@
+//! Exact counting: the completions of a partial grid, and all grids of a shape.
+//!
+//! Two counters share the types of this module:
+//!
+//! * [`completions`] counts the solutions of any partial grid of any geometry
+//!   by walking the solver's search tree. Digits that appear nowhere in the
+//!   givens are interchangeable, so among them only one representative is
+//!   explored at each branch and its subtree is counted with a multiplicity
+//!   (the dynamic form of "fix them in first-occurrence order and multiply by
+//!   k!"). The tree is split deterministically into subtrees, which gives both
+//!   parallelism (rayon) and sharding (shard `i` of `n` owns subtrees
+//!   `i, i+n, i+2n, …`, so partial counts sum to the total).
+//! * [`grids`] counts every completed grid of a box shape. Plain shapes with
+//!   two or three bands use band composition ([`bands`]): bands interact only
+//!   through the digit sets of their columns. Variants and other shapes fall
+//!   back to [`completions`] of the empty grid.
+//!
+//! Counts are arbitrary precision. A time budget or a cancellation flag turns
+//! an unfinished count into [`Count::AtLeast`]: the sum of what was counted,
+//! which is a proven lower bound, never an estimate.
+//!
+//! ```
+//! use std::time::Duration;
+//! use sudokit::{count, Grid};
+//! // Seed 003's live counter: 4×4 with one given has 72 completions.
+//! let g = Grid::from_line("1...............").unwrap();
+//! let c = count::count_within(&g, Duration::from_secs(5)).unwrap();
+//! assert_eq!(c, count::Count::Exact(72u32.into()));
+//! ```
+
+mod bands;
+mod completions;
+mod grids;
+mod partial;
+mod tally;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub use num_bigint::BigUint;
+
+pub use completions::{completions, count_within};
+pub use grids::{grids, GridsMethod};
+pub use partial::{describe_geometry, merge, MergeError, Partial, PARTIAL_FORMAT};
+
+/// The result of a count.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Count {
+    /// The count is complete.
+    Exact(BigUint),
+    /// The count was stopped (time budget or cancellation); the true number is
+    /// at least this: every unit of it was actually counted.
+    AtLeast(BigUint),
+}
+
+impl Count {
+    /// The number counted (exact or a lower bound).
+    pub fn value(&self) -> &BigUint {
+        match self {
+            Count::Exact(v) | Count::AtLeast(v) => v,
+        }
+    }
+
+    /// True when the count is complete.
+    pub fn is_exact(&self) -> bool {
+        matches!(self, Count::Exact(_))
+    }
+
+    /// Combines a sum with whether every part of it finished.
+    pub(crate) fn new(value: BigUint, exact: bool) -> Self {
+        if exact {
+            Count::Exact(value)
+        } else {
+            Count::AtLeast(value)
+        }
+    }
+}
+
+impl fmt::Display for Count {
+    /// `123` or `at least 123`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Count::Exact(v) => write!(f, "{v}"),
+            Count::AtLeast(v) => write!(f, "at least {v}"),
+        }
+    }
+}
+
+/// Shard `index` of `count`: a fixed subset of the work, the same on every
+/// machine, so the partial counts of shards `0..count` sum to the total.
+///
+/// ```
+/// use sudokit::count::Shard;
+/// let s: Shard = "2/5".parse().unwrap();
+/// assert_eq!((s.index(), s.count()), (2, 5));
+/// assert!(s.owns(7) && !s.owns(8));
+/// assert!("5/5".parse::<Shard>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Shard {
+    index: usize,
+    count: usize,
+}
+
+impl Shard {
+    /// All the work in one piece.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Shard `index` of `count` (`index < count`).
+    pub fn new(index: usize, count: usize) -> Option<Self> {
+        (index < count).then_some(Shard { index, count })
+    }
+    pub fn index(&self) -> usize {
+        self.index
+    }
+    pub fn count(&self) -> usize {
+        self.count
+    }
+    /// Whether work item `i` (in the deterministic order of the counter)
+    /// belongs to this shard.
+    pub fn owns(&self, i: usize) -> bool {
+        i % self.count == self.index
+    }
+}
+
+impl Default for Shard {
+    fn default() -> Self {
+        Shard::WHOLE
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    /// Parses `i/n` with `0 <= i < n`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("expected a shard like 0/4 (index/count, index < count), found {s:?}");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let i: usize = i.trim().parse().map_err(|_| bad())?;
+        let n: usize = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(i, n).ok_or_else(bad)
+    }
+}
+
+/// When to give up: a deadline, a cancellation flag, both or neither.
+#[derive(Clone, Default, Debug)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Budget::default()
+    }
+    /// Stop `timeout` from now.
+    pub fn timeout(timeout: Duration) -> Self {
+        Budget {
+            deadline: Instant::now().checked_add(timeout),
+            cancel: None,
+        }
+    }
+    /// Also stop as soon as `flag` becomes true (set it from another thread,
+    /// e.g. when the user types the next digit).
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+    fn exhausted(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// How far a count has come: `done` of `total` work items (subtrees or band
+/// classes) finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Options shared by both counters.
+#[derive(Default)]
+pub struct Options<'a> {
+    pub budget: Budget,
+    /// Worker threads; 0 = rayon's default (one per core).
+    pub threads: usize,
+    pub shard: Shard,
+    /// Called from worker threads after each finished work item.
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+/// A stop signal shared by the workers of one count: once the budget is
+/// exhausted every worker sees it at its next check.
+pub(crate) struct Stop<'a> {
+    budget: &'a Budget,
+    stopped: AtomicBool,
+}
+
+impl<'a> Stop<'a> {
+    pub(crate) fn new(budget: &'a Budget) -> Self {
+        Stop {
+            budget,
+            stopped: AtomicBool::new(false),
+        }
+    }
+    pub(crate) fn should_stop(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.budget.exhausted() {
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Runs `work` on a pool of `threads` threads (0 = the global pool).
+pub(crate) fn in_pool<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
+    if threads == 0 {
+        return work();
+    }
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
