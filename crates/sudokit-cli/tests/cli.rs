@@ -334,3 +334,43 @@ fn canon_finds_disguised_duplicates() {
     let out = sudokit_stdin(&["canon"], "1.3.............\n");
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn render_pdf_booklet_has_puzzle_and_solution_pages() {
+    let dir = std::env::temp_dir().join(format!("sudokit-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pdf_path = dir.join("book.pdf");
+    let puzzles = std::fs::read_to_string(data("puzzles3_magictour_top1465"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(7)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = sudokit_stdin(
+        &[
+            "render",
+            "--pdf",
+            pdf_path.to_str().unwrap(),
+            "--solution",
+            "--per-page",
+            "2",
+            "--title",
+            "Seven",
+        ],
+        &puzzles,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pdf = std::fs::read(&pdf_path).unwrap();
+    let count = |needle: &[u8]| pdf.windows(needle.len()).filter(|w| *w == needle).count();
+    // 7 puzzles at 2 a page, then 7 solutions at 6 a page.
+    assert_eq!(count(b"/Type /Page") - count(b"/Type /Pages"), 4 + 2);
+    assert_eq!(count(b"(Solution "), 7);
+    assert_eq!(count(b"(Seven)"), 1);
+    std::fs::remove_dir_all(dir).unwrap();
+}
