@@ -45,6 +45,8 @@ enum Command {
     Canon(cmd::canon::Args),
     /// Draw puzzles as SVG (any shape, variant and cube).
     Render(cmd::render::Args),
+    /// Serve the web app and its JSON API (default http://127.0.0.1:8080).
+    Serve(cmd::serve::Args),
     /// Measure solver speed on puzzle files (single-threaded).
     Bench(cmd::bench::Args),
 }
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Generate(a) => cmd::generate::run(a),
         Command::Canon(a) => cmd::canon::run(a),
         Command::Render(a) => cmd::render::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
         Command::Bench(a) => cmd::bench::run(a),
     };
     match result {

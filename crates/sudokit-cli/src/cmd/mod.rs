@@ -8,5 +8,6 @@ pub mod generate;
 pub mod grids;
 pub mod merge;
 pub mod render;
+pub mod serve;
 pub mod show;
 pub mod solve;

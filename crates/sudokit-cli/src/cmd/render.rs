@@ -86,7 +86,9 @@ pub fn run(args: &Args) -> Result<Tally> {
         } else {
             None
         };
-        let candidates = args.candidates.then(|| basic_candidates(grid));
+        let candidates = args
+            .candidates
+            .then(|| sudokit::render::given_candidates(grid));
         let title = args.title.as_deref().or(rec.name.as_deref());
         let doc = svg::render(
             grid,
@@ -165,32 +167,4 @@ fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
     std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("{}: {} puzzles", path.display(), entries.len());
     Ok(tally)
-}
-
-/// Candidates of each empty cell from the givens alone: every digit not
-/// already placed in one of the cell's units (bit `d - 1` for digit `d`).
-fn basic_candidates(grid: &sudokit::Grid) -> Vec<u64> {
-    let geo = grid.geometry();
-    let all = if geo.n() >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << geo.n()) - 1
-    };
-    (0..geo.cell_count())
-        .map(|cell| {
-            if grid.get(cell) != 0 {
-                return 0;
-            }
-            let mut mask = all;
-            for &u in geo.units_of(cell) {
-                for &other in &geo.units()[u as usize].cells {
-                    let v = grid.get(other as usize);
-                    if (1..=64).contains(&v) {
-                        mask &= !(1u64 << (v - 1));
-                    }
-                }
-            }
-            mask
-        })
-        .collect()
 }

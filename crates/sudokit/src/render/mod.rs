@@ -46,3 +46,38 @@ pub(crate) fn shaded(geo: &Geometry, cell: usize) -> bool {
         )
     })
 }
+
+/// Pencil marks from the givens alone: for each empty cell, every digit not
+/// already placed in one of its units (bit `d - 1` for digit `d`, digits up
+/// to 64); 0 for filled cells.
+///
+/// ```
+/// use sudokit::{render::given_candidates, Grid};
+/// let g = Grid::from_line("1.3.............").unwrap();
+/// assert_eq!(given_candidates(&g)[1], 0b1010); // r1c2: 2 or 4
+/// ```
+pub fn given_candidates(grid: &Grid) -> Vec<u64> {
+    let geo = grid.geometry();
+    let all = if geo.n() >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << geo.n()) - 1
+    };
+    (0..geo.cell_count())
+        .map(|cell| {
+            if grid.get(cell) != 0 {
+                return 0;
+            }
+            let mut mask = all;
+            for &u in geo.units_of(cell) {
+                for &other in &geo.units()[u as usize].cells {
+                    let v = grid.get(other as usize);
+                    if (1..=64).contains(&v) {
+                        mask &= !(1u64 << (v - 1));
+                    }
+                }
+            }
+            mask
+        })
+        .collect()
+}

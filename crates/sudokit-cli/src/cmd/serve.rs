@@ -1,0 +1,37 @@
+//! `sudokit serve`: the web app and its JSON API.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::batch::Tally;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Time budget of one request's solver work, in seconds.
+    #[arg(long, default_value_t = 3.0)]
+    pub budget: f64,
+    /// Solver requests running at once (more get "busy").
+    #[arg(long, default_value_t = 4)]
+    pub max_heavy: usize,
+    /// Largest request body, in KiB.
+    #[arg(long, default_value_t = 256)]
+    pub max_body_kib: usize,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let config = sudokit_web::Config {
+        max_body: args.max_body_kib * 1024,
+        budget: Duration::from_secs_f64(args.budget.max(0.01)),
+        max_heavy: args.max_heavy,
+    };
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime
+        .block_on(sudokit_web::serve(args.addr, config))
+        .with_context(|| format!("cannot serve on {}", args.addr))?;
+    Ok(Tally::default())
+}

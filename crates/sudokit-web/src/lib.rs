@@ -1,0 +1,88 @@
+//! The sudokit web app: a JSON API over the library and an embedded
+//! single-page app, served by axum.
+//!
+//! Every request that does solver work runs on tokio's blocking pool, behind
+//! a semaphore (at most `max_heavy` at once; more are refused with 503 rather
+//! than queued without bound) and under a time budget: counting stops at the
+//! budget and answers "at least N"; other work that overruns gets a clear
+//! 503 answer. Bodies are capped at `max_body` bytes. A panic in a handler
+//! becomes a JSON 500, never a dropped connection.
+
+mod api;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::sync::Semaphore;
+use tower_http::catch_panic::CatchPanicLayer;
+
+/// Limits of the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Largest accepted request body, in bytes.
+    pub max_body: usize,
+    /// Time budget of one request's solver work.
+    pub budget: Duration,
+    /// Solver requests running at once; further ones get 503.
+    pub max_heavy: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_body: 256 * 1024,
+            budget: Duration::from_secs(3),
+            max_heavy: 4,
+        }
+    }
+}
+
+/// Shared state of the handlers.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    pub config: Config,
+    pub heavy: Arc<Semaphore>,
+}
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+
+/// The whole app: page and API.
+pub fn router(config: Config) -> Router {
+    let state = AppState {
+        heavy: Arc::new(Semaphore::new(config.max_heavy.max(1))),
+        config: config.clone(),
+    };
+    Router::new()
+        .route("/", get(index))
+        .route("/api/health", get(|| async { "ok" }))
+        .route("/api/parse", post(api::parse))
+        .route("/api/solve", post(api::solve))
+        .route("/api/count", post(api::count))
+        .route("/api/render", post(api::render))
+        .route("/api/generate", post(api::generate))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(config.max_body))
+        .layer(CatchPanicLayer::custom(api::panic_response))
+        .with_state(state)
+}
+
+async fn index() -> impl IntoResponse {
+    ([(header::CACHE_CONTROL, "no-cache")], Html(INDEX_HTML))
+}
+
+/// Serves the app on `addr` until Ctrl-C.
+pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    eprintln!("sudokit: serving on http://{}", listener.local_addr()?);
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}

@@ -1,0 +1,226 @@
+//! The API over real HTTP on a loopback port: answers, bad input, oversized
+//! bodies, the time budget and the concurrency limit.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sudokit_web::{router, Config};
+
+/// Starts a server with `config` on a free port, in its own runtime thread.
+fn start(config: Config) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            axum::serve(listener, router(config)).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
+/// A minimal HTTP/1.1 client: one request per connection.
+fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).unwrap();
+    // The server may answer (413) before reading a large body.
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let split = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a complete response");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    let mut payload = raw[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        payload = dechunk(&payload);
+    }
+    (status, head, payload)
+}
+
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let eol = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let len =
+            usize::from_str_radix(std::str::from_utf8(&b[..eol]).unwrap().trim(), 16).unwrap();
+        if len == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[eol + 2..eol + 2 + len]);
+        b = &b[eol + 2 + len + 2..];
+    }
+}
+
+fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
+    let (status, _, payload) = request(addr, "POST", path, body.to_string().as_bytes());
+    let v = serde_json::from_slice(&payload).unwrap_or(Value::Null);
+    (status, v)
+}
+
+const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const WIKI_SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The first Frisch 25×25 puzzle: far beyond any small time budget for the
+/// plain search.
+fn hard_puzzle() -> String {
+    let path = std::env::var_os("SUDOKIT_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"))
+        })
+        .join("frisch_25x25.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let start = text.find("5 5").unwrap();
+    text[start..]
+        .lines()
+        .take(26)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn page_and_answers() {
+    let addr = start(Config::default());
+    let (status, _, page) = request(addr, "GET", "/", b"");
+    assert_eq!(status, 200);
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains("<title>sudokit</title>"));
+
+    let (status, v) = post(addr, "/api/solve", json!({"puzzle": WIKI}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["solution"]["line"], WIKI_SOLUTION);
+    assert_eq!(v["unique"], true);
+
+    let (status, v) = post(addr, "/api/count", json!({"puzzle": ".".repeat(16)}));
+    assert_eq!(status, 200);
+    assert_eq!(v, json!({"count": "288", "exact": true}));
+
+    let rc = "2 3\n2 0 0 0 0 3\n4 0 0 5 2 1\n3 0 6 0 0 0\n0 0 0 3 0 2\n6 3 4 0 0 5\n5 0 0 0 0 6\n";
+    let (status, v) = post(addr, "/api/parse", json!({"puzzle": rc}));
+    assert_eq!(status, 200);
+    assert_eq!(v["puzzle"]["box"], "2x3");
+    assert_eq!(v["givens"], 16);
+
+    let (status, v) = post(addr, "/api/generate", json!({"box": "2x3", "seed": 5}));
+    assert_eq!(status, 200, "{v}");
+    let puzzle = v["puzzle"]["line"].as_str().unwrap().to_string();
+    let (_, again) = post(addr, "/api/generate", json!({"box": "2x3", "seed": 5}));
+    assert_eq!(again["puzzle"]["line"], puzzle.as_str());
+    let (status, v) = post(addr, "/api/solve", json!({"puzzle": puzzle, "box": "2x3"}));
+    assert_eq!(status, 200);
+    assert_eq!(v["unique"], true);
+
+    let (status, head, svg) = request(
+        addr,
+        "POST",
+        "/api/render",
+        json!({"puzzle": WIKI, "solution": true})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert!(head.to_ascii_lowercase().contains("image/svg+xml"));
+    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn bad_input_gets_a_clear_json_error() {
+    let addr = start(Config::default());
+    let cases = [
+        (
+            json!({"puzzle": WIKI.replacen('.', "x", 1)}),
+            422,
+            "bad character 'x'",
+        ),
+        (json!({"puzzle": &WIKI[..40]}), 422, "wrong cell count"),
+        (
+            json!({"puzzle": format!("55{}", &WIKI[2..])}),
+            422,
+            "digit 5 appears twice in row 1",
+        ),
+        (
+            json!({"puzzle": format!("{WIKI}\n{WIKI}")}),
+            400,
+            "one puzzle per request",
+        ),
+        (json!({"puzzle": ""}), 400, "no puzzle"),
+        (
+            json!({"puzzle": WIKI, "colour": "red"}),
+            422,
+            "unknown field",
+        ),
+        (json!({"puzzle": WIKI, "box": "0x3"}), 400, "box shape"),
+    ];
+    for (body, want_status, want_text) in cases {
+        let (status, v) = post(addr, "/api/solve", body.clone());
+        assert_eq!(status, want_status, "{body} -> {v}");
+        let msg = v["error"].as_str().unwrap_or_default();
+        assert!(
+            msg.contains(want_text),
+            "{body}: {msg:?} should say {want_text:?}"
+        );
+    }
+    let (status, _, payload) = request(addr, "POST", "/api/solve", b"{not json");
+    assert_eq!(status, 400);
+    let v: Value = serde_json::from_slice(&payload).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("bad request body"));
+
+    let (status, _, payload) = request(addr, "GET", "/api/nothing", b"");
+    assert_eq!(status, 404);
+    assert!(serde_json::from_slice::<Value>(&payload).unwrap()["error"].is_string());
+}
+
+#[test]
+fn oversized_bodies_are_refused() {
+    let addr = start(Config {
+        max_body: 1024,
+        ..Config::default()
+    });
+    let big = json!({"puzzle": ".".repeat(4096)}).to_string();
+    let (status, _, payload) = request(addr, "POST", "/api/solve", big.as_bytes());
+    assert_eq!(status, 413);
+    let v: Value = serde_json::from_slice(&payload).unwrap();
+    assert_eq!(v["error"], "request body too large");
+}
+
+#[test]
+fn counting_stops_at_the_budget_with_a_lower_bound() {
+    let addr = start(Config {
+        budget: Duration::from_millis(200),
+        ..Config::default()
+    });
+    // The empty 9×9 has 6.67e21 completions: never finished in 0.2 s.
+    let (status, v) = post(addr, "/api/count", json!({"puzzle": ".".repeat(81)}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["exact"], false);
+    assert!(v["count"].as_str().unwrap().parse::<u128>().is_ok());
+}
+
+#[test]
+fn over_budget_and_busy_requests_get_503() {
+    let addr = start(Config {
+        budget: Duration::from_millis(300),
+        max_heavy: 1,
+        ..Config::default()
+    });
+    let hard = hard_puzzle();
+    let (status, v) = post(addr, "/api/solve", json!({"puzzle": hard}));
+    assert_eq!(status, 503, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("over budget"), "{v}");
+}
