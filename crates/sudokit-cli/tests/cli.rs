@@ -1,57 +1,9 @@
 //! End-to-end tests of the `sudokit` binary: output order, error lines, exit
 //! codes, standard input and format conversion.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn sudokit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(repo_root())
-        .output()
-        .expect("sudokit runs")
-}
-
-fn sudokit_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(repo_root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// `$SUDOKIT_DATA` if set, else `../shared/data` beside the repository.
-fn data(name: &str) -> String {
-    std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("../shared/data"))
-        .join(name)
-        .to_string_lossy()
-        .into_owned()
-}
-
-fn lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
-}
+use support::{data, lines, sudokit, sudokit_stdin};
 
 /// A 9×9 solution line is a valid grid that keeps the puzzle's givens.
 /// Written here from scratch so that it shares nothing with the library.

@@ -1,25 +1,11 @@
 //! End-to-end tests of `sudokit count --exact`, `sudokit grids` and
 //! `sudokit merge`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn sudokit(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use std::process::Output;
+
+use support::sudokit_stdin as sudokit;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

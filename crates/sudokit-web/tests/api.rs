@@ -6,21 +6,10 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokit_web::{router, Config};
+use sudokit_web::Config;
 
-/// Starts a server with `config` on a free port, in its own runtime thread.
-fn start(config: Config) -> SocketAddr {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, router(config)).await.unwrap();
-        });
-    });
-    rx.recv().unwrap()
-}
+mod support;
+use support::start;
 
 /// A minimal HTTP/1.1 client: one request per connection.
 fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String, Vec<u8>) {

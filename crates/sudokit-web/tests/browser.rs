@@ -5,26 +5,13 @@
 //! Needs Debian's `chromium` (`scripts/test.sh` installs it); run with
 //! `cargo test -p sudokit-web --test browser -- --ignored`.
 
-use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::Command;
 
-use sudokit_web::{router, Config};
+use sudokit_web::Config;
 
-fn start() -> SocketAddr {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Runtime::new().unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, router(Config::default()))
-                .await
-                .unwrap();
-        });
-    });
-    rx.recv().unwrap()
-}
+mod support;
+use support::start;
 
 fn artifacts() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-artifacts");
@@ -91,7 +78,7 @@ const WIKI: &str =
 #[test]
 #[ignore = "browser: needs chromium (scripts/test.sh installs it)"]
 fn page_draws_the_puzzle_and_counts_its_solutions() {
-    let addr = start();
+    let addr = start(Config::default());
     let url = format!("http://{addr}/#3x3:{WIKI}");
     let dom = chromium(&url, &["--dump-dom"]);
     assert_eq!(cells_with(&dom, "cell"), 81, "one cell per square");

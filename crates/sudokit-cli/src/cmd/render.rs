@@ -9,7 +9,7 @@ use sudokit::solve;
 use sudokit::Grid;
 
 use crate::batch::Tally;
-use crate::input::InputArgs;
+use crate::input::{InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -61,31 +61,15 @@ pub fn run(args: &Args) -> Result<Tally> {
     for item in &items {
         tally.total += 1;
         let rec = &item.record;
-        let grid = match rec.checked() {
-            Ok(g) => g,
-            Err(e) => {
+        let (grid, solution) = match drawable(item, args.solution) {
+            Ok(x) => x,
+            Err(msg) => {
                 tally.failed += 1;
-                println!("error: {}{e}", item.prefix());
+                println!("{msg}");
                 continue;
             }
         };
-        let solution = if args.solution {
-            match solve::solve(grid) {
-                Ok(Some(s)) => Some(s),
-                _ => {
-                    tally.failed += 1;
-                    println!(
-                        "error: {}puzzle {}, line {}: no solution to draw",
-                        item.prefix(),
-                        rec.number,
-                        rec.line
-                    );
-                    continue;
-                }
-            }
-        } else {
-            None
-        };
+        let grid = &grid;
         let candidates = args
             .candidates
             .then(|| sudokit::render::given_candidates(grid));
@@ -112,6 +96,28 @@ pub fn run(args: &Args) -> Result<Tally> {
     Ok(tally)
 }
 
+/// The puzzle of `item`, checked, with its solution when asked for; or the
+/// error line to print in its place.
+fn drawable(item: &Item, want_solution: bool) -> Result<(Grid, Option<Grid>), String> {
+    let rec = &item.record;
+    let grid = rec
+        .checked()
+        .map_err(|e| format!("error: {}{e}", item.prefix()))?
+        .clone();
+    if !want_solution {
+        return Ok((grid, None));
+    }
+    match solve::solve(&grid) {
+        Ok(Some(s)) => Ok((grid, Some(s))),
+        _ => Err(format!(
+            "error: {}puzzle {}, line {}: no solution to draw",
+            item.prefix(),
+            rec.number,
+            rec.line
+        )),
+    }
+}
+
 /// All puzzles into one PDF; bad puzzles are reported and left out.
 fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
     let mut tally = Tally::default();
@@ -119,30 +125,13 @@ fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
     for item in args.input.items()? {
         tally.total += 1;
         let rec = &item.record;
-        let grid = match rec.checked() {
-            Ok(g) => g.clone(),
-            Err(e) => {
+        let (grid, solution) = match drawable(&item, args.solution) {
+            Ok(x) => x,
+            Err(msg) => {
                 tally.failed += 1;
-                println!("error: {}{e}", item.prefix());
+                println!("{msg}");
                 continue;
             }
-        };
-        let solution = if args.solution {
-            match solve::solve(&grid) {
-                Ok(Some(s)) => Some(s),
-                _ => {
-                    tally.failed += 1;
-                    println!(
-                        "error: {}puzzle {}, line {}: no solution",
-                        item.prefix(),
-                        rec.number,
-                        rec.line
-                    );
-                    continue;
-                }
-            }
-        } else {
-            None
         };
         let caption = match &rec.name {
             Some(name) => format!("{} - {name}", kept.len() + 1),

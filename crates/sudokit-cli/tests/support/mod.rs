@@ -1,0 +1,54 @@
+//! Shared by the CLI tests: run the built binary, find the data sets.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+pub fn sudokit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(repo_root())
+        .output()
+        .expect("sudokit runs")
+}
+
+pub fn sudokit_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `$SUDOKIT_DATA` if set, else `../shared/data` beside the repository.
+pub fn data(name: &str) -> String {
+    std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("../shared/data"))
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+pub fn lines(out: &Output) -> Vec<String> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
