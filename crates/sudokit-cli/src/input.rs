@@ -92,3 +92,16 @@ impl InputArgs {
         }))
     }
 }
+
+/// Parses `--timeout SECS`: a finite, non-negative number of seconds.
+pub fn parse_timeout(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 && x < 1e9 => Ok(x),
+        _ => Err(format!("not a number of seconds: {s}")),
+    }
+}
+
+/// The search limits for one puzzle under `--timeout SECS`, starting now.
+pub fn limits(secs: f64) -> sudokit::solve::Limits {
+    sudokit::solve::Limits::timeout(std::time::Duration::from_secs_f64(secs))
+}

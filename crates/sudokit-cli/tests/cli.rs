@@ -326,3 +326,27 @@ fn render_pdf_booklet_has_puzzle_and_solution_pages() {
     assert_eq!(count(b"(Seven)"), 1);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn timeout_reports_each_puzzle_and_fails() {
+    // Counting every 9×9 grid never ends: the expired deadline stops it.
+    let empty = ".".repeat(81);
+    let out = sudokit_stdin(&["count", "--all", "--timeout", "0"], &format!("{empty}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("error: puzzle 1, line 1: timed out after 0 s"),
+        "{stdout}"
+    );
+    // A generous limit changes nothing for an easy puzzle.
+    let p = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    let out = sudokit_stdin(&["solve", "--unique", "--timeout", "60"], &format!("{p}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        stdout.trim(),
+        "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
+    );
+    let out = sudokit_stdin(&["solve", "--timeout", "-1"], &format!("{p}\n"));
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -42,6 +42,9 @@ pub struct Args {
     /// Worker threads (0 = one per core); with --exact, threads per puzzle.
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
@@ -49,13 +52,19 @@ pub fn run(args: &Args) -> Result<Tally> {
         return run_exact(args);
     }
     let limit = if args.all { 0 } else { args.limit };
-    let (print, fmt) = (args.print, args.output);
+    let (print, fmt, timeout) = (args.print, args.output, args.timeout);
     batch::run(args.input.items()?, args.threads, move |item| {
-        count_one(&item, limit, print, fmt)
+        count_one(&item, limit, print, fmt, timeout)
     })
 }
 
-fn count_one(item: &Item, limit: u64, print: bool, fmt: OutputFormat) -> Output {
+fn count_one(
+    item: &Item,
+    limit: u64,
+    print: bool,
+    fmt: OutputFormat,
+    timeout: Option<f64>,
+) -> Output {
     let rec = &item.record;
     let grid = match rec.checked() {
         Ok(g) => g,
@@ -69,7 +78,8 @@ fn count_one(item: &Item, limit: u64, print: bool, fmt: OutputFormat) -> Output 
         }
     };
     let mut text = String::new();
-    let mut sols = solve::unchecked_solutions(grid);
+    let limits = timeout.map_or_else(solve::Limits::none, crate::input::limits);
+    let mut sols = solve::unchecked_solutions_within(grid, limits);
     let mut k = 0u64;
     while limit == 0 || k < limit {
         if print {
@@ -80,6 +90,18 @@ fn count_one(item: &Item, limit: u64, print: bool, fmt: OutputFormat) -> Output 
             break;
         }
         k += 1;
+    }
+    if let (true, Some(secs)) = (sols.interrupted(), timeout) {
+        let msg = format!(
+            "puzzle {}, line {}: timed out after {secs} s ({k} solutions found so far)",
+            rec.number, rec.line
+        );
+        if fmt == OutputFormat::Json {
+            text.push_str(&json!({"puzzle": rec.number, "error": msg, "count": k}).to_string());
+        } else {
+            text.push_str(&format!("error: {}{msg}", item.prefix()));
+        }
+        return Output { text, ok: false };
     }
     let capped = limit != 0 && k == limit;
     let status = match (k, capped) {

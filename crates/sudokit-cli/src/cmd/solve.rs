@@ -22,17 +22,21 @@ pub struct Args {
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let fmt = args.output;
     let unique = args.unique;
+    let timeout = args.timeout;
     batch::run(args.input.items()?, args.threads, move |item| {
-        solve_one(&item, fmt, unique)
+        solve_one(&item, fmt, unique, timeout)
     })
 }
 
-fn solve_one(item: &Item, fmt: OutputFormat, unique: bool) -> Output {
+fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, timeout: Option<f64>) -> Output {
     let rec = &item.record;
     let fail = |msg: String| {
         let text = if fmt == OutputFormat::Json {
@@ -47,12 +51,16 @@ fn solve_one(item: &Item, fmt: OutputFormat, unique: bool) -> Output {
         Ok(g) => g,
         Err(e) => return fail(e.to_string()),
     };
-    let found = if unique {
-        solve::uniqueness(grid)
-    } else {
-        solve::solve(grid).map(|s| s.map_or(Uniqueness::None, Uniqueness::Unique))
-    };
     let where_ = format!("puzzle {}, line {}", rec.number, rec.line);
+    let found = match timeout {
+        None if unique => solve::uniqueness(grid),
+        None => solve::solve(grid).map(|s| s.map_or(Uniqueness::None, Uniqueness::Unique)),
+        Some(secs) => match solve::uniqueness_within(grid, unique, crate::input::limits(secs)) {
+            Ok(Some(u)) => Ok(u),
+            Ok(None) => return fail(format!("{where_}: timed out after {secs} s")),
+            Err(c) => Err(c),
+        },
+    };
     match found {
         Err(c) => fail(rec.contradiction_error(c).to_string()),
         Ok(Uniqueness::None) => fail(format!("{where_}: no solution")),

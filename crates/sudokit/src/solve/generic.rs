@@ -22,6 +22,8 @@ use std::sync::Arc;
 use crate::bits::DigitSet;
 use crate::geometry::Geometry;
 
+use super::limits::Limits;
+
 /// One node of the search: candidates and placement of every cell.
 #[derive(Clone)]
 pub(crate) struct State<B> {
@@ -169,6 +171,19 @@ pub(crate) struct Search<B> {
     solution: Option<State<B>>,
     spare: Vec<State<B>>,
     guesses: u64,
+    /// [`Search::advance`] gives up (resumably) once `guesses` reaches this.
+    guess_budget: u64,
+    limits: Limits,
+    stopped: Option<Stop>,
+}
+
+/// Why [`Search::advance`] returned false without exhausting the search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stop {
+    /// The guess budget ran out; raising it and calling again resumes.
+    Budget,
+    /// The deadline passed or the caller cancelled.
+    Interrupted,
 }
 
 impl<B: DigitSet> Search<B> {
@@ -185,7 +200,41 @@ impl<B: DigitSet> Search<B> {
             solution: None,
             spare: Vec::new(),
             guesses: 0,
+            guess_budget: u64::MAX,
+            limits: Limits::none(),
+            stopped: None,
         }
+    }
+
+    /// Sets the deadline / cancel flag checked during the search.
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Sets the total number of guesses after which `advance` stops with
+    /// [`Stop::Budget`].
+    pub(crate) fn set_guess_budget(&mut self, budget: u64) {
+        self.guess_budget = budget;
+    }
+
+    /// Why the last `advance` returned false early, if it did.
+    pub(crate) fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+
+    /// Candidates of every cell after the initial singles propagation (`None`
+    /// when the givens already contradict), as 0-based digit lists; placed
+    /// cells have one candidate. Used to build the SAT encoding from the
+    /// already-reduced puzzle.
+    pub(crate) fn initial_candidates(geo: &Geometry, values: &[u16]) -> Option<Vec<Vec<u16>>> {
+        let mut prop = Propagator::new(geo);
+        let st = Self::initial_state(geo, values, &mut prop)?;
+        Some(
+            st.cand
+                .iter()
+                .map(|x| x.iter().map(|d| d as u16).collect())
+                .collect(),
+        )
     }
 
     /// Candidates from the givens by unit masks (cheaper than placing each
@@ -256,6 +305,7 @@ impl<B: DigitSet> Search<B> {
 
     /// Finds the next solution; false when the search space is exhausted.
     pub(crate) fn advance(&mut self) -> bool {
+        self.stopped = None;
         if let Some(old) = self.solution.take() {
             self.spare.push(old);
         }
@@ -281,6 +331,14 @@ impl<B: DigitSet> Search<B> {
                 self.spare.push(f.state);
                 continue;
             };
+            if self.guesses >= self.guess_budget {
+                self.stopped = Some(Stop::Budget);
+                return false;
+            }
+            if self.guesses % 1024 == 1023 && self.limits.expired() {
+                self.stopped = Some(Stop::Interrupted);
+                return false;
+            }
             frame.untried.remove(d);
             self.guesses += 1;
             let cell = frame.cell;

@@ -14,6 +14,9 @@
 //! ```
 
 mod generic;
+mod hybrid;
+mod limits;
+mod sat;
 
 use std::sync::Arc;
 
@@ -24,12 +27,33 @@ use crate::validate::{check_givens, Contradiction};
 
 use generic::Search;
 pub(crate) use generic::{Expander, State};
+use hybrid::Hybrid;
+pub use limits::Limits;
 
 /// Object-safe face of the width-specific searches.
 trait Searcher: Send {
     fn advance(&mut self) -> bool;
     fn solution_values(&self) -> Option<Vec<u16>>;
     fn guesses(&self) -> u64;
+    /// True when the search stopped on its [`Limits`] rather than finishing.
+    fn interrupted(&self) -> bool {
+        false
+    }
+}
+
+impl<B: DigitSet> Searcher for Hybrid<B> {
+    fn advance(&mut self) -> bool {
+        Hybrid::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        Hybrid::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        Hybrid::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        Hybrid::interrupted(self)
+    }
 }
 
 impl<B: DigitSet> Searcher for Search<B> {
@@ -41,6 +65,9 @@ impl<B: DigitSet> Searcher for Search<B> {
     }
     fn guesses(&self) -> u64 {
         Search::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        self.stopped() == Some(generic::Stop::Interrupted)
     }
 }
 
@@ -61,6 +88,12 @@ impl Solutions {
     /// Advances to the next solution without building a [`Grid`]; for counting.
     pub fn skip_one(&mut self) -> bool {
         self.search.advance()
+    }
+
+    /// True when the stream ended because its [`Limits`] expired, not because
+    /// the solutions ran out: counts and "no solution" are then incomplete.
+    pub fn interrupted(&self) -> bool {
+        self.search.interrupted()
     }
 }
 
@@ -90,12 +123,70 @@ pub fn solutions(grid: &Grid) -> Result<Solutions, Contradiction> {
 /// Like [`solutions`] without the upfront checks: contradictions just give an
 /// empty stream. For callers that validated already.
 pub fn unchecked_solutions(grid: &Grid) -> Solutions {
+    unchecked_solutions_within(grid, Limits::none())
+}
+
+/// Like [`unchecked_solutions`], giving up when `limits` expire (see
+/// [`Solutions::interrupted`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::{Grid, solve::{self, Limits}};
+/// let g = Grid::from_line(&".".repeat(81)).unwrap();
+/// let mut s = solve::unchecked_solutions_within(&g, Limits::timeout(Duration::from_secs(60)));
+/// assert!(s.next().unwrap().is_solved());
+/// assert!(!s.interrupted());
+/// ```
+pub fn unchecked_solutions_within(grid: &Grid, limits: Limits) -> Solutions {
     let geometry = grid.geometry().clone();
     let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
-        Box::new(Search::<B>::new(geometry.clone(), grid.cells())) as Box<dyn Searcher>
+        Box::new(Hybrid::<B>::new(geometry.clone(), grid.cells(), limits)) as Box<dyn Searcher>
     })
     .expect("geometry caps N");
     Solutions { geometry, search }
+}
+
+/// Which search engine [`solutions_with_engine`] uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Engine {
+    /// Propagation and backtracking, switching to learning when it stalls (the default).
+    Auto,
+    /// Propagation and backtracking only, never learning.
+    Backtrack,
+    /// Conflict-driven clause learning from the start.
+    Learning,
+}
+
+/// Solutions with a chosen engine; for benchmarks and differential tests.
+///
+/// ```
+/// use sudokit::{Grid, solve::{self, Engine, Limits}};
+/// let empty = Grid::from_line(&".".repeat(16)).unwrap();
+/// for e in [Engine::Auto, Engine::Backtrack, Engine::Learning] {
+///     assert_eq!(solve::solutions_with_engine(&empty, e, Limits::none()).count(), 288);
+/// }
+/// ```
+pub fn solutions_with_engine(grid: &Grid, engine: Engine, limits: Limits) -> Solutions {
+    let geometry = grid.geometry().clone();
+    let cells = grid.cells();
+    let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
+        match engine {
+            Engine::Auto => Box::new(Hybrid::<B>::new(geometry.clone(), cells, limits)) as Box<dyn Searcher>,
+            Engine::Learning => Box::new(Hybrid::<B>::cdcl_only(geometry.clone(), cells, limits)),
+            Engine::Backtrack => {
+                let mut s = Search::<B>::new(geometry.clone(), cells);
+                s.set_limits(limits);
+                Box::new(s)
+            }
+        }
+    })
+    .expect("geometry caps N");
+    Solutions { geometry, search }
+}
+
+/// Candidates after singles propagation, for building the SAT encoding.
+fn with_initial_candidates(geometry: &Geometry, values: &[u16]) -> Option<Vec<Vec<u16>>> {
+    with_digit_set!(geometry.n(), B => Search::<B>::initial_candidates(geometry, values)).flatten()
 }
 
 /// The first solution found, or `None` when there is none.
@@ -146,4 +237,44 @@ pub fn uniqueness(grid: &Grid) -> Result<Uniqueness, Contradiction> {
         (Some(a), None) => Uniqueness::Unique(a),
         (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
     })
+}
+
+/// [`uniqueness`] (or, with `prove_unique` false, [`solve`] reported as
+/// `Unique`) under [`Limits`]; `Ok(None)` when the limits expired first.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::{Grid, solve::{self, Limits, Uniqueness}};
+/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+/// let r = solve::uniqueness_within(&g, true, Limits::timeout(Duration::from_secs(60))).unwrap();
+/// assert!(matches!(r, Some(Uniqueness::Unique(_))));
+/// // An already expired deadline on a hard search gives up rather than guess.
+/// let r = solve::uniqueness_within(&Grid::from_line(&".".repeat(81)).unwrap(), false, Limits::none()).unwrap();
+/// assert!(matches!(r, Some(Uniqueness::Unique(_))));
+/// ```
+pub fn uniqueness_within(
+    grid: &Grid,
+    prove_unique: bool,
+    limits: Limits,
+) -> Result<Option<Uniqueness>, Contradiction> {
+    let mut s = unchecked_solutions_within(grid, limits);
+    let first = s.next();
+    if first.is_none() && s.interrupted() {
+        return Ok(None);
+    }
+    explain_if_none(grid, first.is_none())?;
+    let Some(a) = first else {
+        return Ok(Some(Uniqueness::None));
+    };
+    if !prove_unique {
+        return Ok(Some(Uniqueness::Unique(a)));
+    }
+    let second = s.next();
+    if s.interrupted() {
+        return Ok(None);
+    }
+    Ok(Some(match second {
+        None => Uniqueness::Unique(a),
+        Some(b) => Uniqueness::Multiple(a, b),
+    }))
 }

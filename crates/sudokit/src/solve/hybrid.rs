@@ -1,0 +1,131 @@
+//! The default search: propagation and backtracking first, learning when that
+//! stalls.
+//!
+//! Most puzzles of every size fall to singles propagation and a few guesses,
+//! where the generic search is fastest (no encoding to build). A puzzle that
+//! needs many guesses is one where backtracking without learning tends to
+//! repeat the same dead ends exponentially often (the minimal 25×25 puzzles),
+//! so after a guess budget the search switches to the CDCL solver, which
+//! first excludes the solutions already streamed.
+
+use std::sync::Arc;
+
+use crate::bits::DigitSet;
+use crate::geometry::Geometry;
+
+use super::generic::{Search, Stop};
+use super::limits::Limits;
+use super::sat::{Cdcl, SatResult};
+
+/// Guesses the generic search may make before the switch to CDCL.
+const GUESS_BUDGET: u64 = 2_000;
+/// Solutions remembered (for blocking) while the switch is still possible;
+/// an enumeration that streams more stays with the generic search.
+const MAX_REMEMBERED: usize = 16;
+
+pub(crate) struct Hybrid<B> {
+    geo: Arc<Geometry>,
+    givens: Vec<u16>,
+    generic: Search<B>,
+    cdcl: Option<Cdcl>,
+    found: Vec<Vec<u16>>,
+    last: Option<Vec<u16>>,
+    limits: Limits,
+    interrupted: bool,
+    exhausted: bool,
+}
+
+impl<B: DigitSet> Hybrid<B> {
+    pub(crate) fn new(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
+        let mut generic = Search::<B>::new(geo.clone(), values);
+        generic.set_limits(limits.clone());
+        generic.set_guess_budget(GUESS_BUDGET);
+        Hybrid {
+            geo,
+            givens: values.to_vec(),
+            generic,
+            cdcl: None,
+            found: Vec::new(),
+            last: None,
+            limits,
+            interrupted: false,
+            exhausted: false,
+        }
+    }
+
+    /// Forces the CDCL back-end from the start (for tests and benchmarks).
+    pub(crate) fn cdcl_only(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
+        let mut h = Self::new(geo, values, limits);
+        h.switch_to_cdcl();
+        h
+    }
+
+    fn switch_to_cdcl(&mut self) {
+        let mut sat = Cdcl::new(self.geo.clone(), &self.givens);
+        sat.set_limits(self.limits.clone());
+        for s in &self.found {
+            sat.block(s);
+        }
+        self.found.clear();
+        self.cdcl = Some(sat);
+    }
+
+    pub(crate) fn advance(&mut self) -> bool {
+        if self.exhausted || self.interrupted {
+            return false;
+        }
+        self.last = None;
+        if self.cdcl.is_none() {
+            if self.generic.advance() {
+                let v = self.generic.solution_values().unwrap_or_default();
+                if self.found.len() < MAX_REMEMBERED {
+                    self.found.push(v.clone());
+                } else {
+                    self.generic.set_guess_budget(u64::MAX);
+                }
+                self.last = Some(v);
+                return true;
+            }
+            match self.generic.stopped() {
+                None => {
+                    self.exhausted = true;
+                    return false;
+                }
+                Some(Stop::Interrupted) => {
+                    self.interrupted = true;
+                    return false;
+                }
+                Some(Stop::Budget) => self.switch_to_cdcl(),
+            }
+        }
+        let sat = self.cdcl.as_mut().expect("switched");
+        match sat.solve() {
+            SatResult::Sat => {
+                let v = sat.model_values();
+                sat.block(&v);
+                self.last = Some(v);
+                true
+            }
+            SatResult::Unsat => {
+                self.exhausted = true;
+                false
+            }
+            SatResult::Interrupted => {
+                self.interrupted = true;
+                false
+            }
+        }
+    }
+
+    pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
+        self.last.clone()
+    }
+
+    pub(crate) fn guesses(&self) -> u64 {
+        self.generic.guesses() + self.cdcl.as_ref().map_or(0, Cdcl::decisions)
+    }
+
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+}

@@ -1,0 +1,144 @@
+//! The learning (CDCL) back-end and the automatic switch to it: solutions
+//! checked by the independent checker, counts compared with the plain
+//! backtracking search, the hard 25×25 puzzles and large empty grids.
+
+mod support;
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sudokit::format::{parse_all, ParseOptions};
+use sudokit::solve::{self, Engine, Limits};
+use sudokit::{BoxShape, Geometry, Grid};
+use support::{check, data, read, Rules};
+
+/// Up to `limit` solutions with `engine`, each checked, sorted for comparison.
+fn solutions(g: &Grid, engine: Engine, limit: usize, rules: &Rules) -> Vec<Vec<u16>> {
+    let mut out: Vec<Vec<u16>> = solve::solutions_with_engine(g, engine, Limits::none())
+        .take(limit)
+        .map(|s| {
+            check(rules, g.cells(), s.cells()).unwrap();
+            s.cells().to_vec()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn puzzles(file: &str) -> Vec<Grid> {
+    parse_all(&read(data(file)), &ParseOptions::default())
+        .into_iter()
+        .map(|r| r.result.unwrap())
+        .collect()
+}
+
+#[test]
+fn learning_agrees_with_backtracking_on_gecode_16x16() {
+    let rules = Rules::classic(4, 4);
+    for (i, g) in puzzles("gecode_16x16.txt").iter().enumerate() {
+        let a = solutions(g, Engine::Learning, 2, &rules);
+        let b = solutions(g, Engine::Backtrack, 2, &rules);
+        assert_eq!(a.len(), 1, "puzzle {}", i + 1);
+        assert_eq!(a, b, "puzzle {}", i + 1);
+    }
+}
+
+#[test]
+fn learning_agrees_with_backtracking_on_hard_9x9() {
+    let rules = Rules::classic(3, 3);
+    let text = read(data("puzzles3_magictour_top1465"));
+    for line in text.lines().filter(|l| l.len() == 81).take(300) {
+        let g = Grid::from_line(line).unwrap();
+        let a = solutions(&g, Engine::Learning, 2, &rules);
+        assert_eq!(a, solutions(&g, Engine::Backtrack, 2, &rules), "{line}");
+        assert_eq!(a, solutions(&g, Engine::Auto, 2, &rules), "{line}");
+    }
+}
+
+#[test]
+fn learning_enumerates_small_grids_completely() {
+    // 4×4: 288 grids; 6×6 with two rows given leaves a few hundred.
+    let empty4 = Grid::from_line(&".".repeat(16)).unwrap();
+    assert_eq!(
+        solve::solutions_with_engine(&empty4, Engine::Learning, Limits::none()).count(),
+        288
+    );
+    let geo = Arc::new(Geometry::square(BoxShape::new(2, 3), &[]).unwrap());
+    let mut cells = vec![0u16; 36];
+    cells[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+    let g = Grid::new(geo, cells);
+    let rules = Rules::classic(2, 3);
+    let a = solutions(&g, Engine::Learning, usize::MAX, &rules);
+    let b = solutions(&g, Engine::Backtrack, usize::MAX, &rules);
+    assert!(a.len() > 10);
+    assert_eq!(a, b);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Random holes in a known 9×9 solution: both engines give the same
+    /// solutions (up to 20), all valid.
+    #[test]
+    fn learning_matches_backtracking_on_random_holes(mask in proptest::collection::vec(any::<bool>(), 81)) {
+        let solution = "859612437723854169164379528986147352375268914241593786432981675617425893598736241";
+        let line: String = solution
+            .chars()
+            .zip(&mask)
+            .map(|(c, &keep)| if keep { c } else { '.' })
+            .collect();
+        let g = Grid::from_line(&line).unwrap();
+        let rules = Rules::classic(3, 3);
+        let a = solutions(&g, Engine::Learning, 20, &rules);
+        let b = solutions(&g, Engine::Backtrack, 20, &rules);
+        prop_assert!(!a.is_empty());
+        prop_assert_eq!(a, b);
+    }
+}
+
+/// The two easier 25×25 puzzles (9 and 10) of the Frisch file: unique.
+#[test]
+fn frisch_easier_two_unique() {
+    let rules = Rules::classic(5, 5);
+    for g in &puzzles("frisch_25x25.txt")[8..] {
+        let s = solutions(g, Engine::Auto, 2, &rules);
+        assert_eq!(s.len(), 1);
+    }
+}
+
+/// Every Frisch 25×25 puzzle solved, checked and proven unique.
+#[test]
+#[ignore = "expensive: run in release"]
+fn frisch_25x25_all_unique() {
+    let rules = Rules::classic(5, 5);
+    for (i, g) in puzzles("frisch_25x25.txt").iter().enumerate() {
+        let s = solutions(g, Engine::Auto, 2, &rules);
+        assert_eq!(s.len(), 1, "puzzle {}", i + 1);
+    }
+}
+
+/// Empty grids of 36×36, 49×49 and 64×64 are filled with valid solutions.
+#[test]
+#[ignore = "expensive: run in release"]
+fn empty_large_grids_filled() {
+    for k in [6usize, 7, 8] {
+        let geo = Arc::new(Geometry::square(BoxShape::new(k, k), &[]).unwrap());
+        let g = Grid::empty(geo);
+        let s = solve::solve(&g)
+            .unwrap()
+            .expect("an empty grid has solutions");
+        check(&Rules::classic(k, k), g.cells(), s.cells()).unwrap();
+    }
+}
+
+/// An expired deadline stops an endless enumeration and says so.
+#[test]
+fn expired_limits_interrupt_enumeration() {
+    let g = Grid::from_line(&".".repeat(81)).unwrap();
+    let mut s = solve::unchecked_solutions_within(&g, Limits::timeout(std::time::Duration::ZERO));
+    let n = s.by_ref().take(1_000_000).count();
+    assert!(n < 1_000_000);
+    assert!(s.interrupted());
+    let mut s = solve::unchecked_solutions(&g);
+    assert!(s.next().is_some());
+    assert!(!s.interrupted());
+}
