@@ -96,7 +96,7 @@ impl InputArgs {
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.
 pub fn parse_timeout(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 && x < 1e9 => Ok(x),
+        Ok(x) if (0.0..1e9).contains(&x) => Ok(x),
         _ => Err(format!("not a number of seconds: {s}")),
     }
 }

@@ -33,6 +33,45 @@ pub(crate) struct Hybrid<B> {
     limits: Limits,
     interrupted: bool,
     exhausted: bool,
+    /// A solution streamed before the search started (see [`pattern_fill`]),
+    /// skipped when the search finds it again.
+    pattern: Option<Vec<u16>>,
+}
+
+/// The banded pattern solution of an empty square board: row r is row 0
+/// shifted by `bc·(r mod br) + r / br`, which satisfies rows, columns and
+/// boxes of `br×bc`. Searching an empty large board is surprisingly hard
+/// (backtracking paints itself into corners deep down, and CDCL has N³
+/// variables to settle), while this is instant. It is checked against every
+/// unit of the geometry, so variants and irregular regions simply fall back
+/// to the search.
+fn pattern_fill(geo: &Geometry, values: &[u16]) -> Option<Vec<u16>> {
+    if values.iter().any(|&v| v != 0) || geo.layout() != crate::geometry::Layout::Square {
+        return None;
+    }
+    let n = geo.n();
+    let (br, bc) = (geo.box_shape().rows, geo.box_shape().cols);
+    if br * bc != n || n < 4 {
+        return None;
+    }
+    let fill: Vec<u16> = (0..geo.cell_count())
+        .map(|cell| {
+            let (r, c) = geo.row_col(cell);
+            ((bc * (r % br) + r / br + c) % n) as u16 + 1
+        })
+        .collect();
+    let mut seen = vec![false; n + 1];
+    for u in geo.units() {
+        seen.iter_mut().for_each(|x| *x = false);
+        for &c in &u.cells {
+            let v = fill[c as usize] as usize;
+            if seen[v] {
+                return None;
+            }
+            seen[v] = true;
+        }
+    }
+    Some(fill)
 }
 
 impl<B: DigitSet> Hybrid<B> {
@@ -50,7 +89,17 @@ impl<B: DigitSet> Hybrid<B> {
             limits,
             interrupted: false,
             exhausted: false,
+            pattern: None,
         }
+    }
+
+    /// Like [`Hybrid::new`], streaming first an instant pattern solution for
+    /// empty boards (see [`pattern_fill`]).
+    pub(crate) fn with_pattern(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
+        let mut h = Self::new(geo, values, limits);
+        h.pattern = pattern_fill(&h.geo, values);
+        h.last = h.pattern.clone();
+        h
     }
 
     /// Forces the CDCL back-end from the start (for tests and benchmarks).
@@ -74,6 +123,24 @@ impl<B: DigitSet> Hybrid<B> {
         if self.exhausted || self.interrupted {
             return false;
         }
+        if let (Some(p), None) = (&self.pattern, &self.found.first()) {
+            if self.last.as_ref() == Some(p) && self.cdcl.is_none() {
+                // First call: stream the pattern, remembered for blocking.
+                self.found.push(p.clone());
+                return true;
+            }
+        }
+        loop {
+            if !self.advance_search() {
+                return false;
+            }
+            if self.pattern.is_none() || self.last != self.pattern {
+                return true;
+            }
+        }
+    }
+
+    fn advance_search(&mut self) -> bool {
         self.last = None;
         if self.cdcl.is_none() {
             if self.generic.advance() {
