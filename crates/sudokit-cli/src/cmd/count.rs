@@ -28,9 +28,9 @@ pub struct Args {
     /// digit-relabelling symmetry, parallel within each puzzle).
     #[arg(long, conflicts_with = "all")]
     pub exact: bool,
-    /// With --exact: stop each puzzle after this many seconds and report a
-    /// proven lower bound.
-    #[arg(long, value_name = "SECS", requires = "exact")]
+    /// Give up on each puzzle after this many seconds: an error line (exit
+    /// status 1); with --exact, a proven lower bound instead.
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
     pub timeout: Option<f64>,
     /// With --exact: count only shard I of N and print a partial result (JSON)
     /// for `sudokit merge`.
@@ -42,9 +42,6 @@ pub struct Args {
     /// Worker threads (0 = one per core); with --exact, threads per puzzle.
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
-    /// Give up on a puzzle after this many seconds (reported as an error).
-    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
-    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
