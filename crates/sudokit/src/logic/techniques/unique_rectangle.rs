@@ -1,0 +1,142 @@
+//! Unique rectangles (types 1, 2 and 4): four unsolved cells in two rows, two
+//! columns and two boxes that could all be {a, b} would allow the two digits
+//! to be swapped, giving a second solution. In a puzzle known to be unique,
+//! that pattern must be broken. Used only when uniqueness is known.
+
+use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use crate::logic::candidates::bits;
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let ctx = &c.ctx;
+    if !c.unique() || ctx.rows.is_empty() || ctx.box_of.contains(&u32::MAX) {
+        return None;
+    }
+    let n = ctx.n;
+    let units = c.geometry().units();
+    let cell = |r: usize, k: usize| units[ctx.rows[r] as usize].cells[k] as usize;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let q = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
+                    let mut boxes: Vec<u32> = q.iter().map(|&x| ctx.box_of[x]).collect();
+                    boxes.sort();
+                    boxes.dedup();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let common = q.iter().fold(u64::MAX, |m, &x| m & c.mask(x));
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for a in bits(common) {
+                        for b in bits(common & !((2u64 << a) - 1)) {
+                            let ab = (1u64 << a) | (1u64 << b);
+                            if let Some(s) = check(c, &q, ab, a as u16 + 1, b as u16 + 1) {
+                                return Some(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    let ctx = &c.ctx;
+    let exact: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) == ab).collect();
+    let extra: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) != ab).collect();
+    let mut s;
+    let base = |t: Technique| {
+        let mut s = Step::new(t);
+        s.cells = q.iter().map(|&x| x as u32).collect();
+        for &x in q {
+            s.candidates.push(Cand::new(x, a));
+            s.candidates.push(Cand::new(x, b));
+        }
+        s
+    };
+    let qs = list_and(c, &q.iter().map(|&x| x as u32).collect::<Vec<_>>());
+    match extra.len() {
+        1 => {
+            let x = extra[0];
+            s = base(Technique::UniqueRectangle1);
+            s.eliminations = vec![Cand::new(x, a), Cand::new(x, b)];
+            s.explanation = format!(
+                "Unique Rectangle Type 1: {qs} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
+                c.cn(x)
+            );
+            Some(s)
+        }
+        2 => {
+            let (x, y) = (extra[0], extra[1]);
+            let (xe, ye) = (c.mask(x) & !ab, c.mask(y) & !ab);
+            if xe == ye && xe.count_ones() == 1 {
+                let z = xe.trailing_zeros() as u16 + 1;
+                let elims = seeing_all(c, z, &[x as u32, y as u32], &[]);
+                if !elims.is_empty() {
+                    s = base(Technique::UniqueRectangle2);
+                    s.eliminations = elims;
+                    s.explanation = format!(
+                        "Unique Rectangle Type 2: {qs} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
+                        c.cn(x),
+                        c.cn(y),
+                        list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
+                    );
+                    return Some(s);
+                }
+            }
+            // Type 4: the two extra cells share a unit where one digit has
+            // only them as places: the other digit goes from both.
+            let _ = exact;
+            for &u in c.geometry().units_of(x) {
+                if !c.geometry().units()[u as usize].cells.contains(&(y as u32)) {
+                    continue;
+                }
+                for (keep, drop) in [(a, b), (b, a)] {
+                    let p = c.places(u as usize, keep);
+                    if p.len() == 2 && p.contains(&(x as u32)) && p.contains(&(y as u32)) {
+                        s = base(Technique::UniqueRectangle4);
+                        s.eliminations = vec![Cand::new(x, drop), Cand::new(y, drop)];
+                        s.units = vec![u];
+                        s.explanation = format!(
+                            "Unique Rectangle Type 4: {qs} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
+                            c.un(u as usize),
+                            c.cn(x),
+                            c.cn(y)
+                        );
+                        let _ = ctx;
+                        return Some(s);
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn type_1() {
+        // r1c1, r1c4, r2c1 are {1,2}; r2c4 is {1,2,3}.
+        let mut removed = Vec::new();
+        for (cell, keep) in [(0usize, vec![1u16, 2]), (3, vec![1, 2]), (9, vec![1, 2]), (12, vec![1, 2, 3])] {
+            for d in 1..=9 {
+                if !keep.contains(&d) {
+                    removed.push((cell, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        assert_eq!(elims(&c, &s), vec!["r2c4<>1", "r2c4<>2"]);
+    }
+}
