@@ -7,10 +7,7 @@ use sudokit::logic::{self, Candidates, Technique};
 use sudokit::{solve, BoxShape, Geometry, Grid, Variant};
 
 fn data(name: &str) -> String {
-    let path = format!(
-        "{}/../../../shared/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../../shared/data/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -52,7 +49,11 @@ fn check_path(line: &str) -> (BTreeMap<Technique, usize>, bool) {
                 "{line}: eliminates the solution in {}",
                 step.explanation
             );
-            assert!(c.has(e.cell as usize, e.digit), "{line}: eliminates a non-candidate: {}", step.explanation);
+            assert!(
+                c.has(e.cell as usize, e.digit),
+                "{line}: eliminates a non-candidate: {}",
+                step.explanation
+            );
         }
         logic::apply(&mut c, step);
         *counts.entry(step.technique).or_insert(0) += 1;
@@ -163,12 +164,19 @@ fn steps_serialise_to_json() {
 #[test]
 fn works_on_other_shapes_and_variants() {
     // 6×6 (2×3 boxes), and 9×9 sudoku X: full paths that agree with the solver.
-    let six = Grid::from_line("2 3\n2 0 0 0 0 3\n4 0 0 5 2 1\n3 0 6 0 0 0\n0 0 0 3 0 2\n6 3 4 0 0 5\n5 0 0 0 0 6\n").unwrap();
+    let six = Grid::from_line(
+        "2 3\n2 0 0 0 0 3\n4 0 0 5 2 1\n3 0 6 0 0 0\n0 0 0 3 0 2\n6 3 4 0 0 5\n5 0 0 0 0 6\n",
+    )
+    .unwrap();
     let path = logic::solve_path(&six).unwrap();
     assert!(path.solved);
-    assert_eq!(path.final_values, solve::solve(&six).unwrap().unwrap().cells());
+    assert_eq!(
+        path.final_values,
+        solve::solve(&six).unwrap().unwrap().cells()
+    );
 
-    let geo = std::sync::Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::Diagonals]).unwrap());
+    let geo =
+        std::sync::Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::Diagonals]).unwrap());
     // Solve an X puzzle built from a full X solution with cells removed.
     let empty = Grid::empty(geo.clone());
     let full = solve::solve(&empty).unwrap().unwrap();

@@ -4,7 +4,7 @@
 //! two solutions. In a puzzle known to be unique, that cell takes the digit
 //! that appears three times. Used only when uniqueness is known.
 
-use super::{Candidates, Cand, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     if !c.unique() {

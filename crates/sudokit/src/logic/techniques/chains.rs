@@ -12,7 +12,7 @@
 //! X-chains use one digit only; XY-chains use bivalue cells as strong links
 //! and same-digit links between cells as weak links; AICs mix both.
 
-use super::{elim_text, Candidates, Cand, Step, Technique};
+use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -170,7 +170,11 @@ fn search(c: &Candidates, mode: Mode) -> Option<Step> {
                     }
                 }
             }
-            let next = if on { &g.weak[v as usize] } else { &g.strong[v as usize] };
+            let next = if on {
+                &g.weak[v as usize]
+            } else {
+                &g.strong[v as usize]
+            };
             for &w in next {
                 let ns = w * 2 + (!on) as u32;
                 if seen_gen[ns as usize] != generation {

@@ -4,7 +4,7 @@
 //! colour is false (colour wrap); a cell seeing both colours is false (colour
 //! trap).
 
-use super::{list_and, Candidates, Cand, Step, Technique};
+use super::{list_and, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
@@ -44,7 +44,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 continue;
             }
             let side = |k: u8| -> Vec<u32> {
-                comp.iter().copied().filter(|&x| colour[x as usize] == k).collect()
+                comp.iter()
+                    .copied()
+                    .filter(|&x| colour[x as usize] == k)
+                    .collect()
             };
             let (a, b) = (side(0), side(1));
             let step = |elims: Vec<Cand>, why: String| -> Step {
@@ -83,7 +86,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 if colour[x] != u8::MAX || !c.has(x, d) {
                     continue;
                 }
-                if a.iter().any(|&y| ctx.sees(x, y as usize)) && b.iter().any(|&y| ctx.sees(x, y as usize)) {
+                if a.iter().any(|&y| ctx.sees(x, y as usize))
+                    && b.iter().any(|&y| ctx.sees(x, y as usize))
+                {
                     elims.push(Cand::new(x, d));
                 }
             }

@@ -5,7 +5,7 @@
 //! the cell where the other end's line crosses the box's column loses the
 //! digit in both cases.
 
-use super::{list_and, Candidates, Cand, Step, Technique};
+use super::{list_and, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
@@ -38,8 +38,12 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     let covered = places.iter().all(|&x| {
                         ctx.row_of[x as usize] == er_row || ctx.col_of[x as usize] == er_col
                     });
-                    let in_row = places.iter().any(|&x| ctx.row_of[x as usize] == er_row && ctx.col_of[x as usize] != er_col);
-                    let in_col = places.iter().any(|&x| ctx.col_of[x as usize] == er_col && ctx.row_of[x as usize] != er_row);
+                    let in_row = places.iter().any(|&x| {
+                        ctx.row_of[x as usize] == er_row && ctx.col_of[x as usize] != er_col
+                    });
+                    let in_col = places.iter().any(|&x| {
+                        ctx.col_of[x as usize] == er_col && ctx.row_of[x as usize] != er_row
+                    });
                     if !covered || !in_row || !in_col {
                         continue;
                     }
@@ -77,7 +81,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                 let mut s = Step::new(Technique::EmptyRectangle);
                                 s.eliminations = vec![Cand::new(t as usize, d)];
                                 s.cells = places.iter().copied().chain([near, far]).collect();
-                                s.candidates = s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
+                                s.candidates =
+                                    s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
                                 s.units = vec![b, er_row, er_col, l];
                                 s.explanation = format!(
                                     "Empty Rectangle on {d}: in {}, {d} lies only in {} or {}; with {d} in {} or {}, {} cannot be {d}",

@@ -8,7 +8,7 @@
 //! lose the digit either way. Sashimi: a base line has at most one place in
 //! the cover lines, so without its fin it would not be a fish at all.
 
-use super::{combinations, elim_text, Candidates, Cand, Step, Technique};
+use super::{combinations, elim_text, Cand, Candidates, Step, Technique};
 
 /// Positions (bit = index along the line) of `d` in each line.
 fn line_masks(c: &Candidates, lines: &[u32], d: u16) -> Vec<u64> {
@@ -27,7 +27,11 @@ fn line_masks(c: &Candidates, lines: &[u32], d: u16) -> Vec<u64> {
 }
 
 fn names(c: &Candidates, units: &[u32]) -> String {
-    units.iter().map(|&u| c.un(u as usize)).collect::<Vec<_>>().join(", ")
+    units
+        .iter()
+        .map(|&u| c.un(u as usize))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn basic_technique(k: usize) -> Technique {
@@ -117,7 +121,9 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                 if width <= k || width > k + 3 {
                     return false;
                 }
-                let positions: Vec<u32> = crate::logic::candidates::bits(all).map(|i| i as u32).collect();
+                let positions: Vec<u32> = crate::logic::candidates::bits(all)
+                    .map(|i| i as u32)
+                    .collect();
                 combinations(&positions, k, |cs| {
                     let cover = cs.iter().fold(0u64, |a, &i| a | 1 << i);
                     // Every base line must touch the cover lines.
@@ -137,12 +143,18 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                         }
                     }
                     let fin_box = c.ctx.box_of[fins[0] as usize];
-                    if fin_box == u32::MAX || fins.iter().any(|&f| c.ctx.box_of[f as usize] != fin_box) {
+                    if fin_box == u32::MAX
+                        || fins.iter().any(|&f| c.ctx.box_of[f as usize] != fin_box)
+                    {
                         return false;
                     }
                     let mut elims = Vec::new();
                     for &i in cs {
-                        for (j, &x) in units[cover_lines[i as usize] as usize].cells.iter().enumerate() {
+                        for (j, &x) in units[cover_lines[i as usize] as usize]
+                            .cells
+                            .iter()
+                            .enumerate()
+                        {
                             if c.has(x as usize, d)
                                 && !bs.contains(&(j as u32))
                                 && c.ctx.box_of[x as usize] == fin_box
@@ -155,7 +167,9 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                     if elims.is_empty() {
                         return false;
                     }
-                    let sashimi = bs.iter().any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
+                    let sashimi = bs
+                        .iter()
+                        .any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
                     let t = match (sashimi, k) {
                         (false, 2) => Technique::FinnedXWing,
                         (false, 3) => Technique::FinnedSwordfish,

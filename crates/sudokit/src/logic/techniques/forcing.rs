@@ -3,7 +3,7 @@
 //! to the same placement or removes the same candidate, that conclusion
 //! holds whichever branch is true.
 
-use super::{propagate_singles, Candidates, Cand, Step, Technique};
+use super::{propagate_singles, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 /// Outcome of assuming `cell = d`: `None` on contradiction.
@@ -28,10 +28,7 @@ fn common(c: &Candidates, branches: &[Candidates]) -> (Vec<Cand>, Vec<Cand>) {
         }
         for d in bits(c.mask(x)) {
             let d = d as u16 + 1;
-            if branches
-                .iter()
-                .all(|b| !b.has(x, d) && b.values()[x] != d)
-            {
+            if branches.iter().all(|b| !b.has(x, d) && b.values()[x] != d) {
                 elims.push(Cand::new(x, d));
             }
         }
@@ -59,8 +56,15 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 continue;
             }
             let alts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
-            return Some(make(c, p, e, vec![x as u32], None, &digits.iter().map(|&d| Cand::new(x, d)).collect::<Vec<_>>(), format!(
-                "{} is {}", c.cn(x), alts.join(" or "))));
+            return Some(make(
+                c,
+                p,
+                e,
+                vec![x as u32],
+                None,
+                &digits.iter().map(|&d| Cand::new(x, d)).collect::<Vec<_>>(),
+                format!("{} is {}", c.cn(x), alts.join(" or ")),
+            ));
         }
     }
     // Digits with two places in a unit.
@@ -83,8 +87,20 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
             let _ = unit;
             let cands: Vec<Cand> = p.iter().map(|&x| Cand::new(x as usize, d)).collect();
-            return Some(make(c, pl, e, p.clone(), Some(u as u32), &cands, format!(
-                "{d} in {} is at {} or {}", c.un(u), c.cn(p[0] as usize), c.cn(p[1] as usize))));
+            return Some(make(
+                c,
+                pl,
+                e,
+                p.clone(),
+                Some(u as u32),
+                &cands,
+                format!(
+                    "{d} in {} is at {} or {}",
+                    c.un(u),
+                    c.cn(p[0] as usize),
+                    c.cn(p[1] as usize)
+                ),
+            ));
         }
     }
     None

@@ -1,6 +1,6 @@
 //! Full house: the last empty cell of a unit takes the missing digit.
 
-use super::{Candidates, Cand, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     for (ui, u) in c.geometry().units().iter().enumerate() {
@@ -38,6 +38,9 @@ mod tests {
         let c = cands(&format!("12345678.{}", ".".repeat(72)), &[]);
         let s = super::find(&c).unwrap();
         assert_eq!(s.placements, vec![super::Cand::new(8, 9)]);
-        assert_eq!(s.explanation, "r1c9 is the last empty cell of row 1, so r1c9 = 9");
+        assert_eq!(
+            s.explanation,
+            "r1c9 is the last empty cell of row 1, so r1c9 = 9"
+        );
     }
 }

@@ -1,14 +1,22 @@
 //! Hidden single: a digit with one place left in a unit.
 
-use super::{Candidates, Cand, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // Boxes first, as people look there first; then the other units.
     let units = c.geometry().units();
     let order = (0..units.len())
-        .filter(|&u| !matches!(units[u].kind, crate::UnitKind::Row | crate::UnitKind::Column))
+        .filter(|&u| {
+            !matches!(
+                units[u].kind,
+                crate::UnitKind::Row | crate::UnitKind::Column
+            )
+        })
         .chain((0..units.len()).filter(|&u| {
-            matches!(units[u].kind, crate::UnitKind::Row | crate::UnitKind::Column)
+            matches!(
+                units[u].kind,
+                crate::UnitKind::Row | crate::UnitKind::Column
+            )
         }));
     for ui in order {
         let u = &units[ui];
@@ -24,7 +32,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             continue;
         }
         let d = single.trailing_zeros() as usize;
-        let cell = *u.cells.iter().find(|&&x| c.mask(x as usize) >> d & 1 != 0)? as usize;
+        let cell = *u
+            .cells
+            .iter()
+            .find(|&&x| c.mask(x as usize) >> d & 1 != 0)? as usize;
         let d = d as u16 + 1;
         let mut s = Step::new(Technique::HiddenSingle);
         s.placements.push(Cand::new(cell, d));

@@ -1,7 +1,7 @@
 //! Hidden pairs, triples and quads: k digits that, in one unit, fit only in
 //! the same k cells fill those cells, so the cells' other candidates go.
 
-use super::{combinations, digits_text, elim_text, list_and, Candidates, Cand, Step, Technique};
+use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {

@@ -2,7 +2,7 @@
 //! places, one end of each in the same box. One of the two far ends holds
 //! the digit, so a cell seeing both loses it.
 
-use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;

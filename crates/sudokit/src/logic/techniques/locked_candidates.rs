@@ -3,7 +3,7 @@
 //! second unit. Pointing (box → line) and claiming (line → box) are the
 //! classic cases; any two overlapping units of a variant work the same way.
 
-use super::{elim_text, list_and, Candidates, Cand, Step, Technique};
+use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::UnitKind;
 
 fn is_line(k: UnitKind) -> bool {
@@ -63,7 +63,11 @@ fn check(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique) -
     }
     let d = locked.trailing_zeros() as u16 + 1;
     let mut s = Step::new(t);
-    let places: Vec<u32> = shared.iter().copied().filter(|&x| c.has(x as usize, d)).collect();
+    let places: Vec<u32> = shared
+        .iter()
+        .copied()
+        .filter(|&x| c.has(x as usize, d))
+        .collect();
     for &x in &units[to].cells {
         if !shared.contains(&x) && c.has(x as usize, d) {
             s.eliminations.push(Cand::new(x as usize, d));
@@ -98,7 +102,9 @@ mod tests {
             elims(&c, &s),
             vec!["r1c4<>5", "r1c5<>5", "r1c6<>5", "r1c7<>5", "r1c8<>5", "r1c9<>5"]
         );
-        assert!(s.explanation.starts_with("In box 1, 5 can only go in r1c1, r1c2 and r1c3"));
+        assert!(s
+            .explanation
+            .starts_with("In box 1, 5 can only go in r1c1, r1c2 and r1c3"));
     }
 
     #[test]

@@ -177,10 +177,9 @@ impl Technique {
             FullHouse | NakedSingle | HiddenSingle => Level::Easy,
             Pointing | Claiming | LockedCandidates | NakedPair | NakedTriple | HiddenPair
             | HiddenTriple | BugPlusOne => Level::Medium,
-            NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing
-            | SashimiXWing | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing
-            | XYZWing | SimpleColours | UniqueRectangle1 | UniqueRectangle2
-            | UniqueRectangle4 => Level::Hard,
+            NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
+            | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
+            | SimpleColours | UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | XChain
             | XYChain | Aic => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,

@@ -1,6 +1,6 @@
 //! Naked single: a cell with one candidate left.
 
-use super::{Candidates, Cand, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let cell = (0..c.cell_count()).find(|&x| c.mask(x).count_ones() == 1)?;

@@ -2,7 +2,7 @@
 //! together are k digits hold those digits, so no other cell of any unit
 //! containing all k cells can.
 
-use super::{combinations, digits_text, elim_text, list_and, Candidates, Cand, Step, Technique};
+use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {

@@ -2,7 +2,7 @@
 //! one end of each in a common cross line. One of the two far ends holds the
 //! digit, so cells seeing both far ends lose it.
 
-use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
@@ -74,6 +74,9 @@ mod tests {
         let c = cands(&".".repeat(81), &removed);
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::Skyscraper);
-        assert_eq!(elims(&c, &s), vec!["r1c4<>1", "r1c5<>1", "r3c1<>1", "r3c3<>1"]);
+        assert_eq!(
+            elims(&c, &s),
+            vec!["r1c4<>1", "r1c5<>1", "r3c1<>1", "r3c3<>1"]
+        );
     }
 }

@@ -9,7 +9,7 @@
 //! solution found by search. Only used when every technique above has
 //! failed, so every valid puzzle still gets a full path.
 
-use super::{Candidates, Cand, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 /// Fills in naked and hidden singles until none is left. Returns false on a

@@ -3,7 +3,7 @@
 //! to be swapped, giving a second solution. In a puzzle known to be unique,
 //! that pattern must be broken. Used only when uniqueness is known.
 
-use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
@@ -127,7 +127,12 @@ mod tests {
     fn type_1() {
         // r1c1, r1c4, r2c1 are {1,2}; r2c4 is {1,2,3}.
         let mut removed = Vec::new();
-        for (cell, keep) in [(0usize, vec![1u16, 2]), (3, vec![1, 2]), (9, vec![1, 2]), (12, vec![1, 2, 3])] {
+        for (cell, keep) in [
+            (0usize, vec![1u16, 2]),
+            (3, vec![1, 2]),
+            (9, vec![1, 2]),
+            (12, vec![1, 2, 3]),
+        ] {
             for d in 1..=9 {
                 if !keep.contains(&d) {
                     removed.push((cell, d));

@@ -2,7 +2,7 @@
 //! other, and a unit where b has exactly two places, one seeing each cell.
 //! One of the two cells must be a, so cells seeing both lose a.
 
-use super::{seeing_all, Candidates, Cand, Step, Technique, list_and};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
@@ -29,9 +29,13 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     if p.len() != 2 || p.contains(&x) || p.contains(&y) {
                         continue;
                     }
-                    let (p, q) = if ctx.sees(p[0] as usize, x as usize) && ctx.sees(p[1] as usize, y as usize) {
+                    let (p, q) = if ctx.sees(p[0] as usize, x as usize)
+                        && ctx.sees(p[1] as usize, y as usize)
+                    {
                         (p[0], p[1])
-                    } else if ctx.sees(p[1] as usize, x as usize) && ctx.sees(p[0] as usize, y as usize) {
+                    } else if ctx.sees(p[1] as usize, x as usize)
+                        && ctx.sees(p[0] as usize, y as usize)
+                    {
                         (p[1], p[0])
                     } else {
                         continue;

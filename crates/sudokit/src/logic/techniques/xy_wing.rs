@@ -1,7 +1,7 @@
 //! XY-wing: a pivot {a, b} seeing two pincers {a, c} and {b, c}. Whatever the
 //! pivot is, one pincer is c, so cells seeing both pincers lose c.
 
-use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
@@ -34,7 +34,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 s.eliminations = elims;
                 s.cells = vec![p as u32, x, y];
                 for &cell in &s.cells {
-                    s.candidates.extend(c.digits(cell as usize).into_iter().map(|d| Cand::new(cell as usize, d)));
+                    s.candidates.extend(
+                        c.digits(cell as usize)
+                            .into_iter()
+                            .map(|d| Cand::new(cell as usize, d)),
+                    );
                 }
                 s.explanation = format!(
                     "XY-Wing: pivot {} ({}) sees {} ({}) and {} ({}); either way one of the pincers is {z}, so remove {z} from {}",

@@ -1,7 +1,7 @@
 //! XYZ-wing: a pivot {a, b, c} seeing pincers {a, c} and {b, c}. One of the
 //! three cells is c, so cells seeing all three lose c.
 
-use super::{list_and, seeing_all, Candidates, Cand, Step, Technique};
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
@@ -33,9 +33,14 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 s.eliminations = elims;
                 s.cells = vec![p as u32, x, y];
                 for &cell in &s.cells {
-                    s.candidates.extend(c.digits(cell as usize).into_iter().map(|d| Cand::new(cell as usize, d)));
+                    s.candidates.extend(
+                        c.digits(cell as usize)
+                            .into_iter()
+                            .map(|d| Cand::new(cell as usize, d)),
+                    );
                 }
-                s.explanation = format!(
+                s.explanation =
+                    format!(
                     "XYZ-Wing: one of {} ({}), {} ({}) and {} ({}) is {z}, so remove {z} from {}",
                     c.cn(p),
                     super::digits_text(pm),
@@ -61,7 +66,11 @@ mod tests {
     fn xyz_wing() {
         // Pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}: r1c2, r1c3 lose 3.
         let mut removed = Vec::new();
-        for (cell, keep) in [(0usize, vec![1u16, 2, 3]), (4, vec![1, 3]), (10, vec![2, 3])] {
+        for (cell, keep) in [
+            (0usize, vec![1u16, 2, 3]),
+            (4, vec![1, 3]),
+            (10, vec![2, 3]),
+        ] {
             for d in 1..=9 {
                 if !keep.contains(&d) {
                     removed.push((cell, d));

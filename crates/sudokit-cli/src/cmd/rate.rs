@@ -1,0 +1,78 @@
+//! `sudokit rate`: grade many puzzles, one line each, in input order.
+
+use anyhow::Result;
+use serde_json::json;
+use sudokit::logic::{self, Candidates};
+use sudokit::solve::{self, Uniqueness};
+
+use crate::batch::{self, Output, Tally};
+use crate::input::{InputArgs, Item};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// One JSON object per puzzle.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let json = args.json;
+    batch::run(args.input.items()?, args.threads, move |item| {
+        rate_one(&item, json)
+    })
+}
+
+/// `Hard<TAB>1234<TAB>X-Wing`: level, score, hardest technique. Errors follow
+/// `sudokit check`: `invalid:`, `no solution:`, `not unique:`.
+fn rate_one(item: &Item, json: bool) -> Output {
+    let rec = &item.record;
+    let fail = |text: String| Output { text, ok: false };
+    let grid = match rec.checked() {
+        Ok(g) => g,
+        Err(e) => return fail(format!("invalid: {}{e}", item.prefix())),
+    };
+    let at = format!("{}puzzle {}, line {}", item.prefix(), rec.number, rec.line);
+    match solve::uniqueness(grid) {
+        Err(c) => {
+            return fail(format!(
+                "invalid: {}{}",
+                item.prefix(),
+                rec.contradiction_error(c)
+            ))
+        }
+        Ok(Uniqueness::None) => return fail(format!("no solution: {at}")),
+        Ok(Uniqueness::Multiple(..)) => {
+            return fail(format!("not unique: {at}: more than one solution"))
+        }
+        Ok(Uniqueness::Unique(_)) => {}
+    }
+    let mut c = match Candidates::from_grid(grid) {
+        Ok(c) => c,
+        Err(e) => return fail(format!("invalid: {at}: {e}")),
+    };
+    c.set_unique(true);
+    let path = logic::solve_from(c);
+    let g = logic::grade(&path);
+    let hardest = g.hardest.map_or("none", |t| t.name());
+    let text = if json {
+        json!({
+            "level": g.level.name(),
+            "score": g.score,
+            "hardest": hardest,
+            "steps": path.steps.len(),
+            "without_guessing": g.without_guessing,
+        })
+        .to_string()
+    } else {
+        format!("{}\t{}\t{}", g.level.name(), g.score, hardest)
+    };
+    Output {
+        text,
+        ok: path.solved,
+    }
+}
