@@ -15,15 +15,24 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     pub json: bool,
+    /// Append the time spent on each puzzle, in milliseconds (for benchmarks).
+    #[arg(long)]
+    pub timing: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let json = args.json;
+    let (json, timing) = (args.json, args.timing);
     batch::run(args.input.items()?, args.threads, move |item| {
-        rate_one(&item, json)
+        let start = std::time::Instant::now();
+        let mut out = rate_one(&item, json);
+        if timing {
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            out.text = format!("{}\t{ms:.2} ms", out.text);
+        }
+        out
     })
 }
 

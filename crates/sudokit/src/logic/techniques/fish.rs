@@ -111,6 +111,24 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
     for d in 1..=n as u16 {
         for (base_lines, cover_lines) in [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)] {
             let masks = line_masks(c, base_lines, d);
+            // For each base line, the positions along it in each box.
+            let line_boxes: Vec<Vec<(u32, u64)>> = base_lines
+                .iter()
+                .map(|&l| {
+                    let mut v: Vec<(u32, u64)> = Vec::new();
+                    for (i, &x) in units[l as usize].cells.iter().enumerate() {
+                        let bx = c.ctx.box_of[x as usize];
+                        if bx == u32::MAX {
+                            continue;
+                        }
+                        match v.iter_mut().find(|(y, _)| *y == bx) {
+                            Some((_, m)) => *m |= 1 << i,
+                            None => v.push((bx, 1 << i)),
+                        }
+                    }
+                    v
+                })
+                .collect();
             let idx: Vec<u32> = (0..n as u32)
                 .filter(|&i| masks[i as usize].count_ones() >= 1)
                 .collect();
@@ -121,13 +139,70 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                 if width <= k || width > k + 3 {
                     return false;
                 }
-                let positions: Vec<u32> = crate::logic::candidates::bits(all)
-                    .map(|i| i as u32)
-                    .collect();
-                combinations(&positions, k, |cs| {
+                // The fins share one box, so every position of the base lines
+                // outside that box's positions must be a cover line: only the
+                // remaining covers are chosen, among that box's positions.
+                let mut tried: Vec<u64> = Vec::new();
+                let mut covers: Vec<Vec<u32>> = Vec::new();
+                let mut seen_boxes: Vec<u32> = Vec::new();
+                for &b0 in bs {
+                    for &(bx, pos) in &line_boxes[b0 as usize] {
+                        if masks[b0 as usize] & pos == 0 || seen_boxes.contains(&bx) {
+                            continue;
+                        }
+                        seen_boxes.push(bx);
+                    }
+                }
+                for &bx in &seen_boxes {
+                    // Positions where some base line has a cell in box `bx`.
+                    let stack = bs.iter().fold(0u64, |a, &b| {
+                        line_boxes[b as usize]
+                            .iter()
+                            .filter(|(x, _)| *x == bx)
+                            .fold(a, |a, (_, m)| a | m)
+                    });
+                    let need = all & !stack;
+                    let r = need.count_ones() as usize;
+                    if r > k {
+                        continue;
+                    }
+                    let free: Vec<u32> = crate::logic::candidates::bits(all & stack)
+                        .map(|i| i as u32)
+                        .collect();
+                    combinations(&free, k - r, |extra| {
+                        let cover = extra.iter().fold(need, |a, &i| a | 1 << i);
+                        if !tried.contains(&cover) {
+                            tried.push(cover);
+                            covers.push(
+                                crate::logic::candidates::bits(cover)
+                                    .map(|i| i as u32)
+                                    .collect(),
+                            );
+                        }
+                        false
+                    });
+                }
+                covers.iter().any(|cs| {
+                    let cs = &cs[..];
                     let cover = cs.iter().fold(0u64, |a, &i| a | 1 << i);
                     // Every base line must touch the cover lines.
                     if bs.iter().any(|&b| masks[b as usize] & cover == 0) {
+                        return false;
+                    }
+                    // All fins in one box, checked without allocating: this
+                    // rejects almost every cover choice, and it runs often.
+                    let mut fin_box = u32::MAX;
+                    for &b in bs {
+                        let cells = &units[base_lines[b as usize] as usize].cells;
+                        for i in crate::logic::candidates::bits(masks[b as usize] & !cover) {
+                            let bx = c.ctx.box_of[cells[i] as usize];
+                            if bx == u32::MAX || (fin_box != u32::MAX && bx != fin_box) {
+                                return false;
+                            }
+                            fin_box = bx;
+                        }
+                    }
+                    if fin_box == u32::MAX {
                         return false;
                     }
                     let mut fins = Vec::new();
@@ -141,12 +216,6 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                                 fins.push(cells[i]);
                             }
                         }
-                    }
-                    let fin_box = c.ctx.box_of[fins[0] as usize];
-                    if fin_box == u32::MAX
-                        || fins.iter().any(|&f| c.ctx.box_of[f as usize] != fin_box)
-                    {
-                        return false;
                     }
                     let mut elims = Vec::new();
                     for &i in cs {
