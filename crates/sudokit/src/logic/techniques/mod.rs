@@ -18,6 +18,7 @@ mod kite;
 mod locked_candidates;
 mod naked_single;
 mod naked_subsets;
+mod remote_pairs;
 mod skyscraper;
 mod trial;
 mod unique_rectangle;
@@ -67,6 +68,7 @@ pub enum Technique {
     XYWing,
     XYZWing,
     SimpleColours,
+    RemotePair,
     UniqueRectangle1,
     UniqueRectangle2,
     UniqueRectangle4,
@@ -118,6 +120,7 @@ impl Technique {
             XYWing => "XY-Wing",
             XYZWing => "XYZ-Wing",
             SimpleColours => "Simple Colours",
+            RemotePair => "Remote Pair",
             UniqueRectangle1 => "Unique Rectangle Type 1",
             UniqueRectangle2 => "Unique Rectangle Type 2",
             UniqueRectangle4 => "Unique Rectangle Type 4",
@@ -160,6 +163,7 @@ impl Technique {
             XYWing => 160,
             XYZWing => 180,
             SimpleColours => 150,
+            RemotePair => 110,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 100,
             BugPlusOne => 100,
             XChain => 260,
@@ -179,7 +183,8 @@ impl Technique {
             | HiddenTriple | BugPlusOne => Level::Medium,
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
             | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
-            | SimpleColours | UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => Level::Hard,
+            | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
+            | UniqueRectangle4 => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | XChain
             | XYChain | Aic => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,
@@ -216,6 +221,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         w_wing::find,
         xy_wing::find,
         xyz_wing::find,
+        remote_pairs::find,
         unique_rectangle::find,
         |c| fish::find_finned(c, 2),
         |c| fish::find_finned(c, 3),
