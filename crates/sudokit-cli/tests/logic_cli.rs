@@ -76,7 +76,11 @@ fn explain_prints_every_step_and_the_solution() {
         "{}",
         lines[0]
     );
-    assert!(lines[0].ends_with("hardest: Hidden Single"), "{}", lines[0]);
+    assert!(
+        lines[0].ends_with("hardest: Full House") || lines[0].ends_with("hardest: Naked Single"),
+        "{}",
+        lines[0]
+    );
     // One step per empty cell (singles only), numbered from 1.
     let empty = EASY.bytes().filter(|&b| b == b'.').count();
     assert_eq!(lines.len(), empty + 2);
@@ -117,8 +121,8 @@ fn hint_gives_one_step_and_continues_from_pencilmarks() {
     assert_eq!(lines.len(), 2);
     assert!(lines[0].contains(" = "), "{}", lines[0]);
     assert_eq!(lines[1].len(), 729);
-    // Feeding the state back gives a next step, and the state after it has
-    // one more solved cell (a cell with a single candidate).
+    // Feeding the state back gives a next step; the state after it keeps
+    // only marks it had and has more cells down to a single candidate.
     let o2 = sudokit(&["hint", "--then"], lines[1]);
     assert!(o2.status.success(), "{o2:?}");
     let t2 = stdout(&o2);
@@ -129,7 +133,10 @@ fn hint_gives_one_step_and_continues_from_pencilmarks() {
             .filter(|c| c.iter().filter(|&&b| b != b'.').count() == 1)
             .count()
     };
-    assert_eq!(solved(after), solved(lines[1]) + 1);
+    assert!(solved(after) > solved(lines[1]));
+    for (a, b) in after.bytes().zip(lines[1].bytes()) {
+        assert!(a == b'.' || a == b, "a mark appeared");
+    }
 }
 
 #[test]
@@ -164,7 +171,10 @@ fn rate_keeps_order_and_reports_errors() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     assert_eq!(lines[0].split('\t').collect::<Vec<_>>()[0], "Easy");
-    assert_eq!(lines[0].split('\t').nth(2), Some("Hidden Single"));
+    assert!(matches!(
+        lines[0].split('\t').nth(2),
+        Some("Full House" | "Naked Single")
+    ));
     let second: Vec<&str> = lines[1].split('\t').collect();
     assert_eq!(second.len(), 3);
     assert!(second[1].parse::<u32>().unwrap() > 0);
@@ -178,5 +188,5 @@ fn rate_json_lines() {
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["level"], "Easy");
-    assert_eq!(v["hardest"], "Hidden Single");
+    assert!(v["hardest"] == "Full House" || v["hardest"] == "Naked Single");
 }
