@@ -72,6 +72,7 @@ pub enum Technique {
     UniqueRectangle1,
     UniqueRectangle2,
     UniqueRectangle4,
+    HiddenRectangle,
     BugPlusOne,
     XChain,
     XYChain,
@@ -124,6 +125,7 @@ impl Technique {
             UniqueRectangle1 => "Unique Rectangle Type 1",
             UniqueRectangle2 => "Unique Rectangle Type 2",
             UniqueRectangle4 => "Unique Rectangle Type 4",
+            HiddenRectangle => "Hidden Rectangle",
             BugPlusOne => "BUG+1",
             XChain => "X-Chain",
             XYChain => "XY-Chain",
@@ -164,7 +166,7 @@ impl Technique {
             XYZWing => 180,
             SimpleColours => 150,
             RemotePair => 110,
-            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 => 100,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
             BugPlusOne => 100,
             XChain => 260,
             XYChain => 260,
@@ -184,7 +186,7 @@ impl Technique {
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
             | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
             | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
-            | UniqueRectangle4 => Level::Hard,
+            | UniqueRectangle4 | HiddenRectangle => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | XChain
             | XYChain | Aic => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,

@@ -45,6 +45,64 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
 }
 
 fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    check_types(c, q, ab, a, b).or_else(|| hidden(c, q, ab, a, b))
+}
+
+/// Hidden rectangle: corner `x` is exactly {a, b}; in the row and in the
+/// column of the opposite corner `z`, digit `keep` has only the rectangle's
+/// cells as places. If `z` were `drop`, `keep` would fill both neighbours of
+/// `z`, `x` would then be `drop` too, and the four cells would form the
+/// deadly pattern. So `z` is not `drop`.
+fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    let ctx = &c.ctx;
+    for xi in 0..4 {
+        let (x, z) = (q[xi], q[3 - xi]);
+        if c.mask(x) != ab || c.mask(z) == ab {
+            continue;
+        }
+        let row = ctx.row_of[z];
+        let col = ctx.col_of[z];
+        let (Some(&y1), Some(&y2)) = (
+            q.iter().find(|&&y| y != z && ctx.row_of[y] == row),
+            q.iter().find(|&&y| y != z && ctx.col_of[y] == col),
+        ) else {
+            continue;
+        };
+        for (keep, drop) in [(a, b), (b, a)] {
+            let pr = c.places(row as usize, keep);
+            let pc = c.places(col as usize, keep);
+            let only = |p: &[u32], y: usize| {
+                p.len() == 2 && p.contains(&(z as u32)) && p.contains(&(y as u32))
+            };
+            if only(&pr, y1) && only(&pc, y2) {
+                let mut s = Step::new(Technique::HiddenRectangle);
+                s.cells = q.iter().map(|&x| x as u32).collect();
+                for &x in q {
+                    for d in [a, b] {
+                        if c.has(x, d) {
+                            s.candidates.push(Cand::new(x, d));
+                        }
+                    }
+                }
+                s.units = vec![row, col];
+                s.eliminations = vec![Cand::new(z, drop)];
+                s.explanation = format!(
+                    "Hidden Rectangle: {} is {a}/{b}, and in {} and {} {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
+                    c.cn(x),
+                    c.un(row as usize),
+                    c.un(col as usize),
+                    list_and(c, &s.cells),
+                    c.cn(z),
+                    c.cn(z)
+                );
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
     let ctx = &c.ctx;
     let exact: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) == ab).collect();
     let extra: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) != ab).collect();
@@ -143,5 +201,30 @@ mod tests {
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::UniqueRectangle1);
         assert_eq!(elims(&c, &s), vec!["r2c4<>1", "r2c4<>2"]);
+    }
+
+    #[test]
+    fn hidden_rectangle() {
+        // Rectangle r1c1, r1c4, r2c1, r2c4 (boxes 1 and 2). r1c1 is {1,2};
+        // the others keep 1, 2 and more. In row 2 and column 4, 1 fits only in
+        // the rectangle, so r2c4 (opposite r1c1) cannot be 2.
+        let mut removed = Vec::new();
+        for d in 3..=9 {
+            removed.push((cell("r1c1") as usize, d));
+        }
+        for col in 0..9 {
+            if col != 0 && col != 3 {
+                removed.push((9 + col, 1));
+            }
+        }
+        for row in 0..9 {
+            if row != 0 && row != 1 {
+                removed.push((row * 9 + 3, 1));
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::HiddenRectangle);
+        assert_eq!(elims(&c, &s), vec!["r2c4<>2"]);
     }
 }
