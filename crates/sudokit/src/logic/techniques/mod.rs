@@ -5,6 +5,7 @@
 //! (cheapest and most natural first), so the first step found is the one a
 //! person would most likely see.
 
+mod als;
 mod bug;
 mod chains;
 mod colouring;
@@ -77,6 +78,7 @@ pub enum Technique {
     XChain,
     XYChain,
     Aic,
+    AlsXz,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -130,6 +132,7 @@ impl Technique {
             XChain => "X-Chain",
             XYChain => "XY-Chain",
             Aic => "AIC",
+            AlsXz => "ALS-XZ",
             ForcingChain => "Forcing Chain",
             TrialAndError => "Trial and Error",
             BruteForce => "Brute Force",
@@ -171,6 +174,7 @@ impl Technique {
             XChain => 260,
             XYChain => 260,
             Aic => 280,
+            AlsXz => 300,
             ForcingChain => 500,
             TrialAndError | BruteForce => 10000,
         }
@@ -188,7 +192,7 @@ impl Technique {
             | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
             | UniqueRectangle4 | HiddenRectangle => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | XChain
-            | XYChain | Aic => Level::Unfair,
+            | XYChain | Aic | AlsXz => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,
         }
     }
@@ -232,6 +236,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         chains::find_x_chain,
         chains::find_xy_chain,
         chains::find_aic,
+        als::find_xz,
         forcing::find,
         trial::find,
         trial::brute_force,
