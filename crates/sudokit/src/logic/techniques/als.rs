@@ -17,12 +17,16 @@ const MAX_SIZE: usize = 4;
 
 struct Als {
     cells: Vec<u32>,
+    /// The cells as a bit set, for fast overlap tests.
+    set: Vec<u64>,
     mask: u64,
     unit: u32,
 }
 
 fn all_als(c: &Candidates) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
+    let words = c.cell_count().div_ceil(64);
+    let mut seen: std::collections::HashSet<Vec<u64>> = std::collections::HashSet::new();
     for (u, unit) in c.geometry().units().iter().enumerate() {
         let empty: Vec<u32> = unit
             .cells
@@ -33,9 +37,18 @@ fn all_als(c: &Candidates) -> Vec<Als> {
         for k in 1..=MAX_SIZE.min(empty.len().saturating_sub(1)) {
             super::combinations(&empty, k, |cells| {
                 let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
-                if mask.count_ones() as usize == k + 1 && !out.iter().any(|a| a.cells == cells) {
+                if mask.count_ones() as usize != k + 1 {
+                    return false;
+                }
+                let mut set = vec![0u64; words];
+                for &x in cells {
+                    set[x as usize / 64] |= 1 << (x % 64);
+                }
+                // The same cells can form an ALS of two units (a line and a box).
+                if seen.insert(set.clone()) {
                     out.push(Als {
                         cells: cells.to_vec(),
+                        set,
                         mask,
                         unit: u as u32,
                     });
@@ -47,43 +60,39 @@ fn all_als(c: &Candidates) -> Vec<Als> {
     out
 }
 
-/// Cells of `als` holding digit `d` (0-based).
-fn holders(c: &Candidates, als: &Als, d: usize) -> Vec<u32> {
-    als.cells
-        .iter()
-        .copied()
-        .filter(|&x| c.mask(x as usize) >> d & 1 != 0)
-        .collect()
-}
-
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     let list = all_als(c);
     for (i, a) in list.iter().enumerate() {
         for b in &list[i + 1..] {
             let common = a.mask & b.mask;
-            if common.count_ones() < 2 || a.cells.iter().any(|x| b.cells.contains(x)) {
+            if common.count_ones() < 2 || a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0) {
                 continue;
             }
             for x in bits(common) {
-                let (ax, bx) = (holders(c, a, x), holders(c, b, x));
-                if !ax
-                    .iter()
-                    .all(|&p| bx.iter().all(|&q| ctx.sees(p as usize, q as usize)))
-                {
+                let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
+                let restricted = a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
+                    b.cells
+                        .iter()
+                        .filter(|&&q| has(q, x))
+                        .all(|&q| ctx.sees(p as usize, q as usize))
+                });
+                if !restricted {
                     continue;
                 }
                 let mut elims = Vec::new();
                 for z in bits(common & !(1 << x)) {
-                    let zs: Vec<u32> = holders(c, a, z)
-                        .into_iter()
-                        .chain(holders(c, b, z))
-                        .collect();
-                    for &p in &ctx.peers[zs[0] as usize] {
-                        if c.mask(p as usize) >> z & 1 != 0
+                    let mut zs = a.cells.iter().chain(&b.cells).filter(|&&q| has(q, z));
+                    let Some(&first) = zs.next() else { continue };
+                    for &p in &ctx.peers[first as usize] {
+                        if has(p, z)
                             && !a.cells.contains(&p)
                             && !b.cells.contains(&p)
-                            && zs.iter().all(|&q| ctx.sees(p as usize, q as usize))
+                            && a.cells
+                                .iter()
+                                .chain(&b.cells)
+                                .filter(|&&q| has(q, z))
+                                .all(|&q| q == p || ctx.sees(p as usize, q as usize))
                         {
                             elims.push(Cand::new(p as usize, z as u16 + 1));
                         }
