@@ -21,6 +21,7 @@ mod naked_single;
 mod naked_subsets;
 mod remote_pairs;
 mod skyscraper;
+mod sue_de_coq;
 mod trial;
 mod unique_rectangle;
 mod w_wing;
@@ -75,6 +76,7 @@ pub enum Technique {
     UniqueRectangle4,
     HiddenRectangle,
     BugPlusOne,
+    SueDeCoq,
     XChain,
     XYChain,
     Aic,
@@ -129,6 +131,7 @@ impl Technique {
             UniqueRectangle4 => "Unique Rectangle Type 4",
             HiddenRectangle => "Hidden Rectangle",
             BugPlusOne => "BUG+1",
+            SueDeCoq => "Sue de Coq",
             XChain => "X-Chain",
             XYChain => "XY-Chain",
             Aic => "AIC",
@@ -171,6 +174,7 @@ impl Technique {
             RemotePair => 110,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
             BugPlusOne => 100,
+            SueDeCoq => 250,
             XChain => 260,
             XYChain => 260,
             Aic => 280,
@@ -191,8 +195,8 @@ impl Technique {
             | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
             | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
             | UniqueRectangle4 | HiddenRectangle => Level::Hard,
-            FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | XChain
-            | XYChain | Aic | AlsXz => Level::Unfair,
+            FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | SueDeCoq
+            | XChain | XYChain | Aic | AlsXz => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,
         }
     }
@@ -233,6 +237,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         |c| fish::find_finned(c, 3),
         |c| fish::find_finned(c, 4),
         colouring::find,
+        sue_de_coq::find,
         chains::find_x_chain,
         chains::find_xy_chain,
         chains::find_aic,
