@@ -73,6 +73,7 @@ pub enum Technique {
     RemotePair,
     UniqueRectangle1,
     UniqueRectangle2,
+    UniqueRectangle3,
     UniqueRectangle4,
     HiddenRectangle,
     BugPlusOne,
@@ -128,6 +129,7 @@ impl Technique {
             RemotePair => "Remote Pair",
             UniqueRectangle1 => "Unique Rectangle Type 1",
             UniqueRectangle2 => "Unique Rectangle Type 2",
+            UniqueRectangle3 => "Unique Rectangle Type 3",
             UniqueRectangle4 => "Unique Rectangle Type 4",
             HiddenRectangle => "Hidden Rectangle",
             BugPlusOne => "BUG+1",
@@ -173,6 +175,7 @@ impl Technique {
             SimpleColours => 150,
             RemotePair => 110,
             UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
+            UniqueRectangle3 => 100,
             BugPlusOne => 100,
             SueDeCoq => 250,
             XChain => 260,
@@ -194,7 +197,7 @@ impl Technique {
             NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
             | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
             | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
-            | UniqueRectangle4 | HiddenRectangle => Level::Hard,
+            | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | SueDeCoq
             | XChain | XYChain | Aic | AlsXz => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,

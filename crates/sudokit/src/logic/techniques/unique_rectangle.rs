@@ -1,4 +1,4 @@
-//! Unique rectangles (types 1, 2 and 4): four unsolved cells in two rows, two
+//! Unique rectangles (types 1 to 4, hidden): four unsolved cells in two rows, two
 //! columns and two boxes that could all be {a, b} would allow the two digits
 //! to be swapped, giving a second solution. In a puzzle known to be unique,
 //! that pattern must be broken. Used only when uniqueness is known.
@@ -146,6 +146,61 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
                     return Some(s);
                 }
             }
+            // Type 3: one of the two extra cells holds an extra digit, so
+            // together they act as one cell with the extra digits; with k
+            // more cells of a unit they share, holding k + 1 digits in all,
+            // that is a naked subset.
+            let extras = xe | ye;
+            for &u in c.geometry().units_of(x) {
+                let ucells = &c.geometry().units()[u as usize].cells;
+                if !ucells.contains(&(y as u32)) {
+                    continue;
+                }
+                let others: Vec<u32> = ucells
+                    .iter()
+                    .copied()
+                    .filter(|&o| o as usize != x && o as usize != y && c.values()[o as usize] == 0)
+                    .collect();
+                for k in 1..=3usize {
+                    let mut hit = None;
+                    super::combinations(&others, k, |sub| {
+                        let m = sub.iter().fold(extras, |m, &o| m | c.mask(o as usize));
+                        if m.count_ones() as usize != k + 1 {
+                            return false;
+                        }
+                        let elims: Vec<Cand> = others
+                            .iter()
+                            .filter(|o| !sub.contains(o))
+                            .flat_map(|&o| {
+                                bits(c.mask(o as usize) & m)
+                                    .map(move |d| Cand::new(o as usize, d as u16 + 1))
+                            })
+                            .collect();
+                        if elims.is_empty() {
+                            return false;
+                        }
+                        let mut st = base(Technique::UniqueRectangle3);
+                        st.units = vec![u];
+                        st.cells.extend(sub.iter().copied());
+                        st.eliminations = elims;
+                        st.explanation = format!(
+                            "Unique Rectangle Type 3: {qs} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
+                            c.cn(x),
+                            c.cn(y),
+                            super::digits_text(extras).replace('/', " or "),
+                            list_and(c, sub),
+                            super::digits_text(m),
+                            c.un(u as usize),
+                            super::elim_text(c, &st.eliminations)
+                        );
+                        hit = Some(st);
+                        true
+                    });
+                    if hit.is_some() {
+                        return hit;
+                    }
+                }
+            }
             // Type 4: the two extra cells share a unit where one digit has
             // only them as places: the other digit goes from both.
             let _ = exact;
@@ -201,6 +256,39 @@ mod tests {
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::UniqueRectangle1);
         assert_eq!(elims(&c, &s), vec!["r2c4<>1", "r2c4<>2"]);
+    }
+
+    #[test]
+    fn type_3() {
+        // r1c1, r1c4 are {1,2}; r2c1 {1,2,3}, r2c4 {1,2,4}; r2c7 {3,4}. One
+        // of r2c1, r2c4 is 3 or 4, so with r2c7 they lock 3 and 4 in row 2:
+        // the rest of row 2 loses 3 and 4.
+        let keep: &[(&str, &[u16])] = &[
+            ("r1c1", &[1, 2]),
+            ("r1c4", &[1, 2]),
+            ("r2c1", &[1, 2, 3]),
+            ("r2c4", &[1, 2, 4]),
+            ("r2c7", &[3, 4]),
+        ];
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle3);
+        let mut expected = Vec::new();
+        for col in [2, 3, 5, 6, 8, 9] {
+            for d in [3, 4] {
+                expected.push(format!("r2c{col}<>{d}"));
+            }
+        }
+        expected.sort();
+        assert_eq!(elims(&c, &s), expected);
     }
 
     #[test]
