@@ -322,9 +322,9 @@ impl Candidates {
                     out.push('\n');
                 }
                 let mut line = String::new();
-                for c in 0..n {
+                for (c, w) in width.iter().enumerate() {
                     let t = text_of(base + r * n + c);
-                    line.push_str(&format!(" {t:<w$}", w = width[c]));
+                    line.push_str(&format!(" {t:<w$}"));
                     if c % shape.cols == shape.cols - 1 && c + 1 < n {
                         line.push_str(" |");
                     }

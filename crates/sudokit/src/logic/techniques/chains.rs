@@ -55,7 +55,7 @@ fn build(c: &Candidates, mode: Mode) -> Graph {
     };
     // Same-digit links between cells.
     let units = c.geometry().units();
-    if mode != Mode::Xy || true {
+    {
         for (u, unit) in units.iter().enumerate() {
             for d in 0..n {
                 if !digit_ok(d) {

@@ -82,8 +82,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
             // Colour trap.
             let mut elims = Vec::new();
-            for x in 0..cells {
-                if colour[x] != u8::MAX || !c.has(x, d) {
+            for (x, &col) in colour.iter().enumerate().take(cells) {
+                if col != u8::MAX || !c.has(x, d) {
                     continue;
                 }
                 if a.iter().any(|&y| ctx.sees(x, y as usize))
