@@ -62,17 +62,17 @@ fn read_text(prefix: &str, text: &str, opts: &ParseOptions, out: &mut Vec<State>
     }
     for rec in Reader::new(text.as_bytes(), opts.clone()) {
         let at = format!("{prefix}puzzle {}, line {}", rec.number, rec.line);
-        let result = match rec.checked() {
-            Err(e) => Err(format!("invalid: {prefix}{e}")),
+        let result = match &rec.result {
+            Err(e) => Err(format!("error: {prefix}{e}")),
             Ok(grid) => match solve::uniqueness(grid) {
-                Err(c) => Err(format!("invalid: {prefix}{}", rec.contradiction_error(c))),
-                Ok(Uniqueness::None) => Err(format!("no solution: {at}")),
+                Err(c) => Err(format!("error: {prefix}{}", rec.contradiction_error(c))),
+                Ok(Uniqueness::None) => Err(format!("error: {at}: no solution")),
                 Ok(u) => Candidates::from_grid(grid)
                     .map(|mut c| {
                         c.set_unique(matches!(u, Uniqueness::Unique(_)));
                         c
                     })
-                    .map_err(|e| format!("invalid: {at}: {e}")),
+                    .map_err(|e| format!("error: {at}: {e}")),
             },
         };
         out.push(State { at, result });
@@ -126,8 +126,10 @@ fn candidate_states(prefix: &str, text: &str) -> Option<Vec<State>> {
 /// subset of that puzzle's).
 fn finish(at: String, c: Result<Candidates, sudokit::logic::CandidatesError>) -> State {
     let result = match c {
-        Err(e) => Err(format!("invalid: {at}: {e}")),
-        Ok(c) if c.is_broken() => Err(format!("invalid: {at}: a cell has no candidate left")),
+        Err(e) => Err(format!("error: {at}: {e}")),
+        Ok(c) if c.is_broken() => Err(format!(
+            "error: {at}: a cell or a digit has no candidate left"
+        )),
         Ok(mut c) => {
             let unique = matches!(solve::uniqueness(&c.to_grid()), Ok(Uniqueness::Unique(_)));
             c.set_unique(unique);

@@ -40,7 +40,7 @@ fn hint_one(state: State, json: bool, then: bool) -> Output {
         let text = if c.is_full() {
             format!("{}: solved", state.at)
         } else {
-            format!("stuck: {}: no technique applies (no solution)", state.at)
+            format!("error: {}: no technique applies (no solution)", state.at)
         };
         return Output {
             ok: c.is_full(),

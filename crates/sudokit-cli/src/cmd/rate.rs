@@ -37,32 +37,36 @@ pub fn run(args: &Args) -> Result<Tally> {
 }
 
 /// `Hard<TAB>1234<TAB>X-Wing`: level, score, hardest technique. Errors follow
-/// `sudokit check`: `invalid:`, `no solution:`, `not unique:`.
+/// `sudokit solve`: an `error:` line naming the file, puzzle and line (in JSON,
+/// `{"puzzle": N, "error": ...}`).
 fn rate_one(item: &Item, json: bool) -> Output {
     let rec = &item.record;
-    let fail = |text: String| Output { text, ok: false };
-    let grid = match rec.checked() {
-        Ok(g) => g,
-        Err(e) => return fail(format!("invalid: {}{e}", item.prefix())),
+    let fail = |msg: String| {
+        let text = if json {
+            json!({"puzzle": rec.number, "error": msg}).to_string()
+        } else {
+            format!("error: {}{msg}", item.prefix())
+        };
+        Output { text, ok: false }
     };
-    let at = format!("{}puzzle {}, line {}", item.prefix(), rec.number, rec.line);
+    let grid = match &rec.result {
+        Ok(g) => g,
+        Err(e) => return fail(e.to_string()),
+    };
+    let at = format!("puzzle {}, line {}", rec.number, rec.line);
     match solve::uniqueness(grid) {
-        Err(c) => {
-            return fail(format!(
-                "invalid: {}{}",
-                item.prefix(),
-                rec.contradiction_error(c)
-            ))
-        }
-        Ok(Uniqueness::None) => return fail(format!("no solution: {at}")),
+        Err(c) => return fail(rec.contradiction_error(c).to_string()),
+        Ok(Uniqueness::None) => return fail(format!("{at}: no solution")),
         Ok(Uniqueness::Multiple(..)) => {
-            return fail(format!("not unique: {at}: more than one solution"))
+            return fail(format!(
+                "{at}: more than one solution (grading needs a unique one)"
+            ))
         }
         Ok(Uniqueness::Unique(_)) => {}
     }
     let mut c = match Candidates::from_grid(grid) {
         Ok(c) => c,
-        Err(e) => return fail(format!("invalid: {at}: {e}")),
+        Err(e) => return fail(format!("{at}: {e}")),
     };
     c.set_unique(true);
     let path = logic::solve_from(c);
@@ -70,6 +74,7 @@ fn rate_one(item: &Item, json: bool) -> Output {
     let hardest = g.hardest.map_or("none", |t| t.name());
     let text = if json {
         json!({
+            "puzzle": rec.number,
             "level": g.level.name(),
             "score": g.score,
             "hardest": hardest,
