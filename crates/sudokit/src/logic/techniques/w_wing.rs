@@ -68,3 +68,29 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn w_wing() {
+        // r1c2 and r6c7 are {1,2} and do not see each other; in column 5, 2
+        // fits only in r1c5 (seeing r1c2) and r6c5 (seeing r6c7). One of the
+        // two cells is 1, so r1c7 and r6c2 (seeing both) lose 1.
+        let mut removed = Vec::new();
+        for x in [cell("r1c2"), cell("r6c7")] {
+            for d in 3..=9 {
+                removed.push((x as usize, d));
+            }
+        }
+        for r in [2, 3, 4, 5, 7, 8, 9] {
+            removed.push((cell(&format!("r{r}c5")) as usize, 2));
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::WWing);
+        assert_eq!(elims(&c, &s), vec!["r1c7<>1", "r6c2<>1"]);
+    }
+}
