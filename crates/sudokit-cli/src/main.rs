@@ -9,6 +9,7 @@ mod cmd;
 mod input;
 mod output;
 mod progress;
+mod states;
 
 use std::process::ExitCode;
 
@@ -47,6 +48,12 @@ enum Command {
     Render(cmd::render::Args),
     /// Serve the web app and its JSON API (default http://127.0.0.1:8080).
     Serve(cmd::serve::Args),
+    /// Explain the human-style solving path of puzzles, step by step.
+    Explain(cmd::explain::Args),
+    /// The next human-style step only, from a puzzle or a mid-solve state.
+    Hint(cmd::hint::Args),
+    /// Grade puzzles like HoDoKu: level, score and hardest technique.
+    Rate(cmd::rate::Args),
     /// Measure solver speed on puzzle files (single-threaded).
     Bench(cmd::bench::Args),
 }
@@ -64,6 +71,9 @@ fn main() -> ExitCode {
         Command::Canon(a) => cmd::canon::run(a),
         Command::Render(a) => cmd::render::run(a),
         Command::Serve(a) => cmd::serve::run(a),
+        Command::Explain(a) => cmd::explain::run(a),
+        Command::Hint(a) => cmd::hint::run(a),
+        Command::Rate(a) => cmd::rate::run(a),
         Command::Bench(a) => cmd::bench::run(a),
     };
     match result {

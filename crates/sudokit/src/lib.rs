@@ -23,6 +23,7 @@ pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod logic;
 pub mod render;
 pub mod solve;
 pub mod validate;

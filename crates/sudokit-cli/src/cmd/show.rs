@@ -1,6 +1,7 @@
 //! `sudokit show`: print puzzles in another format (pretty grid by default).
 
 use anyhow::Result;
+use sudokit::logic::Candidates;
 
 use crate::batch::{self, Output, Tally};
 use crate::input::InputArgs;
@@ -13,12 +14,26 @@ pub struct Args {
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = OutputFormat::Pretty)]
     pub output: OutputFormat,
+    /// Print each empty cell's candidates (a candidate grid) instead.
+    #[arg(long)]
+    pub candidates: bool,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let fmt = args.output;
+    let candidates = args.candidates;
     batch::run(args.input.items()?, 1, move |item| {
         match &item.record.result {
+            Ok(g) if candidates => match Candidates::from_grid(g) {
+                Ok(c) => Output {
+                    text: c.to_grid_text(),
+                    ok: true,
+                },
+                Err(e) => Output {
+                    text: format!("error: {}{e}", item.prefix()),
+                    ok: false,
+                },
+            },
             Ok(g) => Output {
                 text: grid_text(g, fmt),
                 ok: true,

@@ -1,0 +1,97 @@
+//! `sudokit explain`: the full human-style path of each puzzle, step by step.
+
+use anyhow::Result;
+use serde_json::json;
+use sudokit::logic::{self, Path};
+
+use crate::batch::{self, Output, Tally};
+use crate::input::InputArgs;
+use crate::states::{states, State};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Puzzles (files or the puzzle text itself), pencilmark lines or a
+    /// candidate grid; none reads standard input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// One JSON object per puzzle: grade and every step.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let json = args.json;
+    batch::run(states(&args.input)?.into_iter(), args.threads, move |s| {
+        explain_one(s, json)
+    })
+}
+
+fn explain_one(state: State, json: bool) -> Output {
+    let c = match state.result {
+        Ok(c) => c,
+        Err(text) => return Output { text, ok: false },
+    };
+    let path = logic::solve_from(c);
+    let grade = logic::grade(&path);
+    if json {
+        let v = json!({
+            "at": state.at,
+            "solved": path.solved,
+            "level": grade.level.name(),
+            "score": grade.score,
+            "hardest": grade.hardest.map(|t| t.name()),
+            "without_guessing": grade.without_guessing,
+            "solution": solution_line(&path),
+            "steps": path.steps,
+        });
+        return Output {
+            text: v.to_string(),
+            ok: path.solved,
+        };
+    }
+    let mut text = format!(
+        "{}: {}, score {}, hardest: {}{}\n",
+        state.at,
+        grade.level.name(),
+        grade.score,
+        grade.hardest.map_or("none", |t| t.name()),
+        if grade.without_guessing {
+            ""
+        } else {
+            " (needs trial and error)"
+        }
+    );
+    for (i, step) in path.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>4}. {}: {}\n",
+            i + 1,
+            step.technique.name(),
+            step.explanation
+        ));
+    }
+    if path.solved {
+        text.push_str(&format!("solution: {}\n", solution_line(&path)));
+    } else {
+        text.push_str("stuck: no technique applies (the position has no solution)\n");
+    }
+    Output {
+        text,
+        ok: path.solved,
+    }
+}
+
+/// The final grid as one line (digits beyond 9 as letters, empty as `.`).
+pub fn solution_line(path: &Path) -> String {
+    path.final_values
+        .iter()
+        .map(|&v| match v {
+            0 => '.',
+            v => char::from_digit(v as u32, 36)
+                .unwrap_or('?')
+                .to_ascii_uppercase(),
+        })
+        .collect()
+}

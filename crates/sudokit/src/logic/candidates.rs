@@ -1,0 +1,454 @@
+//! The candidate grid.
+
+use std::sync::Arc;
+
+use crate::geometry::{Geometry, Layout, UnitKind};
+use crate::grid::Grid;
+
+use super::Cand;
+
+/// Why a candidate grid cannot be built.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum CandidatesError {
+    #[error("human-style solving supports at most 64 digits, this board has {0}")]
+    TooLarge(usize),
+    #[error("a pencilmark line has 729 characters (81 cells × 9 digits), found {0}")]
+    PencilmarkLength(usize),
+    #[error("pencilmark character {0:?} at position {1}: expected the digit {2}, `.` or `0`")]
+    PencilmarkChar(char, usize, u16),
+    #[error("a candidate grid needs 81 cells of candidates, found {0}")]
+    GridCells(usize),
+}
+
+/// What never changes while solving one board: peers and unit structure.
+pub(crate) struct Ctx {
+    pub geo: Arc<Geometry>,
+    pub n: usize,
+    /// Bit set of each cell's peers (cells sharing a unit), `words` u64s each.
+    peer_bits: Vec<u64>,
+    words: usize,
+    /// Peers of each cell as a list.
+    pub peers: Vec<Vec<u32>>,
+    /// Rows and columns (unit indices) when the board is a square one.
+    pub rows: Vec<u32>,
+    pub cols: Vec<u32>,
+    /// Unit index of each cell's row, column and box (`u32::MAX` when none).
+    pub row_of: Vec<u32>,
+    pub col_of: Vec<u32>,
+    pub box_of: Vec<u32>,
+    /// Pairs of units sharing at least two cells, with the shared cells.
+    pub overlaps: Vec<(u32, u32, Vec<u32>)>,
+}
+
+impl Ctx {
+    fn new(geo: Arc<Geometry>) -> Self {
+        let cells = geo.cell_count();
+        let words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * words];
+        let mut peers = vec![Vec::new(); cells];
+        for c in 0..cells {
+            for &u in geo.units_of(c) {
+                for &p in &geo.units()[u as usize].cells {
+                    let p = p as usize;
+                    if p != c && peer_bits[c * words + p / 64] >> (p % 64) & 1 == 0 {
+                        peer_bits[c * words + p / 64] |= 1 << (p % 64);
+                        peers[c].push(p as u32);
+                    }
+                }
+            }
+        }
+        let mut rows = Vec::new();
+        let mut cols = Vec::new();
+        let none = u32::MAX;
+        let (mut row_of, mut col_of, mut box_of) =
+            (vec![none; cells], vec![none; cells], vec![none; cells]);
+        let square = geo.layout() == Layout::Square;
+        for (i, u) in geo.units().iter().enumerate() {
+            let target = match u.kind {
+                UnitKind::Row if square => {
+                    rows.push(i as u32);
+                    &mut row_of
+                }
+                UnitKind::Column if square => {
+                    cols.push(i as u32);
+                    &mut col_of
+                }
+                UnitKind::Box | UnitKind::Region if square => &mut box_of,
+                _ => continue,
+            };
+            for &c in &u.cells {
+                target[c as usize] = i as u32;
+            }
+        }
+        let mut overlaps = Vec::new();
+        let units = geo.units();
+        let mut mark = vec![u32::MAX; cells];
+        for (a, ua) in units.iter().enumerate() {
+            for &c in &ua.cells {
+                mark[c as usize] = a as u32;
+            }
+            for (b, ub) in units.iter().enumerate().skip(a + 1) {
+                let shared: Vec<u32> = ub
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| mark[c as usize] == a as u32)
+                    .collect();
+                if shared.len() >= 2 && shared.len() < ua.cells.len() {
+                    overlaps.push((a as u32, b as u32, shared));
+                }
+            }
+        }
+        Ctx {
+            n: geo.n(),
+            geo,
+            peer_bits,
+            words,
+            peers,
+            rows,
+            cols,
+            row_of,
+            col_of,
+            box_of,
+            overlaps,
+        }
+    }
+
+    /// True when two distinct cells share a unit.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.peer_bits[a * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+}
+
+/// The candidate grid: a value or a set of candidates for every cell.
+///
+/// Built from a [`Grid`] (candidates are the digits no peer holds) or, for 9×9,
+/// from a 729-character pencilmark line or a printed candidate grid, which
+/// lets a solver resume from any mid-solve state.
+#[derive(Clone)]
+pub struct Candidates {
+    pub(crate) ctx: Arc<Ctx>,
+    values: Vec<u16>,
+    /// Bit `d - 1` set when digit `d` is a candidate; 0 for filled cells.
+    masks: Vec<u64>,
+    unique: bool,
+}
+
+impl Candidates {
+    /// The candidates of a puzzle: every digit not held by a peer.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic::Candidates};
+    /// let g = Grid::from_line(&format!("123{}", ".".repeat(78))).unwrap();
+    /// let c = Candidates::from_grid(&g).unwrap();
+    /// assert_eq!(c.digits(3), vec![4, 5, 6, 7, 8, 9]);
+    /// ```
+    pub fn from_grid(grid: &Grid) -> Result<Self, CandidatesError> {
+        let mut c = Self::blank(grid.geometry().clone())?;
+        for (cell, &v) in grid.cells().iter().enumerate() {
+            if v != 0 {
+                c.place(cell, v);
+            }
+        }
+        Ok(c)
+    }
+
+    fn blank(geo: Arc<Geometry>) -> Result<Self, CandidatesError> {
+        let n = geo.n();
+        if n > 64 {
+            return Err(CandidatesError::TooLarge(n));
+        }
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let cells = geo.cell_count();
+        Ok(Candidates {
+            ctx: Arc::new(Ctx::new(geo)),
+            values: vec![0; cells],
+            masks: vec![full; cells],
+            unique: false,
+        })
+    }
+
+    /// A 9×9 candidate grid from a 729-character pencilmark line: for each cell
+    /// in row order, 9 characters, the k-th being `k` when k is a candidate and
+    /// `.` or `0` otherwise. A cell with exactly one candidate is taken as
+    /// solved (the convention of pencilmark exports, which show values that way).
+    ///
+    /// ```
+    /// use sudokit::logic::Candidates;
+    /// let mut line = String::new();
+    /// for cell in 0..81 {
+    ///     line.push_str(if cell == 0 { "1........" } else { ".23456789" });
+    /// }
+    /// let c = Candidates::from_pencilmarks(&line).unwrap();
+    /// assert_eq!(c.values()[0], 1);
+    /// assert_eq!(c.digits(1).len(), 8);
+    /// ```
+    pub fn from_pencilmarks(line: &str) -> Result<Self, CandidatesError> {
+        let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.len() != 729 {
+            return Err(CandidatesError::PencilmarkLength(chars.len()));
+        }
+        let mut sets = Vec::with_capacity(81);
+        for cell in 0..81 {
+            let mut m = 0u64;
+            for k in 0..9 {
+                let ch = chars[cell * 9 + k];
+                let d = k as u16 + 1;
+                match ch {
+                    '.' | '0' => {}
+                    _ if ch.to_digit(10) == Some(d as u32) => m |= 1 << k,
+                    _ => return Err(CandidatesError::PencilmarkChar(ch, cell * 9 + k + 1, d)),
+                }
+            }
+            sets.push(m);
+        }
+        Self::from_sets(&sets)
+    }
+
+    /// A 9×9 candidate grid printed as 81 groups of digits (one group per cell,
+    /// the cell's candidates or its value), separated by spaces or box-drawing
+    /// characters such as `|`, `+`, `-`, `*`.
+    pub fn from_candidate_grid(text: &str) -> Result<Self, CandidatesError> {
+        let mut sets = Vec::new();
+        for tok in text.split(|c: char| !c.is_ascii_digit()) {
+            if tok.is_empty() {
+                continue;
+            }
+            let mut m = 0u64;
+            for ch in tok.chars() {
+                let d = ch.to_digit(10).unwrap_or(0);
+                if d >= 1 {
+                    m |= 1 << (d - 1);
+                }
+            }
+            sets.push(m);
+        }
+        if sets.len() != 81 {
+            return Err(CandidatesError::GridCells(sets.len()));
+        }
+        Self::from_sets(&sets)
+    }
+
+    fn from_sets(sets: &[u64]) -> Result<Self, CandidatesError> {
+        let geo = Arc::new(
+            Geometry::square(crate::BoxShape::new(3, 3), &[]).expect("9x9 geometry is valid"),
+        );
+        let mut c = Self::blank(geo)?;
+        for (cell, &m) in sets.iter().enumerate() {
+            c.masks[cell] = m;
+        }
+        for (cell, &m) in sets.iter().enumerate() {
+            if m.count_ones() == 1 {
+                c.values[cell] = m.trailing_zeros() as u16 + 1;
+                c.masks[cell] = 0;
+            }
+        }
+        // Values remove themselves from peers, whatever the marks said.
+        for cell in 0..81 {
+            let v = c.values[cell];
+            if v != 0 {
+                for &p in &c.ctx.clone().peers[cell] {
+                    c.masks[p as usize] &= !(1 << (v - 1));
+                }
+            }
+        }
+        Ok(c)
+    }
+
+    /// The 729-character pencilmark line of a 9×9 grid (values as single
+    /// candidates); the inverse of [`Candidates::from_pencilmarks`].
+    pub fn to_pencilmarks(&self) -> String {
+        let mut s = String::with_capacity(self.values.len() * self.ctx.n);
+        for cell in 0..self.values.len() {
+            let m = self.mask_or_value(cell);
+            for k in 0..self.ctx.n {
+                s.push(if m >> k & 1 != 0 {
+                    char::from_digit(k as u32 + 1, 36).unwrap_or('?')
+                } else {
+                    '.'
+                });
+            }
+        }
+        s
+    }
+
+    fn mask_or_value(&self, cell: usize) -> u64 {
+        match self.values[cell] {
+            0 => self.masks[cell],
+            v => 1 << (v - 1),
+        }
+    }
+
+    /// A printed candidate grid: every cell shows its value or candidates,
+    /// columns aligned, boxes separated.
+    pub fn to_grid_text(&self) -> String {
+        let g = &self.ctx.geo;
+        let n = self.ctx.n;
+        let shape = g.box_shape();
+        let text_of = |cell: usize| -> String {
+            let m = self.mask_or_value(cell);
+            let digits: Vec<String> = (0..n)
+                .filter(|k| m >> k & 1 != 0)
+                .map(|k| (k + 1).to_string())
+                .collect();
+            let sep = if n > 9 { "," } else { "" };
+            if digits.is_empty() {
+                "-".into()
+            } else {
+                digits.join(sep)
+            }
+        };
+        let layers = self.values.len() / (n * n);
+        let mut out = String::new();
+        for layer in 0..layers {
+            let base = layer * n * n;
+            let mut width = vec![1; n];
+            for cell in 0..n * n {
+                width[cell % n] = width[cell % n].max(text_of(base + cell).len());
+            }
+            let rule: String = (0..n)
+                .map(|c| {
+                    let mut s = "-".repeat(width[c] + 1);
+                    if c % shape.cols == shape.cols - 1 && c + 1 < n {
+                        s.push_str("-+");
+                    }
+                    s
+                })
+                .collect();
+            for r in 0..n {
+                if r > 0 && r % shape.rows == 0 {
+                    out.push_str(&rule);
+                    out.push('\n');
+                }
+                let mut line = String::new();
+                for (c, w) in width.iter().enumerate() {
+                    let t = text_of(base + r * n + c);
+                    line.push_str(&format!(" {t:<w$}"));
+                    if c % shape.cols == shape.cols - 1 && c + 1 < n {
+                        line.push_str(" |");
+                    }
+                }
+                out.push_str(line.trim_end());
+                out.push('\n');
+            }
+            if layer + 1 < layers {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The board.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.ctx.geo
+    }
+    /// Values, `0` for unsolved cells.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+    /// The values as a [`Grid`].
+    pub fn to_grid(&self) -> Grid {
+        Grid::new(self.ctx.geo.clone(), self.values.clone())
+    }
+    /// Candidate mask of a cell: bit `d - 1` for digit `d`; 0 when solved.
+    #[inline]
+    pub fn mask(&self, cell: usize) -> u64 {
+        self.masks[cell]
+    }
+    /// Candidates of a cell, ascending.
+    pub fn digits(&self, cell: usize) -> Vec<u16> {
+        bits(self.masks[cell]).map(|d| d as u16 + 1).collect()
+    }
+    #[inline]
+    pub fn has(&self, cell: usize, digit: u16) -> bool {
+        self.masks[cell] >> (digit - 1) & 1 != 0
+    }
+    /// Whether uniqueness techniques may be used.
+    pub fn unique(&self) -> bool {
+        self.unique
+    }
+    /// Declares the puzzle known to have exactly one solution, which enables
+    /// unique rectangles and BUG+1. Only the caller can know this (for
+    /// example from [`crate::solve::uniqueness`]).
+    pub fn set_unique(&mut self, unique: bool) {
+        self.unique = unique;
+    }
+    pub fn is_full(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+    /// True when some empty cell has no candidate left or some unit cannot
+    /// place some digit: no solution from here.
+    pub fn is_broken(&self) -> bool {
+        let n = self.ctx.n;
+        if (0..self.values.len()).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
+            return true;
+        }
+        self.ctx.geo.units().iter().any(|u| {
+            let mut seen = 0u64;
+            for &c in &u.cells {
+                seen |= self.mask_or_value(c as usize);
+            }
+            seen.count_ones() as usize != n
+        })
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u16) {
+        self.values[cell] = digit;
+        self.masks[cell] = 0;
+        let bit = !(1u64 << (digit - 1));
+        let ctx = self.ctx.clone();
+        for &p in &ctx.peers[cell] {
+            self.masks[p as usize] &= bit;
+        }
+    }
+    /// Removes a candidate.
+    pub fn eliminate(&mut self, cell: usize, digit: u16) {
+        self.masks[cell] &= !(1u64 << (digit - 1));
+    }
+    /// Every candidate, in cell order.
+    pub fn all(&self) -> Vec<Cand> {
+        let mut v = Vec::new();
+        for (cell, &m) in self.masks.iter().enumerate() {
+            for d in bits(m) {
+                v.push(Cand::new(cell, d as u16 + 1));
+            }
+        }
+        v
+    }
+    pub(crate) fn cell_count(&self) -> usize {
+        self.values.len()
+    }
+    /// Cells of unit `u` holding candidate `digit`, as positions in `cells`.
+    pub(crate) fn places(&self, u: usize, digit: u16) -> Vec<u32> {
+        self.ctx.geo.units()[u]
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| self.has(c as usize, digit))
+            .collect()
+    }
+    /// Name of a cell, `r3c5`.
+    pub(crate) fn cn(&self, cell: usize) -> String {
+        self.ctx.geo.cell_name(cell)
+    }
+    /// Name of a unit, `box 5`.
+    pub(crate) fn un(&self, u: usize) -> String {
+        self.ctx.geo.unit_name(u)
+    }
+}
+
+/// The set bits of a mask, ascending (0-based digits).
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(d)
+        }
+    })
+}

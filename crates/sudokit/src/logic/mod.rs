@@ -1,0 +1,228 @@
+//! Human-style solving: explain, hint and grade.
+//!
+//! A [`Candidates`] grid holds, for every empty cell, the digits still possible
+//! there. Each technique (one module under `techniques/`) looks at the
+//! candidates and returns a [`Step`]: the digits it places, the candidates it
+//! removes, what justifies it (cells, units and candidates to highlight) and a
+//! one-sentence explanation in `r1c1` notation. [`next_step`] tries the
+//! techniques from simplest to hardest, the order a person would, so the first
+//! step found is the easiest available one; [`solve_path`] repeats that until
+//! the grid is full and [`grade`] scores the path the way HoDoKu does.
+//!
+//! Singles, intersections, subsets, chains, forcing chains and trial and error
+//! work on any [`Geometry`] (any box shape, any variant's extra units); fish,
+//! skyscrapers, kites, empty rectangles and unique rectangles use rows and
+//! columns (and boxes) of square boards. Candidate sets are `u64` masks, so
+//! boards up to 64×64 are supported.
+//!
+//! ```
+//! use sudokit::{Grid, logic};
+//! let g = Grid::from_line("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").unwrap();
+//! let path = logic::solve_path(&g).unwrap();
+//! assert!(path.solved);
+//! let grade = logic::grade(&path);
+//! assert!(grade.score > 0);
+//! println!("{:?} {} (hardest: {})", grade.level, grade.score, grade.hardest.unwrap().name());
+//! ```
+
+mod candidates;
+pub mod techniques;
+
+use serde::{Deserialize, Serialize};
+
+pub use candidates::{Candidates, CandidatesError};
+pub use techniques::Technique;
+
+use crate::grid::Grid;
+
+/// One candidate: a digit (1-based) in a cell.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Cand {
+    pub cell: u32,
+    pub digit: u16,
+}
+
+impl Cand {
+    pub fn new(cell: usize, digit: u16) -> Self {
+        Cand {
+            cell: cell as u32,
+            digit,
+        }
+    }
+}
+
+/// One deduction: what a technique found and why.
+///
+/// `cells`, `units` and `candidates` are what a viewer highlights: the pattern
+/// that justifies the step, as opposed to its effect (`placements`,
+/// `eliminations`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Step {
+    pub technique: Technique,
+    /// Digits placed by the step.
+    pub placements: Vec<Cand>,
+    /// Candidates removed by the step.
+    pub eliminations: Vec<Cand>,
+    /// Cells of the pattern.
+    pub cells: Vec<u32>,
+    /// Units of the pattern (indices into [`crate::Geometry::units`]).
+    pub units: Vec<u32>,
+    /// Candidates of the pattern.
+    pub candidates: Vec<Cand>,
+    /// One sentence in plain English, `r1c1` notation.
+    pub explanation: String,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique) -> Self {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            units: Vec::new(),
+            candidates: Vec::new(),
+            explanation: String::new(),
+        }
+    }
+}
+
+/// The steps that take a puzzle from its givens to the end.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Path {
+    pub steps: Vec<Step>,
+    /// True when the steps fill the grid; false when no technique applied
+    /// (only possible for a puzzle without a solution).
+    pub solved: bool,
+    /// The grid after the last step.
+    pub final_values: Vec<u16>,
+}
+
+/// Difficulty levels, after HoDoKu.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+    Unfair,
+    Extreme,
+}
+
+impl Level {
+    /// Highest total score a puzzle of this level may have (HoDoKu's defaults).
+    pub fn max_score(self) -> u32 {
+        match self {
+            Level::Easy => 800,
+            Level::Medium => 1000,
+            Level::Hard => 1600,
+            Level::Unfair => 1800,
+            Level::Extreme => u32::MAX,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+}
+
+/// A puzzle's grade.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Grade {
+    pub level: Level,
+    /// Sum of the scores of all steps.
+    pub score: u32,
+    /// The technique with the highest level (ties: highest score) used.
+    pub hardest: Option<Technique>,
+    /// True when the path needed no trial and error or brute force.
+    pub without_guessing: bool,
+}
+
+/// Grades a path like HoDoKu: the score is the sum of the steps' scores; the
+/// level is the level of the hardest technique used, raised while the score
+/// exceeds that level's maximum.
+///
+/// ```
+/// use sudokit::{Grid, logic};
+/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+/// let grade = logic::grade(&logic::solve_path(&g).unwrap());
+/// assert!(grade.without_guessing);
+/// ```
+pub fn grade(path: &Path) -> Grade {
+    let score: u32 = path.steps.iter().map(|s| s.technique.score()).sum();
+    let hardest = path
+        .steps
+        .iter()
+        .map(|s| s.technique)
+        .max_by_key(|t| (t.level(), t.score()));
+    let mut level = hardest.map_or(Level::Easy, |t| t.level());
+    while score > level.max_score() && level != Level::Extreme {
+        level = Level::ALL[level as usize + 1];
+    }
+    let without_guessing = !path.steps.iter().any(|s| s.technique.is_guess());
+    Grade {
+        level,
+        score,
+        hardest,
+        without_guessing,
+    }
+}
+
+/// The easiest step available, or `None` when the grid is full or no technique
+/// applies (a contradictory grid).
+pub fn next_step(c: &Candidates) -> Option<Step> {
+    if c.is_full() || c.is_broken() {
+        return None;
+    }
+    techniques::find(c)
+}
+
+/// Applies a step's placements and eliminations.
+pub fn apply(c: &mut Candidates, step: &Step) {
+    for p in &step.placements {
+        c.place(p.cell as usize, p.digit);
+    }
+    for e in &step.eliminations {
+        c.eliminate(e.cell as usize, e.digit);
+    }
+}
+
+/// The full human-style path for a puzzle.
+///
+/// Uniqueness techniques (unique rectangles, BUG+1) are used only when the
+/// puzzle is known to have exactly one solution; this function checks that
+/// first with the solver.
+pub fn solve_path(grid: &Grid) -> Result<Path, CandidatesError> {
+    let mut c = Candidates::from_grid(grid)?;
+    let unique = matches!(
+        crate::solve::uniqueness(grid),
+        Ok(crate::solve::Uniqueness::Unique(_))
+    );
+    c.set_unique(unique);
+    Ok(solve_from(c))
+}
+
+/// Runs [`next_step`] and [`apply`] until the grid is full or nothing applies.
+pub fn solve_from(mut c: Candidates) -> Path {
+    let mut steps = Vec::new();
+    while let Some(step) = next_step(&c) {
+        apply(&mut c, &step);
+        steps.push(step);
+    }
+    Path {
+        solved: c.is_full() && !c.is_broken(),
+        final_values: c.values().to_vec(),
+        steps,
+    }
+}

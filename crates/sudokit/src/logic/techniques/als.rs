@@ -1,0 +1,158 @@
+//! Almost locked sets: ALS-XZ.
+//!
+//! An almost locked set (ALS) is N cells of one unit holding N + 1 digits
+//! between them: if any one of its digits is removed, the rest are locked.
+//! Two disjoint ALSs A and B with a *restricted common* digit X (every X of
+//! A sees every X of B, so at most one of them holds X) lock each other:
+//! one of them loses X and is then locked, so for every other digit Z they
+//! share, Z is in A or in B, and a cell seeing every Z of both loses Z.
+//! Works on any geometry: ALSs come from any unit, links are peers.
+
+use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+/// Largest ALS considered: larger ones are rare in practice and make the
+/// pair search much slower.
+const MAX_SIZE: usize = 4;
+
+struct Als {
+    cells: Vec<u32>,
+    /// The cells as a bit set, for fast overlap tests.
+    set: Vec<u64>,
+    mask: u64,
+    unit: u32,
+}
+
+fn all_als(c: &Candidates) -> Vec<Als> {
+    let mut out: Vec<Als> = Vec::new();
+    let words = c.cell_count().div_ceil(64);
+    let mut seen: std::collections::HashSet<Vec<u64>> = std::collections::HashSet::new();
+    for (u, unit) in c.geometry().units().iter().enumerate() {
+        let empty: Vec<u32> = unit
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| c.values()[x as usize] == 0)
+            .collect();
+        for k in 1..=MAX_SIZE.min(empty.len().saturating_sub(1)) {
+            super::combinations(&empty, k, |cells| {
+                let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
+                if mask.count_ones() as usize != k + 1 {
+                    return false;
+                }
+                let mut set = vec![0u64; words];
+                for &x in cells {
+                    set[x as usize / 64] |= 1 << (x % 64);
+                }
+                // The same cells can form an ALS of two units (a line and a box).
+                if seen.insert(set.clone()) {
+                    out.push(Als {
+                        cells: cells.to_vec(),
+                        set,
+                        mask,
+                        unit: u as u32,
+                    });
+                }
+                false
+            });
+        }
+    }
+    out
+}
+
+pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
+    let ctx = &c.ctx;
+    let list = all_als(c);
+    for (i, a) in list.iter().enumerate() {
+        for b in &list[i + 1..] {
+            let common = a.mask & b.mask;
+            if common.count_ones() < 2 || a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0) {
+                continue;
+            }
+            for x in bits(common) {
+                let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
+                let restricted = a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
+                    b.cells
+                        .iter()
+                        .filter(|&&q| has(q, x))
+                        .all(|&q| ctx.sees(p as usize, q as usize))
+                });
+                if !restricted {
+                    continue;
+                }
+                let mut elims = Vec::new();
+                for z in bits(common & !(1 << x)) {
+                    let mut zs = a.cells.iter().chain(&b.cells).filter(|&&q| has(q, z));
+                    let Some(&first) = zs.next() else { continue };
+                    for &p in &ctx.peers[first as usize] {
+                        if has(p, z)
+                            && !a.cells.contains(&p)
+                            && !b.cells.contains(&p)
+                            && a.cells
+                                .iter()
+                                .chain(&b.cells)
+                                .filter(|&&q| has(q, z))
+                                .all(|&q| q == p || ctx.sees(p as usize, q as usize))
+                        {
+                            elims.push(Cand::new(p as usize, z as u16 + 1));
+                        }
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut s = Step::new(Technique::AlsXz);
+                s.eliminations = elims;
+                s.cells = a.cells.iter().chain(&b.cells).copied().collect();
+                s.units = vec![a.unit, b.unit];
+                for &cell in &s.cells {
+                    for d in bits(c.mask(cell as usize)) {
+                        s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
+                    }
+                }
+                s.explanation = format!(
+                    "ALS-XZ: {} ({}) and {} ({}) cannot both hold {}, so one of them is locked without it and every other shared digit is in one of them: remove {}",
+                    list_and(c, &a.cells),
+                    digits_text(a.mask),
+                    list_and(c, &b.cells),
+                    digits_text(b.mask),
+                    x + 1,
+                    elim_text(c, &s.eliminations)
+                );
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn als_xz_with_small_sets() {
+        // A = {r1c1} holding 1/2 (one bivalue cell is an ALS); B = {r5c1,
+        // r5c2} holding 1/2/3 (row 5, box 4). X = 1 is restricted: the only
+        // 1s are r1c1 and r5c1, in one column. Z = 2 is in r1c1 and r5c2, so
+        // every cell seeing both loses 2: r1c2, r2c2, r3c2 (row or box 1 and
+        // column 2), r4c1 and r6c1 (column 1 and box 4).
+        let keep: &[(&str, &[u16])] = &[("r1c1", &[1, 2]), ("r5c1", &[1, 3]), ("r5c2", &[2, 3])];
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find_xz(&c).unwrap();
+        assert_eq!(s.technique, Technique::AlsXz);
+        assert_eq!(
+            elims(&c, &s),
+            vec!["r1c2<>2", "r2c2<>2", "r3c2<>2", "r4c1<>2", "r6c1<>2"]
+        );
+    }
+}

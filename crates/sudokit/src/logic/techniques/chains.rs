@@ -1,0 +1,289 @@
+//! Chains: X-chains, XY-chains and AICs (alternating inference chains).
+//!
+//! A chain alternates strong links (at least one end true: a digit with two
+//! places in a unit, or a cell with two candidates) and weak links (at most
+//! one end true: two candidates that see each other). Starting from "s is
+//! false", a strong link makes the next candidate true, a weak link makes the
+//! next false; reaching "t is true" proves that s or t is true, so every
+//! candidate seeing both is false. Reaching "s is true" proves s. The search
+//! is breadth-first from each start, so each chain found is a shortest one
+//! from its start.
+//!
+//! X-chains use one digit only; XY-chains use bivalue cells as strong links
+//! and same-digit links between cells as weak links; AICs mix both.
+
+use super::{elim_text, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    X(u16),
+    Xy,
+    Aic,
+}
+
+pub(crate) fn find_x_chain(c: &Candidates) -> Option<Step> {
+    (1..=c.ctx.n as u16).find_map(|d| search(c, Mode::X(d)))
+}
+pub(crate) fn find_xy_chain(c: &Candidates) -> Option<Step> {
+    search(c, Mode::Xy)
+}
+pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
+    search(c, Mode::Aic)
+}
+
+struct Graph {
+    n: usize,
+    /// Strong and weak neighbours of each candidate node (cell · n + digit − 1).
+    strong: Vec<Vec<u32>>,
+    weak: Vec<Vec<u32>>,
+}
+
+fn node(n: usize, cell: usize, d: usize) -> u32 {
+    (cell * n + d) as u32
+}
+
+fn build(c: &Candidates, mode: Mode) -> Graph {
+    let ctx = &c.ctx;
+    let n = ctx.n;
+    let cells = c.cell_count();
+    let mut strong = vec![Vec::new(); cells * n];
+    let mut weak = vec![Vec::new(); cells * n];
+    let digit_ok = |d: usize| match mode {
+        Mode::X(x) => d + 1 == x as usize,
+        _ => true,
+    };
+    // Same-digit links between cells.
+    let units = c.geometry().units();
+    {
+        for (u, unit) in units.iter().enumerate() {
+            for d in 0..n {
+                if !digit_ok(d) {
+                    continue;
+                }
+                let p = c.places(u, d as u16 + 1);
+                if p.len() == 2 && mode != Mode::Xy {
+                    let (a, b) = (node(n, p[0] as usize, d), node(n, p[1] as usize, d));
+                    if !strong[a as usize].contains(&b) {
+                        strong[a as usize].push(b);
+                        strong[b as usize].push(a);
+                    }
+                }
+                let _ = unit;
+            }
+        }
+    }
+    for x in 0..cells {
+        let m = c.mask(x);
+        for d in bits(m) {
+            if !digit_ok(d) {
+                continue;
+            }
+            let a = node(n, x, d) as usize;
+            for &p in &ctx.peers[x] {
+                if c.mask(p as usize) >> d & 1 != 0 {
+                    weak[a].push(node(n, p as usize, d));
+                }
+            }
+            if matches!(mode, Mode::Aic) {
+                for e in bits(m & !(1 << d)) {
+                    weak[a].push(node(n, x, e));
+                }
+            }
+            if m.count_ones() == 2 && !matches!(mode, Mode::X(_)) {
+                let e = (m & !(1 << d)).trailing_zeros() as usize;
+                strong[a].push(node(n, x, e));
+            }
+        }
+    }
+    Graph { n, strong, weak }
+}
+
+/// Two candidates that cannot both be true.
+fn sees(c: &Candidates, n: usize, a: u32, b: u32) -> bool {
+    let (ca, da) = (a as usize / n, a as usize % n);
+    let (cb, db) = (b as usize / n, b as usize % n);
+    if a == b {
+        return false;
+    }
+    if ca == cb {
+        return true;
+    }
+    da == db && c.ctx.sees(ca, cb)
+}
+
+fn search(c: &Candidates, mode: Mode) -> Option<Step> {
+    let g = build(c, mode);
+    let n = g.n;
+    let total = g.strong.len();
+    // State index: node · 2 + on.
+    let mut parent = vec![u32::MAX; total * 2];
+    let mut seen_gen = vec![0u32; total * 2];
+    let mut generation = 0u32;
+    let mut queue: Vec<u32> = Vec::new();
+    for s in 0..total as u32 {
+        if g.strong[s as usize].is_empty() {
+            continue;
+        }
+        generation += 1;
+        // Candidates seeing s: the possible victims.
+        let sc = s as usize / n;
+        let mut victims: Vec<u32> = Vec::new();
+        for d in bits(c.mask(sc)) {
+            let v = node(n, sc, d);
+            if v != s {
+                victims.push(v);
+            }
+        }
+        let sd = s as usize % n;
+        for &p in &c.ctx.peers[sc] {
+            if c.mask(p as usize) >> sd & 1 != 0 {
+                victims.push(node(n, p as usize, sd));
+            }
+        }
+        if matches!(mode, Mode::X(_)) {
+            victims.retain(|&v| v as usize % n == sd);
+        }
+        queue.clear();
+        let start = s * 2;
+        seen_gen[start as usize] = generation;
+        parent[start as usize] = u32::MAX;
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let st = queue[head];
+            head += 1;
+            let (v, on) = (st / 2, st % 2 == 1);
+            if on {
+                if v == s {
+                    return Some(make(c, mode, &parent, st, Vec::new(), Some(s)));
+                }
+                let depth = chain_len(&parent, st);
+                if depth >= 3 {
+                    let elims: Vec<u32> = victims
+                        .iter()
+                        .copied()
+                        .filter(|&x| x != v && sees(c, n, x, v))
+                        .collect();
+                    if !elims.is_empty() {
+                        return Some(make(c, mode, &parent, st, elims, None));
+                    }
+                }
+            }
+            let next = if on {
+                &g.weak[v as usize]
+            } else {
+                &g.strong[v as usize]
+            };
+            for &w in next {
+                let ns = w * 2 + (!on) as u32;
+                if seen_gen[ns as usize] != generation {
+                    seen_gen[ns as usize] = generation;
+                    parent[ns as usize] = st;
+                    queue.push(ns);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn chain_len(parent: &[u32], mut st: u32) -> usize {
+    let mut k = 0;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        k += 1;
+    }
+    k
+}
+
+fn make(
+    c: &Candidates,
+    mode: Mode,
+    parent: &[u32],
+    end: u32,
+    elims: Vec<u32>,
+    proved: Option<u32>,
+) -> Step {
+    let n = c.ctx.n;
+    let mut states = vec![end];
+    let mut st = end;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        states.push(st);
+    }
+    states.reverse();
+    let technique = match mode {
+        Mode::X(_) => Technique::XChain,
+        Mode::Xy => Technique::XYChain,
+        Mode::Aic => Technique::Aic,
+    };
+    let cand = |v: u32| Cand::new(v as usize / n, (v as usize % n) as u16 + 1);
+    let name = |v: u32| {
+        let k = cand(v);
+        format!("({}){}", k.digit, c.cn(k.cell as usize))
+    };
+    let mut text = name(states[0] / 2);
+    for w in states.windows(2) {
+        // Into an "on" state: strong link; into "off": weak link.
+        text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
+        text.push_str(&name(w[1] / 2));
+    }
+    let mut s = Step::new(technique);
+    for &st in &states {
+        let k = cand(st / 2);
+        if !s.candidates.contains(&k) {
+            s.candidates.push(k);
+        }
+        if !s.cells.contains(&k.cell) {
+            s.cells.push(k.cell);
+        }
+    }
+    let first = name(states[0] / 2);
+    if let Some(p) = proved {
+        let k = cand(p);
+        s.placements = vec![k];
+        s.explanation = format!(
+            "{}: {text}; if {first} were false it would be true, so {} = {}",
+            technique.name(),
+            c.cn(k.cell as usize),
+            k.digit
+        );
+    } else {
+        s.eliminations = elims.iter().map(|&v| cand(v)).collect();
+        s.explanation = format!(
+            "{}: {text}, so {first} or {} is true; remove {}",
+            technique.name(),
+            name(end / 2),
+            elim_text(c, &s.eliminations)
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn xy_chain_four_cells() {
+        // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c2 {4,1}: r1c1 or r5c2 is 1,
+        // so cells seeing both lose 1: r2c2, r3c2, r5c1... (box 1 ∩ column 2, and r5c1? no)
+        let mut removed = Vec::new();
+        for (cell, keep) in [(0usize, [1u16, 2]), (4, [2, 3]), (40, [3, 4]), (37, [4, 1])] {
+            for d in 1..=9 {
+                if !keep.contains(&d) {
+                    removed.push((cell, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find_xy_chain(&c).unwrap();
+        assert_eq!(s.technique, Technique::XYChain);
+        for e in &s.eliminations {
+            assert_eq!(e.digit, 1);
+        }
+        assert!(elims(&c, &s).contains(&"r2c2<>1".to_string()));
+    }
+}

@@ -1,0 +1,122 @@
+//! Locked candidates: when a digit's places in one unit all lie in its
+//! overlap with a second unit, the digit is removed from the rest of the
+//! second unit. Pointing (box → line) and claiming (line → box) are the
+//! classic cases; any two overlapping units of a variant work the same way.
+
+use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::UnitKind;
+
+fn is_line(k: UnitKind) -> bool {
+    matches!(k, UnitKind::Row | UnitKind::Column)
+}
+fn is_box(k: UnitKind) -> bool {
+    matches!(k, UnitKind::Box | UnitKind::Region)
+}
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let units = c.geometry().units();
+    // Pass 0: pointing, 1: claiming, 2: any other pair.
+    for pass in 0..3 {
+        for (a, b, shared) in &c.ctx.overlaps {
+            for (from, to) in [(*a, *b), (*b, *a)] {
+                let (kf, kt) = (units[from as usize].kind, units[to as usize].kind);
+                let technique = if is_box(kf) && is_line(kt) {
+                    Technique::Pointing
+                } else if is_line(kf) && is_box(kt) {
+                    Technique::Claiming
+                } else {
+                    Technique::LockedCandidates
+                };
+                if pass != technique as usize - Technique::Pointing as usize {
+                    continue;
+                }
+                if let Some(s) = check(c, from as usize, to as usize, shared, technique) {
+                    return Some(s);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn check(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique) -> Option<Step> {
+    let units = c.geometry().units();
+    let mut inside = 0u64;
+    for &x in shared {
+        inside |= c.mask(x as usize);
+    }
+    let mut outside_from = 0u64;
+    for &x in &units[from].cells {
+        if !shared.contains(&x) {
+            outside_from |= c.mask(x as usize);
+        }
+    }
+    let mut outside_to = 0u64;
+    for &x in &units[to].cells {
+        if !shared.contains(&x) {
+            outside_to |= c.mask(x as usize);
+        }
+    }
+    let locked = inside & !outside_from & outside_to;
+    if locked == 0 {
+        return None;
+    }
+    let d = locked.trailing_zeros() as u16 + 1;
+    let mut s = Step::new(t);
+    let places: Vec<u32> = shared
+        .iter()
+        .copied()
+        .filter(|&x| c.has(x as usize, d))
+        .collect();
+    for &x in &units[to].cells {
+        if !shared.contains(&x) && c.has(x as usize, d) {
+            s.eliminations.push(Cand::new(x as usize, d));
+        }
+    }
+    s.cells = places.clone();
+    s.units = vec![from as u32, to as u32];
+    s.candidates = places.iter().map(|&x| Cand::new(x as usize, d)).collect();
+    s.explanation = format!(
+        "In {}, {d} can only go in {}, which are also in {}, so {}",
+        c.un(from),
+        list_and(c, &places),
+        c.un(to),
+        format_args!("remove {}", elim_text(c, &s.eliminations))
+    );
+    Some(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn pointing_in_box() {
+        // 5 removed from rows 2 and 3 of box 1: box 1's 5 points along row 1.
+        let removed: Vec<(usize, u16)> = [9, 10, 11, 18, 19, 20].iter().map(|&x| (x, 5)).collect();
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(
+            elims(&c, &s),
+            vec!["r1c4<>5", "r1c5<>5", "r1c6<>5", "r1c7<>5", "r1c8<>5", "r1c9<>5"]
+        );
+        assert!(s
+            .explanation
+            .starts_with("In box 1, 5 can only go in r1c1, r1c2 and r1c3"));
+    }
+
+    #[test]
+    fn claiming_from_row() {
+        // 5 removed from r1c4-r1c9: row 1 claims box 1.
+        let removed: Vec<(usize, u16)> = (3..9).map(|x| (x, 5)).collect();
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(
+            elims(&c, &s),
+            vec!["r2c1<>5", "r2c2<>5", "r2c3<>5", "r3c1<>5", "r3c2<>5", "r3c3<>5"]
+        );
+    }
+}

@@ -1,0 +1,370 @@
+//! The techniques, one module each, and their order, scores and levels.
+//!
+//! Scores and levels are HoDoKu's published defaults, so grades are
+//! comparable with that program's; the search order follows the same idea
+//! (cheapest and most natural first), so the first step found is the one a
+//! person would most likely see.
+
+mod als;
+mod bug;
+mod chains;
+mod colouring;
+mod empty_rectangle;
+mod fish;
+mod forcing;
+mod full_house;
+mod hidden_single;
+mod hidden_subsets;
+mod kite;
+mod locked_candidates;
+mod naked_single;
+mod naked_subsets;
+mod remote_pairs;
+mod skyscraper;
+mod sue_de_coq;
+mod trial;
+mod unique_rectangle;
+mod w_wing;
+mod xy_wing;
+mod xyz_wing;
+
+use serde::{Deserialize, Serialize};
+
+use super::candidates::Candidates;
+use super::{Cand, Level, Step};
+
+pub(crate) use trial::propagate_singles;
+
+/// Every technique the engine knows.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Technique {
+    FullHouse,
+    NakedSingle,
+    HiddenSingle,
+    /// Locked candidates type 1: a box's candidates confined to one line.
+    Pointing,
+    /// Locked candidates type 2: a line's candidates confined to one box.
+    Claiming,
+    /// Locked candidates between any other two overlapping units (variants).
+    LockedCandidates,
+    NakedPair,
+    NakedTriple,
+    NakedQuad,
+    HiddenPair,
+    HiddenTriple,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    Jellyfish,
+    FinnedXWing,
+    FinnedSwordfish,
+    FinnedJellyfish,
+    SashimiXWing,
+    SashimiSwordfish,
+    SashimiJellyfish,
+    Skyscraper,
+    TwoStringKite,
+    EmptyRectangle,
+    WWing,
+    XYWing,
+    XYZWing,
+    SimpleColours,
+    RemotePair,
+    UniqueRectangle1,
+    UniqueRectangle2,
+    UniqueRectangle3,
+    UniqueRectangle4,
+    HiddenRectangle,
+    BugPlusOne,
+    SueDeCoq,
+    XChain,
+    XYChain,
+    Aic,
+    AlsXz,
+    /// Every branch of a cell (or every place of a digit in a unit) leads,
+    /// by singles, to the same conclusion.
+    ForcingChain,
+    /// Assume a candidate, propagate singles, reach a contradiction: the
+    /// candidate is false. A guess verified by its consequences.
+    TrialAndError,
+    /// Place the digit of the solution found by search. Only when nothing
+    /// else, not even trial and error with singles, makes progress.
+    BruteForce,
+}
+
+impl Technique {
+    /// The name players use.
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full House",
+            NakedSingle => "Naked Single",
+            HiddenSingle => "Hidden Single",
+            Pointing => "Locked Candidates (Pointing)",
+            Claiming => "Locked Candidates (Claiming)",
+            LockedCandidates => "Locked Candidates",
+            NakedPair => "Naked Pair",
+            NakedTriple => "Naked Triple",
+            NakedQuad => "Naked Quad",
+            HiddenPair => "Hidden Pair",
+            HiddenTriple => "Hidden Triple",
+            HiddenQuad => "Hidden Quad",
+            XWing => "X-Wing",
+            Swordfish => "Swordfish",
+            Jellyfish => "Jellyfish",
+            FinnedXWing => "Finned X-Wing",
+            FinnedSwordfish => "Finned Swordfish",
+            FinnedJellyfish => "Finned Jellyfish",
+            SashimiXWing => "Sashimi X-Wing",
+            SashimiSwordfish => "Sashimi Swordfish",
+            SashimiJellyfish => "Sashimi Jellyfish",
+            Skyscraper => "Skyscraper",
+            TwoStringKite => "2-String Kite",
+            EmptyRectangle => "Empty Rectangle",
+            WWing => "W-Wing",
+            XYWing => "XY-Wing",
+            XYZWing => "XYZ-Wing",
+            SimpleColours => "Simple Colours",
+            RemotePair => "Remote Pair",
+            UniqueRectangle1 => "Unique Rectangle Type 1",
+            UniqueRectangle2 => "Unique Rectangle Type 2",
+            UniqueRectangle3 => "Unique Rectangle Type 3",
+            UniqueRectangle4 => "Unique Rectangle Type 4",
+            HiddenRectangle => "Hidden Rectangle",
+            BugPlusOne => "BUG+1",
+            SueDeCoq => "Sue de Coq",
+            XChain => "X-Chain",
+            XYChain => "XY-Chain",
+            Aic => "AIC",
+            AlsXz => "ALS-XZ",
+            ForcingChain => "Forcing Chain",
+            TrialAndError => "Trial and Error",
+            BruteForce => "Brute Force",
+        }
+    }
+
+    /// Score of one step (HoDoKu's defaults).
+    pub fn score(self) -> u32 {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle => 4,
+            HiddenSingle => 14,
+            Pointing | Claiming | LockedCandidates => 50,
+            NakedPair => 60,
+            NakedTriple => 80,
+            NakedQuad => 120,
+            HiddenPair => 70,
+            HiddenTriple => 100,
+            HiddenQuad => 150,
+            XWing => 140,
+            Swordfish => 150,
+            Jellyfish => 160,
+            FinnedXWing => 130,
+            FinnedSwordfish => 200,
+            FinnedJellyfish => 250,
+            SashimiXWing => 150,
+            SashimiSwordfish => 240,
+            SashimiJellyfish => 260,
+            Skyscraper => 130,
+            TwoStringKite => 150,
+            EmptyRectangle => 120,
+            WWing => 150,
+            XYWing => 160,
+            XYZWing => 180,
+            SimpleColours => 150,
+            RemotePair => 110,
+            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
+            UniqueRectangle3 => 100,
+            BugPlusOne => 100,
+            SueDeCoq => 250,
+            XChain => 260,
+            XYChain => 260,
+            Aic => 280,
+            AlsXz => 300,
+            ForcingChain => 500,
+            TrialAndError | BruteForce => 10000,
+        }
+    }
+
+    /// Level of the technique (HoDoKu's defaults).
+    pub fn level(self) -> Level {
+        use Technique::*;
+        match self {
+            FullHouse | NakedSingle | HiddenSingle => Level::Easy,
+            Pointing | Claiming | LockedCandidates | NakedPair | NakedTriple | HiddenPair
+            | HiddenTriple | BugPlusOne => Level::Medium,
+            NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
+            | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
+            | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
+            | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => Level::Hard,
+            FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | SueDeCoq
+            | XChain | XYChain | Aic | AlsXz => Level::Unfair,
+            ForcingChain | TrialAndError | BruteForce => Level::Extreme,
+        }
+    }
+
+    /// True for the steps that guess rather than reason.
+    pub fn is_guess(self) -> bool {
+        matches!(self, Technique::TrialAndError | Technique::BruteForce)
+    }
+}
+
+/// Tries every technique in order; the first step found wins.
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    type Finder = fn(&Candidates) -> Option<Step>;
+    const ORDER: &[Finder] = &[
+        full_house::find,
+        naked_single::find,
+        hidden_single::find,
+        locked_candidates::find,
+        |c| naked_subsets::find(c, 2),
+        |c| hidden_subsets::find(c, 2),
+        |c| naked_subsets::find(c, 3),
+        |c| hidden_subsets::find(c, 3),
+        |c| naked_subsets::find(c, 4),
+        |c| hidden_subsets::find(c, 4),
+        |c| fish::find_basic(c, 2),
+        |c| fish::find_basic(c, 3),
+        |c| fish::find_basic(c, 4),
+        bug::find,
+        skyscraper::find,
+        kite::find,
+        empty_rectangle::find,
+        w_wing::find,
+        xy_wing::find,
+        xyz_wing::find,
+        remote_pairs::find,
+        unique_rectangle::find,
+        |c| fish::find_finned(c, 2),
+        |c| fish::find_finned(c, 3),
+        |c| fish::find_finned(c, 4),
+        colouring::find,
+        sue_de_coq::find,
+        chains::find_x_chain,
+        chains::find_xy_chain,
+        chains::find_aic,
+        als::find_xz,
+        forcing::find,
+        trial::find,
+        trial::brute_force,
+    ];
+    ORDER.iter().find_map(|f| f(c))
+}
+
+/// `7 from r1c2 and r1c3; 4 from r5c5`: eliminations for explanations.
+pub(crate) fn elim_text(c: &Candidates, elims: &[Cand]) -> String {
+    let mut by_digit: Vec<(u16, Vec<u32>)> = Vec::new();
+    let mut sorted = elims.to_vec();
+    sorted.sort_by_key(|e| (e.digit, e.cell));
+    for e in sorted {
+        match by_digit.last_mut() {
+            Some((d, cells)) if *d == e.digit => cells.push(e.cell),
+            _ => by_digit.push((e.digit, vec![e.cell])),
+        }
+    }
+    by_digit
+        .iter()
+        .map(|(d, cells)| format!("{d} from {}", list_and(c, cells)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `r1c2, r1c3 and r4c4`.
+pub(crate) fn list_and(c: &Candidates, cells: &[u32]) -> String {
+    let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
+    match names.len() {
+        0 => String::new(),
+        1 => names[0].clone(),
+        k => format!("{} and {}", names[..k - 1].join(", "), names[k - 1]),
+    }
+}
+
+/// Digits of a mask as `3/7`.
+pub(crate) fn digits_text(m: u64) -> String {
+    super::candidates::bits(m)
+        .map(|d| (d + 1).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Candidates of `digit` in cells (other than `except`) that see every cell
+/// of `targets`.
+pub(crate) fn seeing_all(c: &Candidates, digit: u16, targets: &[u32], except: &[u32]) -> Vec<Cand> {
+    let ctx = &c.ctx;
+    let Some(&first) = targets.first() else {
+        return Vec::new();
+    };
+    ctx.peers[first as usize]
+        .iter()
+        .copied()
+        .filter(|&p| {
+            c.has(p as usize, digit)
+                && !except.contains(&p)
+                && !targets.contains(&p)
+                && targets.iter().all(|&t| ctx.sees(p as usize, t as usize))
+        })
+        .map(|p| Cand::new(p as usize, digit))
+        .collect()
+}
+
+/// All k-subsets of `items`, in lexicographic order.
+pub(crate) fn combinations(items: &[u32], k: usize, mut f: impl FnMut(&[u32]) -> bool) -> bool {
+    fn rec(
+        items: &[u32],
+        k: usize,
+        start: usize,
+        cur: &mut Vec<u32>,
+        f: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> bool {
+        if cur.len() == k {
+            return f(cur);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - cur.len() {
+                break;
+            }
+            cur.push(items[i]);
+            if rec(items, k, i + 1, cur, f) {
+                return true;
+            }
+            cur.pop();
+        }
+        false
+    }
+    rec(items, k, 0, &mut Vec::with_capacity(k), &mut f)
+}
+
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// Candidates of a puzzle line after removing the given candidates.
+    pub fn cands(line: &str, removed: &[(usize, u16)]) -> Candidates {
+        let g = Grid::from_line(line).unwrap();
+        let mut c = Candidates::from_grid(&g).unwrap();
+        for &(cell, d) in removed {
+            c.eliminate(cell, d);
+        }
+        c.set_unique(true);
+        c
+    }
+
+    /// `r1c2` → cell index (9×9).
+    pub fn cell(name: &str) -> u32 {
+        let b = name.as_bytes();
+        ((b[1] - b'1') as u32) * 9 + (b[3] - b'1') as u32
+    }
+
+    /// Sorted eliminations as `r1c2<>7` strings.
+    pub fn elims(c: &Candidates, s: &Step) -> Vec<String> {
+        let mut v: Vec<String> = s
+            .eliminations
+            .iter()
+            .map(|e| format!("{}<>{}", c.cn(e.cell as usize), e.digit))
+            .collect();
+        v.sort();
+        v
+    }
+}

@@ -1,0 +1,106 @@
+//! Naked pairs, triples and quads: k cells of a unit whose candidates
+//! together are k digits hold those digits, so no other cell of any unit
+//! containing all k cells can.
+
+use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
+    let technique = match k {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
+    };
+    let geo = c.geometry().clone();
+    for (ui, u) in geo.units().iter().enumerate() {
+        let open: Vec<u32> = u
+            .cells
+            .iter()
+            .copied()
+            .filter(|&x| {
+                let n = c.mask(x as usize).count_ones() as usize;
+                n >= 2 && n <= k
+            })
+            .collect();
+        let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
+        if open.len() < k || empty <= k {
+            continue;
+        }
+        let mut found = None;
+        combinations(&open, k, |cells| {
+            let m = cells.iter().fold(0u64, |a, &x| a | c.mask(x as usize));
+            if m.count_ones() as usize != k {
+                return false;
+            }
+            // Every unit holding all k cells loses the digits elsewhere.
+            let mut elims = Vec::new();
+            let mut units = Vec::new();
+            for &v in geo.units_of(cells[0] as usize) {
+                let vc = &geo.units()[v as usize].cells;
+                if !cells.iter().all(|x| vc.contains(x)) {
+                    continue;
+                }
+                units.push(v);
+                for &x in vc {
+                    if cells.contains(&x) {
+                        continue;
+                    }
+                    for d in bits(c.mask(x as usize) & m) {
+                        let e = Cand::new(x as usize, d as u16 + 1);
+                        if !elims.contains(&e) {
+                            elims.push(e);
+                        }
+                    }
+                }
+            }
+            if elims.is_empty() {
+                return false;
+            }
+            let mut s = Step::new(technique);
+            s.eliminations = elims;
+            s.cells = cells.to_vec();
+            s.units = units;
+            for &x in cells {
+                for d in bits(c.mask(x as usize)) {
+                    s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                }
+            }
+            s.explanation = format!(
+                "In {}, {} hold only {}, so those digits go there: remove {}",
+                c.un(ui),
+                list_and(c, cells),
+                digits_text(m),
+                elim_text(c, &s.eliminations)
+            );
+            found = Some(s);
+            true
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn naked_pair_in_row() {
+        // r1c1 and r1c2 reduced to {1,2}: row 1 and box 1 lose 1 and 2.
+        let mut removed = Vec::new();
+        for cell in [0, 1] {
+            for d in 3..=9 {
+                removed.push((cell, d));
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c, 2).unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        assert_eq!(s.eliminations.len(), 2 * (7 + 7 - 1));
+        assert!(elims(&c, &s).contains(&"r3c3<>2".to_string()));
+        assert!(elims(&c, &s).contains(&"r1c9<>1".to_string()));
+    }
+}

@@ -1,0 +1,175 @@
+//! Sue de Coq: two overlapping units (a line and a box, or any two units
+//! sharing cells) split one set of digits between them.
+//!
+//! Take cells C of the intersection holding digits V, cells L of the first
+//! unit outside it holding digits VL, and cells B of the second unit outside
+//! it holding digits VB, with VL and VB disjoint and, in all, exactly as many
+//! digits as cells. Then each of those digits is in exactly one of the cells:
+//! a VL digit can only be in L or C (all in the first unit), a VB digit only
+//! in C or B (all in the second), the rest only in C, and there are as many
+//! cells as digits. So the first unit's other cells lose the VL digits and C's
+//! own, the second unit's other cells the VB digits and C's own.
+
+use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let units = c.geometry().units();
+    let empty = |x: &u32| c.values()[*x as usize] == 0;
+    let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
+    for (u1, u2, shared) in &c.ctx.overlaps {
+        let inter: Vec<u32> = shared.iter().copied().filter(empty).collect();
+        if inter.len() < 2 {
+            continue;
+        }
+        let rest = |u: u32| -> Vec<u32> {
+            units[u as usize]
+                .cells
+                .iter()
+                .copied()
+                .filter(|x| empty(x) && !shared.contains(x))
+                .collect()
+        };
+        let (line_rest, box_rest) = (rest(*u1), rest(*u2));
+        let mut found = None;
+        for k in 2..=inter.len() {
+            combinations(&inter, k, |cs| {
+                let v = union(cs);
+                if (v.count_ones() as usize) < k + 2 {
+                    return false;
+                }
+                // Cells outside the intersection that share a digit with C.
+                let line_cands: Vec<u32> = line_rest
+                    .iter()
+                    .copied()
+                    .filter(|&x| c.mask(x as usize) & v != 0)
+                    .collect();
+                let box_cands: Vec<u32> = box_rest
+                    .iter()
+                    .copied()
+                    .filter(|&x| c.mask(x as usize) & v != 0)
+                    .collect();
+                for nl in 1..=2 {
+                    let done = combinations(&line_cands, nl, |ls| {
+                        let vl = union(ls);
+                        (1..=2).any(|nb| {
+                            combinations(&box_cands, nb, |bs| {
+                                let vb = union(bs);
+                                if vl & vb != 0 {
+                                    return false;
+                                }
+                                let all = v | vl | vb;
+                                if all.count_ones() as usize != k + nl + nb {
+                                    return false;
+                                }
+                                let only_c = v & !vl & !vb;
+                                let mut elims = Vec::new();
+                                // Intersection cells outside C are in both units.
+                                for &x in inter.iter().filter(|x| !cs.contains(x)) {
+                                    for d in bits(c.mask(x as usize) & all) {
+                                        elims.push(Cand::new(x as usize, d as u16 + 1));
+                                    }
+                                }
+                                for (pool, digits) in
+                                    [(&line_rest, vl | only_c), (&box_rest, vb | only_c)]
+                                {
+                                    for &x in pool.iter() {
+                                        if ls.contains(&x) || bs.contains(&x) {
+                                            continue;
+                                        }
+                                        for d in bits(c.mask(x as usize) & digits) {
+                                            elims.push(Cand::new(x as usize, d as u16 + 1));
+                                        }
+                                    }
+                                }
+                                if elims.is_empty() {
+                                    return false;
+                                }
+                                let mut s = Step::new(Technique::SueDeCoq);
+                                s.eliminations = elims;
+                                s.cells = cs.iter().chain(ls).chain(bs).copied().collect();
+                                s.units = vec![*u1, *u2];
+                                for &x in &s.cells {
+                                    for d in bits(c.mask(x as usize)) {
+                                        s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                                    }
+                                }
+                                s.explanation = format!(
+                                    "Sue de Coq: {} ({}) with {} ({}) in {} and {} ({}) in {} hold exactly {} digits in {} cells, so each digit is in one of them: remove {}",
+                                    list_and(c, cs),
+                                    digits_text(v),
+                                    list_and(c, ls),
+                                    digits_text(vl),
+                                    c.un(*u1 as usize),
+                                    list_and(c, bs),
+                                    digits_text(vb),
+                                    c.un(*u2 as usize),
+                                    all.count_ones(),
+                                    k + nl + nb,
+                                    elim_text(c, &s.eliminations)
+                                );
+                                found = Some(s);
+                                true
+                            })
+                        })
+                    });
+                    if done {
+                        return true;
+                    }
+                }
+                false
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn sue_de_coq_row_and_box() {
+        // Intersection of row 1 and box 1: r1c1 {1,2,3,4}, r1c2 {1,2,3,4},
+        // r1c3 {5,6} (not part of the pattern). Row 1:
+        // r1c5 {1,2}. Box 1: r2c1 {3,4}. Four cells (r1c1, r1c2, r1c5, r2c1)
+        // and four digits 1–4: 1 and 2 are in row 1's r1c1, r1c2 or r1c5, 3 and
+        // 4 in box 1's r1c1, r1c2 or r2c1. So the rest of row 1 loses 1 and 2,
+        // the rest of box 1 loses 3 and 4.
+        let keep: &[(&str, &[u16])] = &[
+            ("r1c1", &[1, 2, 3, 4]),
+            ("r1c2", &[1, 2, 3, 4]),
+            ("r1c3", &[5, 6]),
+            ("r1c5", &[1, 2]),
+            ("r2c1", &[3, 4]),
+        ];
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::SueDeCoq);
+        let mut expected = Vec::new();
+        for col in [4, 6, 7, 8, 9] {
+            for d in [1, 2] {
+                expected.push(format!("r1c{col}<>{d}"));
+            }
+        }
+        for (r, col) in [(2, 2), (2, 3), (3, 1), (3, 2), (3, 3)] {
+            for d in [3, 4] {
+                expected.push(format!("r{r}c{col}<>{d}"));
+            }
+        }
+        expected.sort();
+        assert_eq!(elims(&c, &s), expected);
+    }
+}

@@ -1,0 +1,318 @@
+//! Unique rectangles (types 1 to 4, hidden): four unsolved cells in two rows, two
+//! columns and two boxes that could all be {a, b} would allow the two digits
+//! to be swapped, giving a second solution. In a puzzle known to be unique,
+//! that pattern must be broken. Used only when uniqueness is known.
+
+use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let ctx = &c.ctx;
+    if !c.unique() || ctx.rows.is_empty() || ctx.box_of.contains(&u32::MAX) {
+        return None;
+    }
+    let n = ctx.n;
+    let units = c.geometry().units();
+    let cell = |r: usize, k: usize| units[ctx.rows[r] as usize].cells[k] as usize;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let q = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
+                    let mut boxes: Vec<u32> = q.iter().map(|&x| ctx.box_of[x]).collect();
+                    boxes.sort();
+                    boxes.dedup();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let common = q.iter().fold(u64::MAX, |m, &x| m & c.mask(x));
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for a in bits(common) {
+                        for b in bits(common & !((2u64 << a) - 1)) {
+                            let ab = (1u64 << a) | (1u64 << b);
+                            if let Some(s) = check(c, &q, ab, a as u16 + 1, b as u16 + 1) {
+                                return Some(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    check_types(c, q, ab, a, b).or_else(|| hidden(c, q, ab, a, b))
+}
+
+/// Hidden rectangle: corner `x` is exactly {a, b}; in the row and in the
+/// column of the opposite corner `z`, digit `keep` has only the rectangle's
+/// cells as places. If `z` were `drop`, `keep` would fill both neighbours of
+/// `z`, `x` would then be `drop` too, and the four cells would form the
+/// deadly pattern. So `z` is not `drop`.
+fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    let ctx = &c.ctx;
+    for xi in 0..4 {
+        let (x, z) = (q[xi], q[3 - xi]);
+        if c.mask(x) != ab || c.mask(z) == ab {
+            continue;
+        }
+        let row = ctx.row_of[z];
+        let col = ctx.col_of[z];
+        let (Some(&y1), Some(&y2)) = (
+            q.iter().find(|&&y| y != z && ctx.row_of[y] == row),
+            q.iter().find(|&&y| y != z && ctx.col_of[y] == col),
+        ) else {
+            continue;
+        };
+        for (keep, drop) in [(a, b), (b, a)] {
+            let pr = c.places(row as usize, keep);
+            let pc = c.places(col as usize, keep);
+            let only = |p: &[u32], y: usize| {
+                p.len() == 2 && p.contains(&(z as u32)) && p.contains(&(y as u32))
+            };
+            if only(&pr, y1) && only(&pc, y2) {
+                let mut s = Step::new(Technique::HiddenRectangle);
+                s.cells = q.iter().map(|&x| x as u32).collect();
+                for &x in q {
+                    for d in [a, b] {
+                        if c.has(x, d) {
+                            s.candidates.push(Cand::new(x, d));
+                        }
+                    }
+                }
+                s.units = vec![row, col];
+                s.eliminations = vec![Cand::new(z, drop)];
+                s.explanation = format!(
+                    "Hidden Rectangle: {} is {a}/{b}, and in {} and {} {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
+                    c.cn(x),
+                    c.un(row as usize),
+                    c.un(col as usize),
+                    list_and(c, &s.cells),
+                    c.cn(z),
+                    c.cn(z)
+                );
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+    let ctx = &c.ctx;
+    let exact: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) == ab).collect();
+    let extra: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) != ab).collect();
+    let mut s;
+    let base = |t: Technique| {
+        let mut s = Step::new(t);
+        s.cells = q.iter().map(|&x| x as u32).collect();
+        for &x in q {
+            s.candidates.push(Cand::new(x, a));
+            s.candidates.push(Cand::new(x, b));
+        }
+        s
+    };
+    let qs = list_and(c, &q.iter().map(|&x| x as u32).collect::<Vec<_>>());
+    match extra.len() {
+        1 => {
+            let x = extra[0];
+            s = base(Technique::UniqueRectangle1);
+            s.eliminations = vec![Cand::new(x, a), Cand::new(x, b)];
+            s.explanation = format!(
+                "Unique Rectangle Type 1: {qs} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
+                c.cn(x)
+            );
+            Some(s)
+        }
+        2 => {
+            let (x, y) = (extra[0], extra[1]);
+            let (xe, ye) = (c.mask(x) & !ab, c.mask(y) & !ab);
+            if xe == ye && xe.count_ones() == 1 {
+                let z = xe.trailing_zeros() as u16 + 1;
+                let elims = seeing_all(c, z, &[x as u32, y as u32], &[]);
+                if !elims.is_empty() {
+                    s = base(Technique::UniqueRectangle2);
+                    s.eliminations = elims;
+                    s.explanation = format!(
+                        "Unique Rectangle Type 2: {qs} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
+                        c.cn(x),
+                        c.cn(y),
+                        list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
+                    );
+                    return Some(s);
+                }
+            }
+            // Type 3: one of the two extra cells holds an extra digit, so
+            // together they act as one cell with the extra digits; with k
+            // more cells of a unit they share, holding k + 1 digits in all,
+            // that is a naked subset.
+            let extras = xe | ye;
+            for &u in c.geometry().units_of(x) {
+                let ucells = &c.geometry().units()[u as usize].cells;
+                if !ucells.contains(&(y as u32)) {
+                    continue;
+                }
+                let others: Vec<u32> = ucells
+                    .iter()
+                    .copied()
+                    .filter(|&o| o as usize != x && o as usize != y && c.values()[o as usize] == 0)
+                    .collect();
+                for k in 1..=3usize {
+                    let mut hit = None;
+                    super::combinations(&others, k, |sub| {
+                        let m = sub.iter().fold(extras, |m, &o| m | c.mask(o as usize));
+                        if m.count_ones() as usize != k + 1 {
+                            return false;
+                        }
+                        let elims: Vec<Cand> = others
+                            .iter()
+                            .filter(|o| !sub.contains(o))
+                            .flat_map(|&o| {
+                                bits(c.mask(o as usize) & m)
+                                    .map(move |d| Cand::new(o as usize, d as u16 + 1))
+                            })
+                            .collect();
+                        if elims.is_empty() {
+                            return false;
+                        }
+                        let mut st = base(Technique::UniqueRectangle3);
+                        st.units = vec![u];
+                        st.cells.extend(sub.iter().copied());
+                        st.eliminations = elims;
+                        st.explanation = format!(
+                            "Unique Rectangle Type 3: {qs} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
+                            c.cn(x),
+                            c.cn(y),
+                            super::digits_text(extras).replace('/', " or "),
+                            list_and(c, sub),
+                            super::digits_text(m),
+                            c.un(u as usize),
+                            super::elim_text(c, &st.eliminations)
+                        );
+                        hit = Some(st);
+                        true
+                    });
+                    if hit.is_some() {
+                        return hit;
+                    }
+                }
+            }
+            // Type 4: the two extra cells share a unit where one digit has
+            // only them as places: the other digit goes from both.
+            let _ = exact;
+            for &u in c.geometry().units_of(x) {
+                if !c.geometry().units()[u as usize].cells.contains(&(y as u32)) {
+                    continue;
+                }
+                for (keep, drop) in [(a, b), (b, a)] {
+                    let p = c.places(u as usize, keep);
+                    if p.len() == 2 && p.contains(&(x as u32)) && p.contains(&(y as u32)) {
+                        s = base(Technique::UniqueRectangle4);
+                        s.eliminations = vec![Cand::new(x, drop), Cand::new(y, drop)];
+                        s.units = vec![u];
+                        s.explanation = format!(
+                            "Unique Rectangle Type 4: {qs} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
+                            c.un(u as usize),
+                            c.cn(x),
+                            c.cn(y)
+                        );
+                        let _ = ctx;
+                        return Some(s);
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    #[test]
+    fn type_1() {
+        // r1c1, r1c4, r2c1 are {1,2}; r2c4 is {1,2,3}.
+        let mut removed = Vec::new();
+        for (cell, keep) in [
+            (0usize, vec![1u16, 2]),
+            (3, vec![1, 2]),
+            (9, vec![1, 2]),
+            (12, vec![1, 2, 3]),
+        ] {
+            for d in 1..=9 {
+                if !keep.contains(&d) {
+                    removed.push((cell, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle1);
+        assert_eq!(elims(&c, &s), vec!["r2c4<>1", "r2c4<>2"]);
+    }
+
+    #[test]
+    fn type_3() {
+        // r1c1, r1c4 are {1,2}; r2c1 {1,2,3}, r2c4 {1,2,4}; r2c7 {3,4}. One
+        // of r2c1, r2c4 is 3 or 4, so with r2c7 they lock 3 and 4 in row 2:
+        // the rest of row 2 loses 3 and 4.
+        let keep: &[(&str, &[u16])] = &[
+            ("r1c1", &[1, 2]),
+            ("r1c4", &[1, 2]),
+            ("r2c1", &[1, 2, 3]),
+            ("r2c4", &[1, 2, 4]),
+            ("r2c7", &[3, 4]),
+        ];
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::UniqueRectangle3);
+        let mut expected = Vec::new();
+        for col in [2, 3, 5, 6, 8, 9] {
+            for d in [3, 4] {
+                expected.push(format!("r2c{col}<>{d}"));
+            }
+        }
+        expected.sort();
+        assert_eq!(elims(&c, &s), expected);
+    }
+
+    #[test]
+    fn hidden_rectangle() {
+        // Rectangle r1c1, r1c4, r2c1, r2c4 (boxes 1 and 2). r1c1 is {1,2};
+        // the others keep 1, 2 and more. In row 2 and column 4, 1 fits only in
+        // the rectangle, so r2c4 (opposite r1c1) cannot be 2.
+        let mut removed = Vec::new();
+        for d in 3..=9 {
+            removed.push((cell("r1c1") as usize, d));
+        }
+        for col in 0..9 {
+            if col != 0 && col != 3 {
+                removed.push((9 + col, 1));
+            }
+        }
+        for row in 0..9 {
+            if row != 0 && row != 1 {
+                removed.push((row * 9 + 3, 1));
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::HiddenRectangle);
+        assert_eq!(elims(&c, &s), vec!["r2c4<>2"]);
+    }
+}
