@@ -14,6 +14,7 @@
 //! ```
 
 mod generic;
+mod nine;
 
 use std::sync::Arc;
 
@@ -23,6 +24,7 @@ use crate::grid::Grid;
 use crate::validate::{check_givens, Contradiction};
 
 use generic::Search;
+use nine::NineSearch;
 
 /// Object-safe face of the width-specific searches.
 trait Searcher: Send {
@@ -40,6 +42,18 @@ impl<B: DigitSet> Searcher for Search<B> {
     }
     fn guesses(&self) -> u64 {
         Search::guesses(self)
+    }
+}
+
+impl Searcher for NineSearch {
+    fn advance(&mut self) -> bool {
+        NineSearch::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        NineSearch::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        NineSearch::guesses(self)
     }
 }
 
@@ -88,7 +102,22 @@ pub fn solutions(grid: &Grid) -> Result<Solutions, Contradiction> {
 
 /// Like [`solutions`] without the upfront checks: contradictions just give an
 /// empty stream. For callers that validated already.
+///
+/// Plain 9×9 grids (3×3 boxes, no variants) use the dedicated band-bitboard
+/// solver; everything else the generic one.
 pub fn unchecked_solutions(grid: &Grid) -> Solutions {
+    let geometry = grid.geometry().clone();
+    if nine::applies(&geometry) {
+        let search = Box::new(NineSearch::new(grid.cells()));
+        return Solutions { geometry, search };
+    }
+    generic_solutions(grid)
+}
+
+/// Like [`unchecked_solutions`] but always with the generic solver, whatever
+/// the geometry: the reference for differential tests of the fast paths.
+#[doc(hidden)]
+pub fn generic_solutions(grid: &Grid) -> Solutions {
     let geometry = grid.geometry().clone();
     let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
         Box::new(Search::<B>::new(geometry.clone(), grid.cells())) as Box<dyn Searcher>

@@ -1,0 +1,317 @@
+//! The hot loop of the 9×9 solver: band bitboards, propagation, branch choice.
+//!
+//! # Data layout
+//!
+//! The 81 cells split into three *bands* of three rows (27 cells). For each digit
+//! `d` and band `b`, one `u32` word `cand[3·d + b]` holds the cells of the band
+//! that may still hold `d`: bit `9·r + c` is row `r` of the band, column `c`. The
+//! 27 words are the whole candidate state; a placed digit keeps its bit (its
+//! word has exactly one bit in that row), so "each digit once per row and once
+//! per box of a band" is a property of each word alone, and "once per column"
+//! links a word with the two other band words of the same digit.
+//!
+//! Beside the candidates a [`Board`] keeps:
+//! - `seen[j]`: the value of `cand[j]` when word `j` was last filtered, so a
+//!   pass only touches words that changed since;
+//! - `unsolved[b]`: the cells of band `b` not placed yet;
+//! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
+//!
+//! # Propagation
+//!
+//! 1. *Band filter* (per changed word). Shrink the word to its 3×3 matrix of
+//!    non-empty triads (row × box), and keep only the triads that lie on a
+//!    permutation (one per row and per box) of present triads — one table
+//!    lookup. This covers box–line interactions inside the band, hidden singles
+//!    in boxes (a box with one cell forces its row) and empty rows or boxes
+//!    (no permutation: contradiction). A row left with one cell is placed.
+//! 2. *Naked singles* (per band, bit-parallel over the nine digits): the cells
+//!    covered exactly once are placed; a cell covered by no digit is a
+//!    contradiction.
+//!
+//! Placing `d` in a cell clears the cell from the eight other digits' words,
+//! clears the cell's row, box and column peers from `d`'s band word, and the
+//! column from `d`'s two other band words. Steps 1 and 2 alternate until
+//! neither finds anything.
+//!
+//! # Branching
+//!
+//! The search branches on the first cell with two candidates (a bivalue cell,
+//! found with bit-parallel "at least one / two / three" counters per band) or,
+//! when there is none, on the first cell with fewest candidates.
+
+use super::tables::{BAND, COLUMN, KEEP, PEERS, ROW_TRIADS};
+
+/// Multiplying nine column bits by this copies them to the three rows of a band.
+const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
+
+/// The candidate state of a 9×9 puzzle. See the module documentation.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub(super) struct Board {
+    cand: [u32; 27],
+    seen: [u32; 27],
+    unsolved: [u32; 3],
+    rows_left: [u16; 9],
+}
+
+/// A branch point: band, cell bit within the band, and the digits it may hold.
+#[derive(Clone, Copy)]
+pub(super) struct Branch {
+    pub band: usize,
+    pub bit: u32,
+    pub digits: u32,
+}
+
+impl Board {
+    /// The board of an empty grid.
+    fn empty() -> Self {
+        Board {
+            cand: [BAND; 27],
+            seen: [0; 27],
+            unsolved: [BAND; 3],
+            rows_left: [0o777; 9],
+        }
+    }
+
+    /// Places the givens (`values` in row-major order, `0` = empty) and
+    /// propagates. `None` when the givens contradict each other or propagation
+    /// finds a contradiction.
+    pub(super) fn from_values(values: &[u16]) -> Option<Self> {
+        debug_assert_eq!(values.len(), 81);
+        let mut b = Board::empty();
+        for (cell, &v) in values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = v as usize - 1;
+            if d >= 9 || !b.try_place(d, cell / 27, 1 << (cell % 27)) {
+                return None;
+            }
+        }
+        b.propagate().then_some(b)
+    }
+
+    /// True once every cell is placed (after a successful propagation this
+    /// means the board is a solution).
+    #[inline]
+    pub(super) fn solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// The digit values (1..=9) in row-major order; `0` for cells not placed.
+    pub(super) fn values(&self) -> Vec<u16> {
+        let mut out = vec![0u16; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[3 * d + b] & !self.unsolved[b];
+                while x != 0 {
+                    let i = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[27 * b + i] = d as u16 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Places `d` at `bit` of band `b` if it is still a candidate there.
+    #[inline]
+    pub(super) fn try_place(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        if self.cand[3 * d + b] & bit == 0 {
+            return false;
+        }
+        self.place(d, b, bit);
+        true
+    }
+
+    /// Places `d` at `bit` (a candidate) of band `b` and clears its peers.
+    #[inline]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        let i = bit.trailing_zeros() as usize;
+        let (r, c) = (i / 9, i % 9);
+        self.unsolved[b] &= !bit;
+        self.rows_left[d] &= !(1 << (3 * b + r));
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        let j = 3 * d + b;
+        self.cand[j] = (self.cand[j] | bit) & !PEERS[i];
+        let (b1, b2) = match b {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        self.cand[3 * d + b1] &= !COLUMN[c];
+        self.cand[3 * d + b2] &= !COLUMN[c];
+    }
+
+    /// Runs the band filter and naked singles to a fixpoint. False on a
+    /// contradiction.
+    pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.filter_bands() {
+                return false;
+            }
+            let hidden = match self.column_singles() {
+                None => return false,
+                Some(found) => found,
+            };
+            match self.naked_singles() {
+                None => return false,
+                Some(false) if !hidden => return true,
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// Band filter over every word that changed, until none changes.
+    #[inline]
+    fn filter_bands(&mut self) -> bool {
+        loop {
+            let mut any = false;
+            for j in 0..27 {
+                let x = self.cand[j];
+                if x == self.seen[j] {
+                    continue;
+                }
+                any = true;
+                let t = ROW_TRIADS[(x & 0o777) as usize]
+                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let keep = KEEP[t as usize];
+                if keep == 0 {
+                    return false;
+                }
+                let x = x & keep;
+                self.cand[j] = x;
+                self.seen[j] = x;
+                let (d, b) = (j / 3, j % 3);
+                let mut rows = (self.rows_left[d] as u32 >> (3 * b)) & 7;
+                while rows != 0 {
+                    let r = rows.trailing_zeros();
+                    rows &= rows - 1;
+                    // Re-read: placing in an earlier row may have cleared cells here.
+                    let v = (self.cand[j] >> (9 * r)) & 0o777;
+                    if v == 0 {
+                        return false;
+                    }
+                    if v & (v - 1) == 0 {
+                        self.place(d, b, v << (9 * r));
+                    }
+                }
+            }
+            if !any {
+                return true;
+            }
+        }
+    }
+
+    /// Places every digit that has one cell left in a column (hidden singles
+    /// in columns). `None` when a digit has no cell left in some column;
+    /// otherwise whether anything was placed.
+    #[inline]
+    fn column_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
+            if cols[0] | cols[1] | cols[2] != 0o777 {
+                return None;
+            }
+            for b in 0..3 {
+                let others = cols[(b + 1) % 3] | cols[(b + 2) % 3];
+                // Cells of this band whose column has no cell in the other bands.
+                let m = x[b] & !(others * SPREAD);
+                if m == 0 {
+                    continue;
+                }
+                let (m0, m1, m2) = (m & 0o777, (m >> 9) & 0o777, m >> 18);
+                let alone =
+                    (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
+                let mut s = alone & self.unsolved[b];
+                while s != 0 {
+                    let bit = s & s.wrapping_neg();
+                    s ^= bit;
+                    // An earlier placement may have cleared it from this digit.
+                    if !self.try_place(d, b, bit) {
+                        return None;
+                    }
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every cell covered by exactly one digit. `None` on a cell with
+    /// no candidate; otherwise whether anything was placed.
+    #[inline]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            if self.unsolved[b] == 0 {
+                continue;
+            }
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                two |= one & x;
+                one |= x;
+            }
+            if one != BAND {
+                return None;
+            }
+            let mut singles = self.unsolved[b] & !two;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
+                self.place(d, b, bit);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// The cell to branch on (see the module documentation). Call only on a
+    /// propagated, unsolved board.
+    pub(super) fn branch(&self) -> Branch {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let bivalue = two & !three & self.unsolved[b];
+            if bivalue != 0 {
+                return self.branch_at(b, bivalue & bivalue.wrapping_neg());
+            }
+        }
+        let mut best = (u32::MAX, 0, 0);
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let bit = u & u.wrapping_neg();
+                u ^= bit;
+                let k = self.branch_at(b, bit).digits.count_ones();
+                if k < best.0 {
+                    best = (k, b, bit);
+                }
+            }
+        }
+        self.branch_at(best.1, best.2)
+    }
+
+    #[inline]
+    fn branch_at(&self, band: usize, bit: u32) -> Branch {
+        let mut digits = 0;
+        for d in 0..9 {
+            if self.cand[3 * d + band] & bit != 0 {
+                digits |= 1 << d;
+            }
+        }
+        Branch { band, bit, digits }
+    }
+}
