@@ -39,7 +39,7 @@
 //! found with bit-parallel "at least one / two / three" counters per band) or,
 //! when there is none, on the first cell with fewest candidates.
 
-use super::tables::{BAND, COLUMN, KEEP, PEERS, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -152,7 +152,7 @@ impl Board {
             if !self.filter_bands() {
                 return false;
             }
-            let hidden = match self.column_singles() {
+            let hidden = match self.filter_stacks() {
                 None => return false,
                 Some(found) => found,
             };
@@ -206,29 +206,50 @@ impl Board {
         }
     }
 
-    /// Places every digit that has one cell left in a column (hidden singles
-    /// in columns). `None` when a digit has no cell left in some column;
+    /// Stack filter and hidden singles in columns, per digit. The stack filter
+    /// is the band filter turned sideways: in each stack (three columns) the
+    /// digit sits once per column and once per box, so only vertical triads
+    /// (band × column) on a permutation of present ones keep it. A digit with
+    /// one cell left in a column is placed. `None` on a contradiction;
     /// otherwise whether anything was placed.
     #[inline]
-    fn column_singles(&mut self) -> Option<bool> {
+    fn filter_stacks(&mut self) -> Option<bool> {
         let mut placed = false;
         for d in 0..9 {
-            let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-            let cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
-            if cols[0] | cols[1] | cols[2] != 0o777 {
-                return None;
+            let mut x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
+            let mut allowed = [0u32; 3];
+            for k in 0..3 {
+                let sh = 3 * k;
+                let t = ((cols[0] >> sh) & 7)
+                    | (((cols[1] >> sh) & 7) << 3)
+                    | (((cols[2] >> sh) & 7) << 6);
+                let kept = PERM[t as usize];
+                if kept == 0 {
+                    return None;
+                }
+                allowed[0] |= (kept & 7) << sh;
+                allowed[1] |= ((kept >> 3) & 7) << sh;
+                allowed[2] |= ((kept >> 6) & 7) << sh;
+            }
+            for b in 0..3 {
+                if cols[b] & !allowed[b] != 0 {
+                    cols[b] &= allowed[b];
+                    x[b] &= allowed[b] * SPREAD;
+                    self.cand[3 * d + b] = x[b];
+                }
             }
             for b in 0..3 {
                 let others = cols[(b + 1) % 3] | cols[(b + 2) % 3];
                 // Cells of this band whose column has no cell in the other bands.
-                let m = x[b] & !(others * SPREAD);
+                let m = x[b] & !(others * SPREAD) & self.unsolved[b];
                 if m == 0 {
                     continue;
                 }
                 let (m0, m1, m2) = (m & 0o777, (m >> 9) & 0o777, m >> 18);
                 let alone =
                     (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
-                let mut s = alone & self.unsolved[b];
+                let mut s = alone;
                 while s != 0 {
                     let bit = s & s.wrapping_neg();
                     s ^= bit;

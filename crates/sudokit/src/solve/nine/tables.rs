@@ -18,6 +18,10 @@ pub(super) static ROW_TRIADS: [u32; 512] = row_triads();
 /// permutation exists (the band cannot hold the digit).
 pub(super) static KEEP: [u32; 512] = keep();
 
+/// The same permutation filter as [`KEEP`], as a triad mask (bit `3·r + k`)
+/// rather than band cells: for the vertical triads of a stack (band × column).
+pub(super) static PERM: [u32; 512] = perm();
+
 /// A column of a band: the three cells of column `c`.
 pub(super) static COLUMN: [u32; 9] = column();
 
@@ -37,7 +41,7 @@ const fn row_triads() -> [u32; 512] {
     t
 }
 
-const fn keep() -> [u32; 512] {
+const fn perm() -> [u32; 512] {
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
@@ -58,6 +62,18 @@ const fn keep() -> [u32; 512] {
             }
             p += 1;
         }
+        out[t] = kept as u32;
+        t += 1;
+    }
+    out
+}
+
+const fn keep() -> [u32; 512] {
+    let kept_by = perm();
+    let mut out = [0u32; 512];
+    let mut t = 0;
+    while t < 512 {
+        let kept = kept_by[t];
         let mut cells = 0u32;
         let mut i = 0;
         while i < 9 {
