@@ -11,8 +11,8 @@
 //! links a word with the two other band words of the same digit.
 //!
 //! Beside the candidates a [`Board`] keeps:
-//! - `seen[j]`: the value of `cand[j]` when word `j` was last filtered, so a
-//!   pass only touches words that changed since;
+//! - `seen[j]` and `seen_stack[j]`: the value of `cand[j]` when the band
+//!   filter and the stack filter last saw it, so each only touches what changed;
 //! - `unsolved[b]`: the cells of band `b` not placed yet;
 //! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
 //!
@@ -50,6 +50,8 @@ const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 pub(super) struct Board {
     cand: [u32; 27],
     seen: [u32; 27],
+    /// `cand` as the stack filter last left it.
+    seen_stack: [u32; 27],
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
@@ -68,6 +70,7 @@ impl Board {
         Board {
             cand: [BAND; 27],
             seen: [0; 27],
+            seen_stack: [0; 27],
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
@@ -217,6 +220,13 @@ impl Board {
         let mut placed = false;
         for d in 0..9 {
             let mut x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let j = 3 * d;
+            if x[0] == self.seen_stack[j]
+                && x[1] == self.seen_stack[j + 1]
+                && x[2] == self.seen_stack[j + 2]
+            {
+                continue;
+            }
             let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
             let mut allowed = [0u32; 3];
             for k in 0..3 {
@@ -239,6 +249,7 @@ impl Board {
                     self.cand[3 * d + b] = x[b];
                 }
             }
+            self.seen_stack[j..j + 3].copy_from_slice(&x);
             for b in 0..3 {
                 let others = cols[(b + 1) % 3] | cols[(b + 2) % 3];
                 // Cells of this band whose column has no cell in the other bands.
