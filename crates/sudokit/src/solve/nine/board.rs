@@ -170,13 +170,14 @@ impl Board {
     #[inline]
     fn filter_bands(&mut self) -> bool {
         loop {
-            let mut any = false;
-            for j in 0..27 {
+            let mut changed = self.changed_words();
+            if changed == 0 {
+                return true;
+            }
+            while changed != 0 {
+                let j = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
                 let x = self.cand[j];
-                if x == self.seen[j] {
-                    continue;
-                }
-                any = true;
                 let t = ROW_TRIADS[(x & 0o777) as usize]
                     | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
                     | (ROW_TRIADS[(x >> 18) as usize] << 6);
@@ -202,10 +203,17 @@ impl Board {
                     }
                 }
             }
-            if !any {
-                return true;
-            }
         }
+    }
+
+    /// The words that differ from what the band filter last left (bit `j`).
+    #[inline]
+    fn changed_words(&self) -> u32 {
+        let mut m = 0u32;
+        for j in 0..27 {
+            m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+        }
+        m
     }
 
     /// Stack filter and hidden singles in columns, per digit. The stack filter
