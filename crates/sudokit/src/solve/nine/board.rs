@@ -51,8 +51,9 @@ const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 pub(super) struct Board {
-    cand: [u32; 27],
-    seen: [u32; 27],
+    /// 27 words; the 28th stays zero (it pads the SIMD comparison).
+    cand: [u32; 28],
+    seen: [u32; 28],
     /// `cand` as the stack filter last left it.
     seen_stack: [u32; 27],
     unsolved: [u32; 3],
@@ -71,8 +72,12 @@ impl Board {
     /// The board of an empty grid.
     fn empty() -> Self {
         Board {
-            cand: [BAND; 27],
-            seen: [0; 27],
+            cand: {
+                let mut c = [BAND; 28];
+                c[27] = 0;
+                c
+            },
+            seen: [0; 28],
             seen_stack: [0; 27],
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
@@ -99,7 +104,7 @@ impl Board {
 
     /// True once every cell is placed (after a successful propagation this
     /// means the board is a solution).
-    #[inline]
+    #[inline(always)]
     pub(super) fn solved(&self) -> bool {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
@@ -121,7 +126,7 @@ impl Board {
     }
 
     /// Places `d` at `bit` of band `b` if it is still a candidate there.
-    #[inline]
+    #[inline(always)]
     pub(super) fn try_place(&mut self, d: usize, b: usize, bit: u32) -> bool {
         if self.cand[3 * d + b] & bit == 0 {
             return false;
@@ -131,7 +136,7 @@ impl Board {
     }
 
     /// Places `d` at `bit` (a candidate) of band `b` and clears its peers.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = bit.trailing_zeros() as usize;
         let (r, c) = (i / 9, i % 9);
@@ -149,6 +154,7 @@ impl Board {
 
     /// Runs the band filter and naked singles to a fixpoint. False on a
     /// contradiction.
+    #[inline(always)]
     pub(super) fn propagate(&mut self) -> bool {
         loop {
             if !self.filter_bands() {
@@ -167,7 +173,7 @@ impl Board {
     }
 
     /// Band filter over every word that changed, until none changes.
-    #[inline]
+    #[inline(always)]
     fn filter_bands(&mut self) -> bool {
         loop {
             let mut changed = self.changed_words();
@@ -207,13 +213,36 @@ impl Board {
     }
 
     /// The words that differ from what the band filter last left (bit `j`).
-    #[inline]
+    #[inline(always)]
     fn changed_words(&self) -> u32 {
-        let mut m = 0u32;
-        for j in 0..27 {
-            m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            };
+            let mut same = 0u32;
+            for k in 0..7 {
+                // SAFETY: SSE2 is part of every x86-64 target, so the intrinsics
+                // are available; `cand` and `seen` hold 28 words, and words
+                // 4k..4k+4 (k < 7) are in bounds; unaligned loads have no
+                // alignment requirement.
+                let m = unsafe {
+                    let a = _mm_loadu_si128(self.cand.as_ptr().add(4 * k) as *const __m128i);
+                    let b = _mm_loadu_si128(self.seen.as_ptr().add(4 * k) as *const __m128i);
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+                };
+                same |= (m as u32) << (4 * k);
+            }
+            !same & ((1 << 27) - 1)
         }
-        m
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut m = 0u32;
+            for j in 0..27 {
+                m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+            }
+            m
+        }
     }
 
     /// Stack filter and hidden singles in columns, per digit. The stack filter
@@ -222,7 +251,7 @@ impl Board {
     /// (band × column) on a permutation of present ones keep it. A digit with
     /// one cell left in a column is placed. `None` on a contradiction;
     /// otherwise whether anything was placed.
-    #[inline]
+    #[inline(always)]
     fn filter_stacks(&mut self) -> Option<bool> {
         let mut placed = false;
         for d in 0..9 {
@@ -284,7 +313,7 @@ impl Board {
 
     /// Places every cell covered by exactly one digit. `None` on a cell with
     /// no candidate; otherwise whether anything was placed.
-    #[inline]
+    #[inline(always)]
     fn naked_singles(&mut self) -> Option<bool> {
         let mut placed = false;
         for b in 0..3 {
@@ -314,6 +343,7 @@ impl Board {
 
     /// The cell to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
+    #[inline(always)]
     pub(super) fn branch(&self) -> Branch {
         // (score, band, bit) of the best bivalue cell so far.
         let mut best: Option<(u32, usize, u32)> = None;
@@ -330,7 +360,7 @@ impl Board {
                 let bit = bivalue & bivalue.wrapping_neg();
                 bivalue ^= bit;
                 let score = self.open_peers(b, bit);
-                if best.is_none_or(|(s, _, _)| score > s) {
+                if best.map_or(true, |(s, _, _)| score > s) {
                     best = Some((score, b, bit));
                 }
             }
@@ -355,7 +385,7 @@ impl Board {
 
     /// How many unsolved cells share a row, column or box with the cell `bit`
     /// of band `b`: guessing there propagates furthest.
-    #[inline]
+    #[inline(always)]
     fn open_peers(&self, b: usize, bit: u32) -> u32 {
         let i = bit.trailing_zeros() as usize;
         let col = COLUMN[i % 9];
@@ -364,7 +394,7 @@ impl Board {
             + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
     }
 
-    #[inline]
+    #[inline(always)]
     fn branch_at(&self, band: usize, bit: u32) -> Branch {
         let mut digits = 0;
         for d in 0..9 {
@@ -377,7 +407,7 @@ impl Board {
 }
 
 /// The two bands other than `b`.
-#[inline]
+#[inline(always)]
 fn other_bands(b: usize) -> (usize, usize) {
     match b {
         0 => (1, 2),

@@ -38,6 +38,9 @@ pub(crate) struct NineSearch {
     /// The last solution found.
     solution: Option<Board>,
     guesses: u64,
+    /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
+    /// LZCNT (see [`NineSearch::advance`]).
+    wide: bool,
 }
 
 impl NineSearch {
@@ -48,6 +51,7 @@ impl NineSearch {
             pending: Board::from_values(values),
             solution: None,
             guesses: 0,
+            wide: wide_cpu(),
         }
     }
 
@@ -60,7 +64,30 @@ impl NineSearch {
     }
 
     /// Finds the next solution; false when the search space is exhausted.
+    ///
+    /// The search loop and the whole board code (all `#[inline(always)]`) are
+    /// compiled twice: for the baseline target, and with AVX2, BMI1/2, POPCNT
+    /// and LZCNT enabled, which turns the many bit counts and scans into single
+    /// instructions. The CPU is checked at run time, so one binary runs
+    /// anywhere and uses the fast build where it can.
     pub(crate) fn advance(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: `wide` is true only when `wide_cpu` found every feature
+            // that `advance_wide` is compiled for on this CPU.
+            return unsafe { self.advance_wide() };
+        }
+        self.advance_plain()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn advance_wide(&mut self) -> bool {
+        self.advance_plain()
+    }
+
+    #[inline(always)]
+    fn advance_plain(&mut self) -> bool {
         self.solution = None;
         loop {
             if let Some(board) = self.pending.take() {
@@ -92,5 +119,63 @@ impl NineSearch {
                 self.pending = Some(child);
             }
         }
+    }
+}
+
+/// Whether the CPU has the features of the fast build (see
+/// [`NineSearch::advance`]). The standard library caches the detection.
+fn wide_cpu() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(line: &str, wide: bool, limit: usize) -> (Vec<Vec<u16>>, u64) {
+        let values: Vec<u16> = line
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { (b - b'0') as u16 } else { 0 })
+            .collect();
+        let mut s = NineSearch::new(&values);
+        s.wide = wide;
+        let mut out = Vec::new();
+        while out.len() < limit && s.advance() {
+            out.push(s.solution_values().unwrap());
+        }
+        (out, s.guesses())
+    }
+
+    /// The baseline build and the AVX2/BMI build take the same path (when this
+    /// CPU has the features; otherwise both runs are the baseline build).
+    #[test]
+    fn plain_and_wide_agree() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/puzzles3_magictour_top1465"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return; // data not present: covered by the integration tests
+        };
+        let wide = wide_cpu();
+        for line in text.lines().filter(|l| l.len() >= 81).take(300) {
+            let a = run(&line[..81], false, 2);
+            let b = run(&line[..81], wide, 2);
+            assert_eq!(a, b, "{line}");
+            assert_eq!(a.0.len(), 1, "{line}");
+        }
+        let empty = ".".repeat(81);
+        assert_eq!(run(&empty, false, 50), run(&empty, wide, 50));
     }
 }
