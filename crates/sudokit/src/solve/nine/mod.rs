@@ -33,10 +33,9 @@ struct Frame {
 /// [`NineSearch::advance`] finds the next solution.
 pub(crate) struct NineSearch {
     stack: Vec<Frame>,
-    /// A propagated, consistent board not yet expanded.
-    pending: Option<Board>,
-    /// The last solution found.
-    solution: Option<Board>,
+    /// The board being worked on; see `at`.
+    board: Board,
+    at: At,
     guesses: u64,
     /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
     /// LZCNT (see [`NineSearch::advance`]).
@@ -46,10 +45,14 @@ pub(crate) struct NineSearch {
 impl NineSearch {
     /// `values`: 81 cells row-major, `0` = empty, `1..=9` = given.
     pub(crate) fn new(values: &[u16]) -> Self {
+        let (board, at) = match Board::from_values(values) {
+            Some(b) => (b, At::Expand),
+            None => (Board::from_values(&[0; 81]).expect("empty grid"), At::Done),
+        };
         NineSearch {
             stack: Vec::with_capacity(16),
-            pending: Board::from_values(values),
-            solution: None,
+            board,
+            at,
             guesses: 0,
             wide: wide_cpu(),
         }
@@ -60,7 +63,7 @@ impl NineSearch {
     }
 
     pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
-        self.solution.as_ref().map(Board::values)
+        (self.at == At::Solution).then(|| self.board.values())
     }
 
     /// Finds the next solution; false when the search space is exhausted.
@@ -88,38 +91,65 @@ impl NineSearch {
 
     #[inline(always)]
     fn advance_plain(&mut self) -> bool {
-        self.solution = None;
+        if self.at == At::Solution {
+            self.at = At::Backtrack;
+        }
         loop {
-            if let Some(board) = self.pending.take() {
-                if board.solved() {
-                    self.solution = Some(board);
-                    return true;
+            match self.at {
+                At::Expand => {
+                    if self.board.solved() {
+                        self.at = At::Solution;
+                        return true;
+                    }
+                    // Save the board with the other digits, try the first.
+                    let br = self.board.branch();
+                    let d = br.digits.trailing_zeros() as usize;
+                    self.stack.push(Frame {
+                        board: self.board,
+                        band: br.band,
+                        bit: br.bit,
+                        untried: br.digits & (br.digits - 1),
+                    });
+                    self.guesses += 1;
+                    if !(self.board.try_place(d, br.band, br.bit) && self.board.propagate()) {
+                        self.at = At::Backtrack;
+                    }
                 }
-                let br = board.branch();
-                self.stack.push(Frame {
-                    board,
-                    band: br.band,
-                    bit: br.bit,
-                    untried: br.digits,
-                });
-            }
-            let Some(frame) = self.stack.last_mut() else {
-                return false;
-            };
-            let d = frame.untried.trailing_zeros() as usize;
-            frame.untried &= frame.untried - 1;
-            self.guesses += 1;
-            let (band, bit) = (frame.band, frame.bit);
-            let mut child = if frame.untried == 0 {
-                self.stack.pop().expect("frame").board
-            } else {
-                frame.board
-            };
-            if child.try_place(d, band, bit) && child.propagate() {
-                self.pending = Some(child);
+                At::Backtrack => {
+                    let Some(frame) = self.stack.last_mut() else {
+                        self.at = At::Done;
+                        return false;
+                    };
+                    let d = frame.untried.trailing_zeros() as usize;
+                    frame.untried &= frame.untried - 1;
+                    let (band, bit) = (frame.band, frame.bit);
+                    self.board = if frame.untried == 0 {
+                        self.stack.pop().expect("frame").board
+                    } else {
+                        frame.board
+                    };
+                    self.guesses += 1;
+                    if self.board.try_place(d, band, bit) && self.board.propagate() {
+                        self.at = At::Expand;
+                    }
+                }
+                At::Solution | At::Done => return false,
             }
         }
     }
+}
+
+/// Where the search stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// `board` is propagated and consistent, not yet expanded.
+    Expand,
+    /// `board` is a dead end: resume from the stack.
+    Backtrack,
+    /// `board` is the solution just returned.
+    Solution,
+    /// Search space exhausted.
+    Done,
 }
 
 /// Whether the CPU has the features of the fast build (see
@@ -146,7 +176,13 @@ mod tests {
     fn run(line: &str, wide: bool, limit: usize) -> (Vec<Vec<u16>>, u64) {
         let values: Vec<u16> = line
             .bytes()
-            .map(|b| if b.is_ascii_digit() { (b - b'0') as u16 } else { 0 })
+            .map(|b| {
+                if b.is_ascii_digit() {
+                    (b - b'0') as u16
+                } else {
+                    0
+                }
+            })
             .collect();
         let mut s = NineSearch::new(&values);
         s.wide = wide;
