@@ -16,10 +16,11 @@
 mod generic;
 mod nine;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::bits::{with_digit_set, DigitSet};
-use crate::geometry::Geometry;
+use crate::format::Pencilmarks;
+use crate::geometry::{BoxShape, Geometry};
 use crate::grid::Grid;
 use crate::validate::{check_givens, Contradiction};
 
@@ -124,6 +125,43 @@ pub fn generic_solutions(grid: &Grid) -> Solutions {
     })
     .expect("geometry caps N");
     Solutions { geometry, search }
+}
+
+/// The solutions of a 9×9 pencilmark (Sukaku) puzzle, by the dedicated 9×9
+/// solver. Candidates that contradict each other just give an empty stream.
+///
+/// ```
+/// use sudokit::format::Pencilmarks;
+/// use sudokit::{solve, Grid};
+/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+/// let pm = Pencilmarks::from_values(g.cells()).unwrap();
+/// let mut s = solve::pencilmark_solutions(&pm);
+/// assert_eq!(s.next(), solve::solve(&g).unwrap());
+/// assert_eq!(s.next(), None);
+/// ```
+pub fn pencilmark_solutions(pm: &Pencilmarks) -> Solutions {
+    Solutions {
+        geometry: nine_geometry(),
+        search: Box::new(NineSearch::with_candidates(pm.masks())),
+    }
+}
+
+/// Like [`pencilmark_solutions`] with the generic solver: the reference for
+/// differential tests.
+#[doc(hidden)]
+pub fn generic_pencilmark_solutions(pm: &Pencilmarks) -> Solutions {
+    let geometry = nine_geometry();
+    let search = Box::new(Search::<u16>::with_candidates(geometry.clone(), pm.masks()));
+    Solutions { geometry, search }
+}
+
+/// The plain 9×9 geometry, built once.
+fn nine_geometry() -> Arc<Geometry> {
+    static NINE: OnceLock<Arc<Geometry>> = OnceLock::new();
+    NINE.get_or_init(|| {
+        Arc::new(Geometry::square(BoxShape::new(3, 3), &[]).expect("9×9 is a valid geometry"))
+    })
+    .clone()
 }
 
 /// The first solution found, or `None` when there is none.

@@ -42,7 +42,7 @@
 //! first bivalue cell. With no bivalue cell, the first cell with fewest
 //! candidates.
 
-use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
+use super::tables::{BAND, CERTAIN, COLUMN, KEEP, LINES, PEERS, PERM, ROW_TRIADS, TRIAD_CELLS};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -97,6 +97,22 @@ impl Board {
             let d = v as usize - 1;
             if d >= 9 || !b.try_place(d, cell / 27, 1 << (cell % 27)) {
                 return None;
+            }
+        }
+        b.propagate().then_some(b)
+    }
+
+    /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
+    /// allowed in cell `c`, row-major) and propagates: pencilmark puzzles.
+    /// `None` when propagation finds a contradiction (a cell with no
+    /// candidate included).
+    pub(super) fn from_candidates(masks: &[u16]) -> Option<Self> {
+        debug_assert_eq!(masks.len(), 81);
+        let mut b = Board::empty();
+        for (cell, &m) in masks.iter().enumerate() {
+            let bit = 1u32 << (cell % 27);
+            for d in (0..9).filter(|&d| m & (1 << d) == 0) {
+                b.cand[3 * d + cell / 27] &= !bit;
             }
         }
         b.propagate().then_some(b)
@@ -160,14 +176,24 @@ impl Board {
             if !self.filter_bands() {
                 return false;
             }
-            let hidden = match self.filter_stacks() {
-                None => return false,
-                Some(found) => found,
-            };
+            // Cheapest rules first: each later rule runs only when the
+            // earlier ones are stuck, and anything it changes sends the
+            // board back through the band filter.
             match self.naked_singles() {
                 None => return false,
-                Some(false) if !hidden => return true,
-                Some(_) => {}
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if self.filter_stacks().is_none() {
+                return false;
+            }
+            if self.changed_words() != 0 {
+                continue;
+            }
+            match self.filter_triads() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
@@ -309,6 +335,65 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// Triad filter: the three cells of a triad (one row inside one box)
+    /// hold exactly three different digits. Where only three digits may lie
+    /// in a triad, all three must, so each leaves the rest of the triad's row
+    /// and box; where three digits certainly lie in a triad, the other digits
+    /// leave it. Run when the cheaper rules are stuck, before a guess. `None`
+    /// on a contradiction; otherwise whether any candidate went.
+    #[inline(always)]
+    fn filter_triads(&mut self) -> Option<bool> {
+        let mut changed = false;
+        for b in 0..3 {
+            if self.unsolved[b] == 0 {
+                continue;
+            }
+            let mut t = [0u32; 9];
+            let mut sure = [0u32; 9];
+            // Bit-sliced counters over the nine triads: possible digits
+            // (at least 1..4), certain digits (at least 1..4).
+            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+            let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                let td = ROW_TRIADS[(x & 0o777) as usize]
+                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let cd = CERTAIN[td as usize];
+                t[d] = td;
+                sure[d] = cd;
+                p4 |= p3 & td;
+                p3 |= p2 & td;
+                p2 |= p1 & td;
+                p1 |= td;
+                c4 |= c3 & cd;
+                c3 |= c2 & cd;
+                c2 |= c1 & cd;
+                c1 |= cd;
+            }
+            if p3 != 0o777 || c4 != 0 {
+                return None;
+            }
+            // Triads with exactly three possible digits, not all certain yet.
+            let all_in = p3 & !p4 & !c3;
+            if (all_in | c3) == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let forced = t[d] & all_in;
+                let mut nt = t[d] & !(c3 & !sure[d]);
+                if forced != 0 {
+                    nt &= !LINES[forced as usize] | forced;
+                }
+                if nt != t[d] {
+                    self.cand[3 * d + b] &= TRIAD_CELLS[nt as usize];
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Places every cell covered by exactly one digit. `None` on a cell with

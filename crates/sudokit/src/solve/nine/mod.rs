@@ -58,6 +58,16 @@ impl NineSearch {
         }
     }
 
+    /// `masks`: 81 candidate sets row-major, bit `d` = digit `d + 1` allowed.
+    pub(crate) fn with_candidates(masks: &[u16]) -> Self {
+        let mut s = Self::new(&[0; 81]);
+        match Board::from_candidates(masks) {
+            Some(b) => s.board = b,
+            None => s.at = At::Done,
+        }
+        s
+    }
+
     pub(crate) fn guesses(&self) -> u64 {
         self.guesses
     }
