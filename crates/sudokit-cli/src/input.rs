@@ -30,6 +30,9 @@ pub struct InputArgs {
     pub cube: bool,
 }
 
+/// A named input (empty name for standard input) and its reader.
+type Source = (Arc<str>, Box<dyn BufRead + Send>);
+
 /// One raw input line (for line-based inputs such as pencilmarks).
 pub struct Line {
     pub source: Arc<str>,
@@ -75,8 +78,8 @@ impl InputArgs {
     }
 
     /// The inputs as buffered readers with their names (empty for stdin).
-    fn sources(&self) -> Result<Vec<(Arc<str>, Box<dyn BufRead + Send>)>> {
-        let mut sources: Vec<(Arc<str>, Box<dyn BufRead + Send>)> = Vec::new();
+    fn sources(&self) -> Result<Vec<Source>> {
+        let mut sources: Vec<Source> = Vec::new();
         if self.files.is_empty() {
             sources.push(("".into(), Box::new(BufReader::new(io::stdin()))));
         }
