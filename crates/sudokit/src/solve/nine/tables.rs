@@ -197,8 +197,10 @@ mod tests {
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
         assert_eq!(KEEP[0o771], 0o7 | (0o770 << 9) | (0o770 << 18));
         assert_eq!(PEERS[0].count_ones(), 8 + 6);
-        // Row 0 only in box 1; box 2 only in row 2; nothing else is certain.
-        assert_eq!(CERTAIN[0o772], 0o402 & 0o772);
+        // Row 0 only in box 1; nothing else is certain.
+        assert_eq!(CERTAIN[0o772], 0o2);
+        // Rows 0 and 2 have one triad each; box 1 only in row 1.
+        assert_eq!(CERTAIN[0o471], 0o421);
         assert_eq!(CERTAIN[0o777], 0);
         assert_eq!(TRIAD_CELLS[0o401], 0o7 | (0o700 << 18));
         assert_eq!(LINES[1], 0o7 | 0o111);
