@@ -27,11 +27,22 @@
 //! 2. *Naked singles* (per band, bit-parallel over the nine digits): the cells
 //!    covered exactly once are placed; a cell covered by no digit is a
 //!    contradiction.
+//! 3. *Stack filter* (per digit whose words changed): the band filter turned
+//!    sideways, on column triads (band × column) of each stack, with hidden
+//!    singles in columns.
+//! 4. *Triad filter* (per band): the three cells of a triad hold exactly three
+//!    digits. Where only three digits may lie in a triad they all must (each
+//!    leaves the rest of the triad's row and box); where three certainly lie
+//!    there, the other digits leave it.
 //!
 //! Placing `d` in a cell clears the cell from the eight other digits' words,
 //! clears the cell's row, box and column peers from `d`'s band word, and the
-//! column from `d`'s two other band words. Steps 1 and 2 alternate until
-//! neither finds anything.
+//! column from `d`'s two other band words. The rules run cheapest first: each
+//! later rule only when the earlier ones are stuck, and anything it changes
+//! sends the board back to step 1. The triad filter cuts the guesses on the
+//! hardest set by about 4%; running the costlier rules (3, 4) only when
+//! stuck lowered the CPU time per puzzle there by roughly 5–10% (measured on a
+//! busy machine, so only roughly).
 //!
 //! # Branching
 //!
