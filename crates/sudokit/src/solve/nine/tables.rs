@@ -29,75 +29,6 @@ pub(super) static COLUMN: [u32; 9] = column();
 /// inside the band.
 pub(super) static PEERS: [u32; 27] = peers();
 
-/// For a triad mask (bit `3·r + k` = row `r`, box `k` of a band), the band
-/// cells of those triads.
-pub(super) static TRIAD_CELLS: [u32; 512] = triad_cells();
-
-/// For the triads a digit may occupy in a band (bit `3·r + k`), the triads it
-/// certainly occupies: the only triad left in its row, or in its box.
-pub(super) static CERTAIN: [u32; 512] = certain();
-
-/// For a triad mask, every triad sharing a row or a box with one of its
-/// triads, the triads themselves included.
-pub(super) static LINES: [u32; 512] = lines();
-
-const fn triad_cells() -> [u32; 512] {
-    let mut out = [0u32; 512];
-    let mut t = 0;
-    while t < 512 {
-        let mut cells = 0u32;
-        let mut i = 0;
-        while i < 9 {
-            if t & (1 << i) != 0 {
-                cells |= 0o7 << (9 * (i / 3) + 3 * (i % 3));
-            }
-            i += 1;
-        }
-        out[t] = cells;
-        t += 1;
-    }
-    out
-}
-
-const fn certain() -> [u32; 512] {
-    let mut out = [0u32; 512];
-    let mut t = 0;
-    while t < 512 {
-        let mut c = 0u32;
-        let mut i = 0;
-        while i < 9 {
-            let (r, k) = (i / 3, i % 3);
-            let row = ((t >> (3 * r)) & 7) as u32;
-            let bx = (t & (0o111 << k)) as u32;
-            if t & (1 << i) != 0 && (row.count_ones() == 1 || bx.count_ones() == 1) {
-                c |= 1 << i;
-            }
-            i += 1;
-        }
-        out[t] = c;
-        t += 1;
-    }
-    out
-}
-
-const fn lines() -> [u32; 512] {
-    let mut out = [0u32; 512];
-    let mut t = 0;
-    while t < 512 {
-        let mut m = 0u32;
-        let mut i = 0;
-        while i < 9 {
-            if t & (1 << i) != 0 {
-                m |= (0o7 << (3 * (i / 3))) | (0o111 << (i % 3));
-            }
-            i += 1;
-        }
-        out[t] = m;
-        t += 1;
-    }
-    out
-}
-
 const fn row_triads() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut v = 0;
@@ -197,12 +128,5 @@ mod tests {
         // Row 0 only in box 0: rows 1 and 2 lose box 0.
         assert_eq!(KEEP[0o771], 0o7 | (0o770 << 9) | (0o770 << 18));
         assert_eq!(PEERS[0].count_ones(), 8 + 6);
-        // Row 0 only in box 1; nothing else is certain.
-        assert_eq!(CERTAIN[0o772], 0o2);
-        // Rows 0 and 2 have one triad each; box 1 only in row 1.
-        assert_eq!(CERTAIN[0o471], 0o421);
-        assert_eq!(CERTAIN[0o777], 0);
-        assert_eq!(TRIAD_CELLS[0o401], 0o7 | (0o700 << 18));
-        assert_eq!(LINES[1], 0o7 | 0o111);
     }
 }
