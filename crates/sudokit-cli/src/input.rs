@@ -30,6 +30,16 @@ pub struct InputArgs {
     pub cube: bool,
 }
 
+/// A named input (empty name for standard input) and its reader.
+type Source = (Arc<str>, Box<dyn BufRead + Send>);
+
+/// One raw input line (for line-based inputs such as pencilmarks).
+pub struct Line {
+    pub source: Arc<str>,
+    pub number: usize,
+    pub text: std::result::Result<String, String>,
+}
+
 /// A record with the name of the input it came from.
 pub struct Item {
     pub source: Arc<str>,
@@ -67,11 +77,9 @@ impl InputArgs {
         })
     }
 
-    /// Every record of every input, in order. Files are opened lazily; a file
-    /// that cannot be opened is an error before any output.
-    pub fn items(&self) -> Result<impl Iterator<Item = Item>> {
-        let opts = self.options()?;
-        let mut sources: Vec<(Arc<str>, Box<dyn BufRead + Send>)> = Vec::new();
+    /// The inputs as buffered readers with their names (empty for stdin).
+    fn sources(&self) -> Result<Vec<Source>> {
+        let mut sources: Vec<Source> = Vec::new();
         if self.files.is_empty() {
             sources.push(("".into(), Box::new(BufReader::new(io::stdin()))));
         }
@@ -84,6 +92,42 @@ impl InputArgs {
             let name: Arc<str> = path.display().to_string().into();
             sources.push((name, Box::new(BufReader::with_capacity(1 << 16, f))));
         }
+        Ok(sources)
+    }
+
+    /// The non-blank, non-comment (`#`) lines of every input, in order, with
+    /// their source and 1-based line number; streamed, never loaded whole. A
+    /// read error ends its input and is reported as a line error.
+    pub fn lines(&self) -> Result<impl Iterator<Item = Line>> {
+        Ok(self.sources()?.into_iter().flat_map(|(source, src)| {
+            src.lines()
+                .enumerate()
+                .map(move |(i, text)| Line {
+                    source: source.clone(),
+                    number: i + 1,
+                    text: text.map_err(|e| e.to_string()),
+                })
+                .scan(false, |failed, l| {
+                    // Stop after the first read error (it is still yielded).
+                    if *failed {
+                        return None;
+                    }
+                    *failed = l.text.is_err();
+                    Some(l)
+                })
+                .filter(|l| {
+                    l.text.as_ref().map_or(true, |t| {
+                        !t.trim().is_empty() && !t.trim_start().starts_with('#')
+                    })
+                })
+        }))
+    }
+
+    /// Every record of every input, in order. Files are opened lazily; a file
+    /// that cannot be opened is an error before any output.
+    pub fn items(&self) -> Result<impl Iterator<Item = Item>> {
+        let opts = self.options()?;
+        let sources = self.sources()?;
         Ok(sources.into_iter().flat_map(move |(source, src)| {
             Reader::new(src, opts.clone()).map(move |record| Item {
                 source: source.clone(),

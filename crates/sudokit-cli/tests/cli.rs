@@ -350,3 +350,37 @@ fn timeout_reports_each_puzzle_and_fails() {
     let out = sudokit_stdin(&["solve", "--timeout", "-1"], &format!("{p}\n"));
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Pencilmark lines: solved in order; a broken line and a line with two
+/// solutions (under `--unique`) fail in place; comments are skipped.
+#[test]
+fn solve_pencilmark_lines() {
+    let puzzle =
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    let pm: String = puzzle
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => {
+                let d = d as usize;
+                format!("{}{}{}", ".".repeat(d - 1), d, ".".repeat(9 - d))
+            }
+            None => "123456789".to_string(),
+        })
+        .collect();
+    let broken = format!("{}x", &pm[..728]);
+    let input = format!("{pm}\n# comment\n{broken}\n{}\n", "123456789".repeat(81));
+    let out = sudokit_stdin(&["solve", "--pencilmarks", "--unique", "-j", "1"], &input);
+    let got = lines(&out);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(
+        got[0],
+        "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
+    );
+    assert!(
+        got[1].starts_with("error: line 3: character 'x'"),
+        "{}",
+        got[1]
+    );
+    assert!(got[2].contains("more than one solution"), "{}", got[2]);
+    assert!(!out.status.success());
+}

@@ -2,11 +2,11 @@
 
 use anyhow::Result;
 use serde_json::json;
-use sudokit::format::GridJson;
+use sudokit::format::{GridJson, Pencilmarks};
 use sudokit::solve::{self, Uniqueness};
 
 use crate::batch::{self, Output, Tally};
-use crate::input::{InputArgs, Item};
+use crate::input::{InputArgs, Item, Line};
 use crate::output::{grid_text, OutputFormat};
 
 #[derive(clap::Args, Debug)]
@@ -19,6 +19,10 @@ pub struct Args {
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
+    /// Read 9×9 pencilmark (Sukaku) lines: 729 characters, nine per cell,
+    /// the k-th the digit k or `.`/`0`/`-` when it is not a candidate.
+    #[arg(long)]
+    pub pencilmarks: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
@@ -31,6 +35,11 @@ pub fn run(args: &Args) -> Result<Tally> {
     let fmt = args.output;
     let unique = args.unique;
     let timeout = args.timeout;
+    if args.pencilmarks {
+        return batch::run(args.input.lines()?, args.threads, move |line| {
+            solve_pencilmarks(&line, fmt, unique)
+        });
+    }
     batch::run(args.input.items()?, args.threads, move |item| {
         solve_one(&item, fmt, unique, timeout)
     })
@@ -95,4 +104,46 @@ fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, timeout: Option<f64>)
             Output { text, ok: true }
         }
     }
+}
+
+/// One pencilmark line: parse, solve (and prove unique with `--unique`).
+fn solve_pencilmarks(line: &Line, fmt: OutputFormat, unique: bool) -> Output {
+    let where_ = if line.source.is_empty() {
+        format!("line {}", line.number)
+    } else {
+        format!("{}: line {}", line.source, line.number)
+    };
+    let fail = |msg: String| {
+        let text = if fmt == OutputFormat::Json {
+            json!({"line": line.number, "error": msg}).to_string()
+        } else {
+            format!("error: {where_}: {msg}")
+        };
+        Output { text, ok: false }
+    };
+    let text = match &line.text {
+        Ok(t) => t,
+        Err(e) => return fail(e.clone()),
+    };
+    let pm = match Pencilmarks::parse(text) {
+        Ok(pm) => pm,
+        Err(e) => return fail(e.to_string()),
+    };
+    let mut found = solve::pencilmark_solutions(&pm);
+    let Some(s) = found.next() else {
+        return fail("no solution".into());
+    };
+    if unique && found.next().is_some() {
+        return fail("more than one solution".into());
+    }
+    let text = if fmt == OutputFormat::Json {
+        let mut v = json!({"line": line.number, "solution": GridJson::new(&s)});
+        if unique {
+            v["unique"] = json!(true);
+        }
+        v.to_string()
+    } else {
+        grid_text(&s, fmt)
+    };
+    Output { text, ok: true }
 }

@@ -1,11 +1,13 @@
 //! Text formats: reading every common puzzle format and writing grids.
 
 mod parse;
+mod pencil;
 mod write;
 
 pub use parse::{
     parse_all, parse_one, InputFormat, ParseError, ParseErrorKind, ParseOptions, Reader, Record,
 };
+pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use write::{
     value_char, write_json, write_line, write_pretty, write_rc, GridJson, MAX_COMPACT_N,
 };

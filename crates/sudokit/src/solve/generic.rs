@@ -237,6 +237,57 @@ impl<B: DigitSet> Search<B> {
         )
     }
 
+    /// Sets up the search from candidate sets given per cell (bit `d` of
+    /// `masks[c]` = digit `d + 1` allowed): pencilmark puzzles. No cell is
+    /// placed yet; propagation places the singles and finds contradictions.
+    pub(crate) fn with_candidates(geo: Arc<Geometry>, masks: &[u16]) -> Self {
+        let mut prop = Propagator::new(&geo);
+        let pending = Self::candidate_state(&geo, masks, &mut prop);
+        Search {
+            geo,
+            prop,
+            stack: Vec::new(),
+            pending,
+            solution: None,
+            spare: Vec::new(),
+            guesses: 0,
+            guess_budget: u64::MAX,
+            limits: Limits::none(),
+            stopped: None,
+        }
+    }
+
+    fn candidate_state(geo: &Geometry, masks: &[u16], prop: &mut Propagator) -> Option<State<B>> {
+        let n = geo.n();
+        let cells = geo.cell_count();
+        let mut st = State {
+            cand: Vec::with_capacity(cells),
+            placed: vec![false; cells],
+            left: cells,
+        };
+        for (c, &m) in masks.iter().enumerate().take(cells) {
+            let mut x = B::EMPTY;
+            for d in (0..n).filter(|&d| m & (1 << d) != 0) {
+                x.insert(d);
+            }
+            if x.is_empty() {
+                return None;
+            }
+            if x.is_single() {
+                prop.queue.push((c as u32, x.first().unwrap() as u32));
+            }
+            st.cand.push(x);
+        }
+        if st.cand.len() != cells {
+            return None;
+        }
+        prop.dirty.iter_mut().for_each(|d| *d = true);
+        prop.dirty_list = (0..geo.units().len() as u32).rev().collect();
+        let ok = prop.propagate(geo, &mut st);
+        prop.reset();
+        ok.then_some(st)
+    }
+
     /// Candidates from the givens by unit masks (cheaper than placing each
     /// given), then propagation with every unit dirty.
     fn initial_state(geo: &Geometry, values: &[u16], prop: &mut Propagator) -> Option<State<B>> {

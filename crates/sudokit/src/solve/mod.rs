@@ -16,12 +16,14 @@
 mod generic;
 mod hybrid;
 mod limits;
+mod nine;
 mod sat;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::bits::{with_digit_set, DigitSet};
-use crate::geometry::Geometry;
+use crate::format::Pencilmarks;
+use crate::geometry::{BoxShape, Geometry};
 use crate::grid::Grid;
 use crate::validate::{check_givens, Contradiction};
 
@@ -29,6 +31,7 @@ use generic::Search;
 pub(crate) use generic::{Expander, State};
 use hybrid::Hybrid;
 pub use limits::Limits;
+use nine::NineSearch;
 
 /// Object-safe face of the width-specific searches.
 trait Searcher: Send {
@@ -68,6 +71,21 @@ impl<B: DigitSet> Searcher for Search<B> {
     }
     fn interrupted(&self) -> bool {
         self.stopped() == Some(generic::Stop::Interrupted)
+    }
+}
+
+impl Searcher for NineSearch {
+    fn advance(&mut self) -> bool {
+        NineSearch::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        NineSearch::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        NineSearch::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        NineSearch::interrupted(self)
     }
 }
 
@@ -122,6 +140,9 @@ pub fn solutions(grid: &Grid) -> Result<Solutions, Contradiction> {
 
 /// Like [`solutions`] without the upfront checks: contradictions just give an
 /// empty stream. For callers that validated already.
+///
+/// Plain 9×9 grids (3×3 boxes, no variants) use the dedicated band-bitboard
+/// solver; everything else the generic one.
 pub fn unchecked_solutions(grid: &Grid) -> Solutions {
     unchecked_solutions_within(grid, Limits::none())
 }
@@ -138,6 +159,23 @@ pub fn unchecked_solutions(grid: &Grid) -> Solutions {
 /// assert!(!s.interrupted());
 /// ```
 pub fn unchecked_solutions_within(grid: &Grid, limits: Limits) -> Solutions {
+    let geometry = grid.geometry().clone();
+    if nine::applies(&geometry) {
+        let mut search = Box::new(NineSearch::new(grid.cells()));
+        search.set_limits(limits);
+        return Solutions { geometry, search };
+    }
+    generic_solutions_within(grid, limits)
+}
+
+/// Like [`unchecked_solutions`] but always with the generic solver, whatever
+/// the geometry: the reference for differential tests of the fast paths.
+#[doc(hidden)]
+pub fn generic_solutions(grid: &Grid) -> Solutions {
+    generic_solutions_within(grid, Limits::none())
+}
+
+fn generic_solutions_within(grid: &Grid, limits: Limits) -> Solutions {
     let geometry = grid.geometry().clone();
     let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
         Box::new(Hybrid::<B>::with_pattern(geometry.clone(), grid.cells(), limits)) as Box<dyn Searcher>
@@ -187,6 +225,43 @@ pub fn solutions_with_engine(grid: &Grid, engine: Engine, limits: Limits) -> Sol
 /// Candidates after singles propagation, for building the SAT encoding.
 fn with_initial_candidates(geometry: &Geometry, values: &[u16]) -> Option<Vec<Vec<u16>>> {
     with_digit_set!(geometry.n(), B => Search::<B>::initial_candidates(geometry, values)).flatten()
+}
+
+/// The solutions of a 9×9 pencilmark (Sukaku) puzzle, by the dedicated 9×9
+/// solver. Candidates that contradict each other just give an empty stream.
+///
+/// ```
+/// use sudokit::format::Pencilmarks;
+/// use sudokit::{solve, Grid};
+/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+/// let pm = Pencilmarks::from_values(g.cells()).unwrap();
+/// let mut s = solve::pencilmark_solutions(&pm);
+/// assert_eq!(s.next(), solve::solve(&g).unwrap());
+/// assert_eq!(s.next(), None);
+/// ```
+pub fn pencilmark_solutions(pm: &Pencilmarks) -> Solutions {
+    Solutions {
+        geometry: nine_geometry(),
+        search: Box::new(NineSearch::with_candidates(pm.masks())),
+    }
+}
+
+/// Like [`pencilmark_solutions`] with the generic solver: the reference for
+/// differential tests.
+#[doc(hidden)]
+pub fn generic_pencilmark_solutions(pm: &Pencilmarks) -> Solutions {
+    let geometry = nine_geometry();
+    let search = Box::new(Search::<u16>::with_candidates(geometry.clone(), pm.masks()));
+    Solutions { geometry, search }
+}
+
+/// The plain 9×9 geometry, built once.
+fn nine_geometry() -> Arc<Geometry> {
+    static NINE: OnceLock<Arc<Geometry>> = OnceLock::new();
+    NINE.get_or_init(|| {
+        Arc::new(Geometry::square(BoxShape::new(3, 3), &[]).expect("9×9 is a valid geometry"))
+    })
+    .clone()
 }
 
 /// The first solution found, or `None` when there is none.

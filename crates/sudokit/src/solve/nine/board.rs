@@ -1,0 +1,448 @@
+//! The hot loop of the 9×9 solver: band bitboards, propagation, branch choice.
+//!
+//! # Data layout
+//!
+//! The 81 cells split into three *bands* of three rows (27 cells). For each digit
+//! `d` and band `b`, one `u32` word `cand[3·d + b]` holds the cells of the band
+//! that may still hold `d`: bit `9·r + c` is row `r` of the band, column `c`. The
+//! 27 words are the whole candidate state; a placed digit keeps its bit (its
+//! word has exactly one bit in that row), so "each digit once per row and once
+//! per box of a band" is a property of each word alone, and "once per column"
+//! links a word with the two other band words of the same digit.
+//!
+//! Beside the candidates a [`Board`] keeps:
+//! - `seen[j]` and `seen_stack[j]`: the value of `cand[j]` when the band
+//!   filter and the stack filter last saw it, so each only touches what changed;
+//! - `unsolved[b]`: the cells of band `b` not placed yet;
+//! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
+//!
+//! # Propagation
+//!
+//! 1. *Band filter* (per changed word). Shrink the word to its 3×3 matrix of
+//!    non-empty triads (row × box), and keep only the triads that lie on a
+//!    permutation (one per row and per box) of present triads — one table
+//!    lookup. This covers box–line interactions inside the band, hidden singles
+//!    in boxes (a box with one cell forces its row) and empty rows or boxes
+//!    (no permutation: contradiction). A row left with one cell is placed.
+//! 2. *Naked singles* (per band, bit-parallel over the nine digits): the cells
+//!    covered exactly once are placed; a cell covered by no digit is a
+//!    contradiction.
+//! 3. *Stack filter* (per digit whose words changed): the band filter turned
+//!    sideways, on column triads (band × column) of each stack, with hidden
+//!    singles in columns.
+//!
+//! Placing `d` in a cell clears the cell from the eight other digits' words,
+//! clears the cell's row, box and column peers from `d`'s band word, and the
+//! column from `d`'s two other band words. The rules run cheapest first: the
+//! stack filter only when the band filter and naked singles are stuck, and
+//! anything it changes sends the board back to step 1 (roughly 10–15% less
+//! CPU time on the hardest set than running all three every round; measured
+//! on a busy machine, so only roughly).
+//!
+//! A triad filter (the three cells of a triad hold exactly three digits) was
+//! tried as a fourth rule: it cut the guesses on the hardest set by only ~3%
+//! and cost more time than it saved, so it is not used.
+//!
+//! # Branching
+//!
+//! The search branches on a cell with two candidates (a bivalue cell, found
+//! with bit-parallel "at least one / two / three" counters per band): the one
+//! with most unsolved cells among its peers, whose placement reaches furthest.
+//! This choice cuts the guesses on the hardest set by about 40% against the
+//! first bivalue cell. With no bivalue cell, the first cell with fewest
+//! candidates.
+
+use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
+
+/// Multiplying nine column bits by this copies them to the three rows of a band.
+const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
+
+/// The candidate state of a 9×9 puzzle. See the module documentation.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub(super) struct Board {
+    /// 27 words; the 28th stays zero (it pads the SIMD comparison).
+    cand: [u32; 28],
+    seen: [u32; 28],
+    /// `cand` as the stack filter last left it.
+    seen_stack: [u32; 27],
+    unsolved: [u32; 3],
+    rows_left: [u16; 9],
+}
+
+/// A branch point: band, cell bit within the band, and the digits it may hold.
+#[derive(Clone, Copy)]
+pub(super) struct Branch {
+    pub band: usize,
+    pub bit: u32,
+    pub digits: u32,
+}
+
+impl Board {
+    /// The board of an empty grid.
+    fn empty() -> Self {
+        Board {
+            cand: {
+                let mut c = [BAND; 28];
+                c[27] = 0;
+                c
+            },
+            seen: [0; 28],
+            seen_stack: [0; 27],
+            unsolved: [BAND; 3],
+            rows_left: [0o777; 9],
+        }
+    }
+
+    /// Places the givens (`values` in row-major order, `0` = empty) and
+    /// propagates. `None` when the givens contradict each other or propagation
+    /// finds a contradiction.
+    pub(super) fn from_values(values: &[u16]) -> Option<Self> {
+        debug_assert_eq!(values.len(), 81);
+        let mut b = Board::empty();
+        for (cell, &v) in values.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let d = v as usize - 1;
+            if d >= 9 || !b.try_place(d, cell / 27, 1 << (cell % 27)) {
+                return None;
+            }
+        }
+        b.propagate().then_some(b)
+    }
+
+    /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
+    /// allowed in cell `c`, row-major) and propagates: pencilmark puzzles.
+    /// `None` when propagation finds a contradiction (a cell with no
+    /// candidate included).
+    pub(super) fn from_candidates(masks: &[u16]) -> Option<Self> {
+        debug_assert_eq!(masks.len(), 81);
+        let mut b = Board::empty();
+        for (cell, &m) in masks.iter().enumerate() {
+            let bit = 1u32 << (cell % 27);
+            for d in (0..9).filter(|&d| m & (1 << d) == 0) {
+                b.cand[3 * d + cell / 27] &= !bit;
+            }
+        }
+        b.propagate().then_some(b)
+    }
+
+    /// True once every cell is placed (after a successful propagation this
+    /// means the board is a solution).
+    #[inline(always)]
+    pub(super) fn solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// The digit values (1..=9) in row-major order; `0` for cells not placed.
+    pub(super) fn values(&self) -> Vec<u16> {
+        let mut out = vec![0u16; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.cand[3 * d + b] & !self.unsolved[b];
+                while x != 0 {
+                    let i = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    out[27 * b + i] = d as u16 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Places `d` at `bit` of band `b` if it is still a candidate there.
+    #[inline(always)]
+    pub(super) fn try_place(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        if self.cand[3 * d + b] & bit == 0 {
+            return false;
+        }
+        self.place(d, b, bit);
+        true
+    }
+
+    /// Places `d` at `bit` (a candidate) of band `b` and clears its peers.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, bit: u32) {
+        let i = bit.trailing_zeros() as usize;
+        let (r, c) = (i / 9, i % 9);
+        self.unsolved[b] &= !bit;
+        self.rows_left[d] &= !(1 << (3 * b + r));
+        for e in 0..9 {
+            self.cand[3 * e + b] &= !bit;
+        }
+        let j = 3 * d + b;
+        self.cand[j] = (self.cand[j] | bit) & !PEERS[i];
+        let (b1, b2) = other_bands(b);
+        self.cand[3 * d + b1] &= !COLUMN[c];
+        self.cand[3 * d + b2] &= !COLUMN[c];
+    }
+
+    /// Runs the band filter and naked singles to a fixpoint. False on a
+    /// contradiction.
+    #[inline(always)]
+    pub(super) fn propagate(&mut self) -> bool {
+        loop {
+            if !self.filter_bands() {
+                return false;
+            }
+            // Cheapest rules first: the stack filter runs only when the
+            // others are stuck, and anything it changes sends the board back
+            // through the band filter.
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if self.filter_stacks().is_none() {
+                return false;
+            }
+            if self.changed_words() == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// Band filter over every word that changed, until none changes.
+    #[inline(always)]
+    fn filter_bands(&mut self) -> bool {
+        loop {
+            let mut changed = self.changed_words();
+            if changed == 0 {
+                return true;
+            }
+            while changed != 0 {
+                let j = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                let x = self.cand[j];
+                let t = ROW_TRIADS[(x & 0o777) as usize]
+                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let keep = KEEP[t as usize];
+                if keep == 0 {
+                    return false;
+                }
+                let x = x & keep;
+                self.cand[j] = x;
+                self.seen[j] = x;
+                let (d, b) = (j / 3, j % 3);
+                let mut rows = (self.rows_left[d] as u32 >> (3 * b)) & 7;
+                while rows != 0 {
+                    let r = rows.trailing_zeros();
+                    rows &= rows - 1;
+                    // Re-read: placing in an earlier row may have cleared cells here.
+                    let v = (self.cand[j] >> (9 * r)) & 0o777;
+                    if v == 0 {
+                        return false;
+                    }
+                    if v & (v - 1) == 0 {
+                        self.place(d, b, v << (9 * r));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The words that differ from what the band filter last left (bit `j`).
+    #[inline(always)]
+    fn changed_words(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            };
+            let mut same = 0u32;
+            for k in 0..7 {
+                // SAFETY: SSE2 is part of every x86-64 target, so the intrinsics
+                // are available; `cand` and `seen` hold 28 words, and words
+                // 4k..4k+4 (k < 7) are in bounds; unaligned loads have no
+                // alignment requirement.
+                let m = unsafe {
+                    let a = _mm_loadu_si128(self.cand.as_ptr().add(4 * k) as *const __m128i);
+                    let b = _mm_loadu_si128(self.seen.as_ptr().add(4 * k) as *const __m128i);
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+                };
+                same |= (m as u32) << (4 * k);
+            }
+            !same & ((1 << 27) - 1)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut m = 0u32;
+            for j in 0..27 {
+                m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+            }
+            m
+        }
+    }
+
+    /// Stack filter and hidden singles in columns, per digit. The stack filter
+    /// is the band filter turned sideways: in each stack (three columns) the
+    /// digit sits once per column and once per box, so only vertical triads
+    /// (band × column) on a permutation of present ones keep it. A digit with
+    /// one cell left in a column is placed. `None` on a contradiction;
+    /// otherwise whether anything was placed.
+    #[inline(always)]
+    fn filter_stacks(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for d in 0..9 {
+            let mut x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let j = 3 * d;
+            if x[0] == self.seen_stack[j]
+                && x[1] == self.seen_stack[j + 1]
+                && x[2] == self.seen_stack[j + 2]
+            {
+                continue;
+            }
+            let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
+            let mut allowed = [0u32; 3];
+            for k in 0..3 {
+                let sh = 3 * k;
+                let t = ((cols[0] >> sh) & 7)
+                    | (((cols[1] >> sh) & 7) << 3)
+                    | (((cols[2] >> sh) & 7) << 6);
+                let kept = PERM[t as usize];
+                if kept == 0 {
+                    return None;
+                }
+                allowed[0] |= (kept & 7) << sh;
+                allowed[1] |= ((kept >> 3) & 7) << sh;
+                allowed[2] |= ((kept >> 6) & 7) << sh;
+            }
+            for b in 0..3 {
+                if cols[b] & !allowed[b] != 0 {
+                    cols[b] &= allowed[b];
+                    x[b] &= allowed[b] * SPREAD;
+                    self.cand[3 * d + b] = x[b];
+                }
+            }
+            self.seen_stack[j..j + 3].copy_from_slice(&x);
+            for b in 0..3 {
+                let others = cols[(b + 1) % 3] | cols[(b + 2) % 3];
+                // Cells of this band whose column has no cell in the other bands.
+                let m = x[b] & !(others * SPREAD) & self.unsolved[b];
+                if m == 0 {
+                    continue;
+                }
+                let (m0, m1, m2) = (m & 0o777, (m >> 9) & 0o777, m >> 18);
+                let alone =
+                    (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
+                let mut s = alone;
+                while s != 0 {
+                    let bit = s & s.wrapping_neg();
+                    s ^= bit;
+                    // An earlier placement may have cleared it from this digit.
+                    if !self.try_place(d, b, bit) {
+                        return None;
+                    }
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every cell covered by exactly one digit. `None` on a cell with
+    /// no candidate; otherwise whether anything was placed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for b in 0..3 {
+            if self.unsolved[b] == 0 {
+                continue;
+            }
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                two |= one & x;
+                one |= x;
+            }
+            if one != BAND {
+                return None;
+            }
+            let mut singles = self.unsolved[b] & !two;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
+                self.place(d, b, bit);
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// The cell to branch on (see the module documentation). Call only on a
+    /// propagated, unsolved board.
+    #[inline(always)]
+    pub(super) fn branch(&self) -> Branch {
+        // (score, band, bit) of the best bivalue cell so far.
+        let mut best: Option<(u32, usize, u32)> = None;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let mut bivalue = two & !three & self.unsolved[b];
+            while bivalue != 0 {
+                let bit = bivalue & bivalue.wrapping_neg();
+                bivalue ^= bit;
+                let score = self.open_peers(b, bit);
+                if best.map_or(true, |(s, _, _)| score > s) {
+                    best = Some((score, b, bit));
+                }
+            }
+        }
+        if let Some((_, b, bit)) = best {
+            return self.branch_at(b, bit);
+        }
+        let mut fewest = (u32::MAX, 0, 0);
+        for b in 0..3 {
+            let mut u = self.unsolved[b];
+            while u != 0 {
+                let bit = u & u.wrapping_neg();
+                u ^= bit;
+                let k = self.branch_at(b, bit).digits.count_ones();
+                if k < fewest.0 {
+                    fewest = (k, b, bit);
+                }
+            }
+        }
+        self.branch_at(fewest.1, fewest.2)
+    }
+
+    /// How many unsolved cells share a row, column or box with the cell `bit`
+    /// of band `b`: guessing there propagates furthest.
+    #[inline(always)]
+    fn open_peers(&self, b: usize, bit: u32) -> u32 {
+        let i = bit.trailing_zeros() as usize;
+        let col = COLUMN[i % 9];
+        let (b1, b2) = other_bands(b);
+        (self.unsolved[b] & PEERS[i]).count_ones()
+            + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
+    }
+
+    #[inline(always)]
+    fn branch_at(&self, band: usize, bit: u32) -> Branch {
+        let mut digits = 0;
+        for d in 0..9 {
+            if self.cand[3 * d + band] & bit != 0 {
+                digits |= 1 << d;
+            }
+        }
+        Branch { band, bit, digits }
+    }
+}
+
+/// The two bands other than `b`.
+#[inline(always)]
+fn other_bands(b: usize) -> (usize, usize) {
+    match b {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    }
+}

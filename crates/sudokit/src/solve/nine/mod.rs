@@ -1,0 +1,250 @@
+//! A dedicated solver for plain 9×9 sudoku (3×3 boxes, no variants).
+//!
+//! Candidates are band bitboards (see [`board`] for the layout and the
+//! propagation rules); the search is depth-first over copies of the 250-byte
+//! board, with an explicit stack so that enumeration streams and can stop at
+//! any solution. The generic solver is the reference: the tests in
+//! `tests/nine_differential.rs` check that both agree.
+
+mod board;
+mod tables;
+
+use super::limits::Limits;
+use crate::geometry::{BoxShape, Geometry, Layout};
+
+use board::Board;
+
+/// Whether `geo` is the plain 9×9 board this solver handles.
+pub(crate) fn applies(geo: &Geometry) -> bool {
+    geo.layout() == Layout::Square
+        && geo.box_shape() == BoxShape::new(3, 3)
+        && geo.variants().is_empty()
+}
+
+/// A branch point on the stack: the board before branching, where, and the
+/// digits not tried yet.
+struct Frame {
+    board: Board,
+    band: usize,
+    bit: u32,
+    untried: u32,
+}
+
+/// Depth-first search over one 9×9 puzzle, resumable: each
+/// [`NineSearch::advance`] finds the next solution.
+pub(crate) struct NineSearch {
+    stack: Vec<Frame>,
+    /// The board being worked on; see `at`.
+    board: Board,
+    at: At,
+    guesses: u64,
+    /// Deadline / cancel flag, checked every 4096 guesses when set.
+    limits: Option<Limits>,
+    interrupted: bool,
+    /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
+    /// LZCNT (see [`NineSearch::advance`]).
+    wide: bool,
+}
+
+impl NineSearch {
+    /// `values`: 81 cells row-major, `0` = empty, `1..=9` = given.
+    pub(crate) fn new(values: &[u16]) -> Self {
+        let (board, at) = match Board::from_values(values) {
+            Some(b) => (b, At::Expand),
+            None => (Board::from_values(&[0; 81]).expect("empty grid"), At::Done),
+        };
+        NineSearch {
+            stack: Vec::with_capacity(16),
+            board,
+            at,
+            guesses: 0,
+            limits: None,
+            interrupted: false,
+            wide: wide_cpu(),
+        }
+    }
+
+    /// `masks`: 81 candidate sets row-major, bit `d` = digit `d + 1` allowed.
+    pub(crate) fn with_candidates(masks: &[u16]) -> Self {
+        let mut s = Self::new(&[0; 81]);
+        match Board::from_candidates(masks) {
+            Some(b) => s.board = b,
+            None => s.at = At::Done,
+        }
+        s
+    }
+
+    pub(crate) fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    /// Gives up (resumably) once `limits` expire; see [`NineSearch::interrupted`].
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.limits = Some(limits);
+    }
+
+    /// Whether the last `advance` returned false because the limits expired.
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
+        (self.at == At::Solution).then(|| self.board.values())
+    }
+
+    /// Finds the next solution; false when the search space is exhausted.
+    ///
+    /// The search loop and the whole board code (all `#[inline(always)]`) are
+    /// compiled twice: for the baseline target, and with AVX2, BMI1/2, POPCNT
+    /// and LZCNT enabled, which turns the many bit counts and scans into single
+    /// instructions. The CPU is checked at run time, so one binary runs
+    /// anywhere and uses the fast build where it can.
+    pub(crate) fn advance(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: `wide` is true only when `wide_cpu` found every feature
+            // that `advance_wide` is compiled for on this CPU.
+            return unsafe { self.advance_wide() };
+        }
+        self.advance_plain()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    unsafe fn advance_wide(&mut self) -> bool {
+        self.advance_plain()
+    }
+
+    #[inline(always)]
+    fn advance_plain(&mut self) -> bool {
+        if self.at == At::Solution {
+            self.at = At::Backtrack;
+        }
+        self.interrupted = false;
+        loop {
+            match self.at {
+                At::Expand => {
+                    if self.board.solved() {
+                        self.at = At::Solution;
+                        return true;
+                    }
+                    if self.guesses & 4095 == 4095
+                        && self.limits.as_ref().is_some_and(Limits::expired)
+                    {
+                        self.interrupted = true;
+                        return false;
+                    }
+                    // Save the board with the other digits, try the first.
+                    let br = self.board.branch();
+                    let d = br.digits.trailing_zeros() as usize;
+                    self.stack.push(Frame {
+                        board: self.board,
+                        band: br.band,
+                        bit: br.bit,
+                        untried: br.digits & (br.digits - 1),
+                    });
+                    self.guesses += 1;
+                    if !(self.board.try_place(d, br.band, br.bit) && self.board.propagate()) {
+                        self.at = At::Backtrack;
+                    }
+                }
+                At::Backtrack => {
+                    let Some(frame) = self.stack.last_mut() else {
+                        self.at = At::Done;
+                        return false;
+                    };
+                    let d = frame.untried.trailing_zeros() as usize;
+                    frame.untried &= frame.untried - 1;
+                    let (band, bit) = (frame.band, frame.bit);
+                    self.board = if frame.untried == 0 {
+                        self.stack.pop().expect("frame").board
+                    } else {
+                        frame.board
+                    };
+                    self.guesses += 1;
+                    if self.board.try_place(d, band, bit) && self.board.propagate() {
+                        self.at = At::Expand;
+                    }
+                }
+                At::Solution | At::Done => return false,
+            }
+        }
+    }
+}
+
+/// Where the search stands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// `board` is propagated and consistent, not yet expanded.
+    Expand,
+    /// `board` is a dead end: resume from the stack.
+    Backtrack,
+    /// `board` is the solution just returned.
+    Solution,
+    /// Search space exhausted.
+    Done,
+}
+
+/// Whether the CPU has the features of the fast build (see
+/// [`NineSearch::advance`]). The standard library caches the detection.
+fn wide_cpu() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(line: &str, wide: bool, limit: usize) -> (Vec<Vec<u16>>, u64) {
+        let values: Vec<u16> = line
+            .bytes()
+            .map(|b| {
+                if b.is_ascii_digit() {
+                    (b - b'0') as u16
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut s = NineSearch::new(&values);
+        s.wide = wide;
+        let mut out = Vec::new();
+        while out.len() < limit && s.advance() {
+            out.push(s.solution_values().unwrap());
+        }
+        (out, s.guesses())
+    }
+
+    /// The baseline build and the AVX2/BMI build take the same path (when this
+    /// CPU has the features; otherwise both runs are the baseline build).
+    #[test]
+    fn plain_and_wide_agree() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/puzzles3_magictour_top1465"
+        );
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return; // data not present: covered by the integration tests
+        };
+        let wide = wide_cpu();
+        for line in text.lines().filter(|l| l.len() >= 81).take(300) {
+            let a = run(&line[..81], false, 2);
+            let b = run(&line[..81], wide, 2);
+            assert_eq!(a, b, "{line}");
+            assert_eq!(a.0.len(), 1, "{line}");
+        }
+        let empty = ".".repeat(81);
+        assert_eq!(run(&empty, false, 50), run(&empty, wide, 50));
+    }
+}
