@@ -192,6 +192,11 @@ impl<B: DigitSet> Search<B> {
     pub(crate) fn new(geo: Arc<Geometry>, values: &[u16]) -> Self {
         let mut prop = Propagator::new(&geo);
         let pending = Self::initial_state(&geo, values, &mut prop);
+        Self::starting_from(geo, prop, pending)
+    }
+
+    /// A search whose root is `pending` (`None`: no solution at all).
+    fn starting_from(geo: Arc<Geometry>, prop: Propagator, pending: Option<State<B>>) -> Self {
         Search {
             geo,
             prop,
@@ -243,18 +248,7 @@ impl<B: DigitSet> Search<B> {
     pub(crate) fn with_candidates(geo: Arc<Geometry>, masks: &[u16]) -> Self {
         let mut prop = Propagator::new(&geo);
         let pending = Self::candidate_state(&geo, masks, &mut prop);
-        Search {
-            geo,
-            prop,
-            stack: Vec::new(),
-            pending,
-            solution: None,
-            spare: Vec::new(),
-            guesses: 0,
-            guess_budget: u64::MAX,
-            limits: Limits::none(),
-            stopped: None,
-        }
+        Self::starting_from(geo, prop, pending)
     }
 
     fn candidate_state(geo: &Geometry, masks: &[u16], prop: &mut Propagator) -> Option<State<B>> {
