@@ -2,6 +2,7 @@
 //! library reads (line, `R C` header, grid, with directives), plus options.
 
 use std::any::Any;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,11 +13,13 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 use sudokit::format::{parse_all, GridJson, ParseOptions};
 use sudokit::generate::{self, GenerateOptions, Symmetry};
+use sudokit::logic::{self, Candidates, Level, Step};
+use sudokit::render::pdf::{self, BookletOptions};
 use sudokit::render::svg::{self, SvgOptions};
-use sudokit::solve::{self, Uniqueness};
+use sudokit::solve::{self, Limits, Uniqueness};
 use sudokit::{count, BoxShape, Geometry, Grid, Variant};
 
 use crate::AppState;
@@ -63,6 +66,11 @@ pub(crate) struct PuzzleRequest {
     solution: bool,
     /// `render`: show candidates.
     candidates: bool,
+    /// `render`: `svg` (default) or `pdf`.
+    format: Option<String>,
+    /// `hint`: the player's entries, one per cell (0 = empty), beside the
+    /// givens in `puzzle`; a wrong entry is pointed out before any step.
+    entries: Vec<u16>,
 }
 
 impl PuzzleRequest {
@@ -91,10 +99,12 @@ impl PuzzleRequest {
 }
 
 /// Runs solver work off the async runtime, under the concurrency limit and
-/// the time budget.
+/// the time budget. The work gets [`Limits`] that expire with the budget and
+/// are cancelled when the request gives up, so an over-budget request never
+/// leaves a worker spinning.
 async fn heavy<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce() -> T + Send + 'static,
+    work: impl FnOnce(Limits) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = state.heavy.clone().try_acquire_owned().map_err(|_| {
         ApiError(
@@ -102,8 +112,10 @@ async fn heavy<T: Send + 'static>(
             "server busy: too many solver requests at once, try again".into(),
         )
     })?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let limits = Limits::timeout(state.config.budget).with_cancel(cancel.clone());
     let task = tokio::task::spawn_blocking(move || {
-        let out = work();
+        let out = work(limits);
         drop(permit);
         out
     });
@@ -115,14 +127,25 @@ async fn heavy<T: Send + 'static>(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error while solving".into(),
         )),
-        Err(_) => Err(ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "over budget: the work did not finish within {:.1} s",
-                limit.as_secs_f64()
-            ),
-        )),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            Err(over_budget(state))
+        }
     }
+}
+
+fn over_budget(state: &AppState) -> ApiError {
+    ApiError(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "over budget: the work did not finish within {:.1} s",
+            state.config.budget.as_secs_f64()
+        ),
+    )
+}
+
+fn unprocessable(msg: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
 }
 
 /// The puzzle as the server reads it (any format), its givens checked.
@@ -136,17 +159,21 @@ pub(crate) async fn solve(
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
     let grid = body(payload)?.grid()?;
-    let found = heavy(&state, move || solve::uniqueness(&grid)).await?;
+    let found = heavy(&state, move |limits| {
+        solve::uniqueness_within(&grid, true, limits)
+    })
+    .await?;
     match found {
-        Err(c) => Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, c.to_string())),
-        Ok(Uniqueness::None) => Err(ApiError(
+        Err(c) => Err(unprocessable(c.to_string())),
+        Ok(None) => Err(over_budget(&state)),
+        Ok(Some(Uniqueness::None)) => Err(ApiError(
             StatusCode::UNPROCESSABLE_ENTITY,
             "the puzzle has no solution".into(),
         )),
-        Ok(Uniqueness::Unique(s)) => {
+        Ok(Some(Uniqueness::Unique(s))) => {
             Ok(Json(json!({"solution": GridJson::new(&s), "unique": true})).into_response())
         }
-        Ok(Uniqueness::Multiple(a, b)) => Ok(Json(json!({
+        Ok(Some(Uniqueness::Multiple(a, b))) => Ok(Json(json!({
             "solution": GridJson::new(&a),
             "unique": false,
             "other": GridJson::new(&b),
@@ -161,7 +188,7 @@ pub(crate) async fn count(
 ) -> ApiResult {
     let grid = body(payload)?.grid()?;
     let budget = state.config.budget;
-    let counted = heavy(&state, move || count::count_within(&grid, budget)).await?;
+    let counted = heavy(&state, move |_| count::count_within(&grid, budget)).await?;
     match counted {
         Err(c) => Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, c.to_string())),
         Ok(count::Count::Exact(n)) => {
@@ -179,15 +206,36 @@ pub(crate) async fn render(
 ) -> ApiResult {
     let req = body(payload)?;
     let grid = req.grid()?;
+    let pdf_wanted = match req.format.as_deref() {
+        None | Some("svg") => false,
+        Some("pdf") => true,
+        Some(other) => return Err(bad_request(format!("unknown format {other:?}: svg or pdf"))),
+    };
     let (with_solution, with_candidates) = (req.solution, req.candidates);
-    let doc = heavy(&state, move || {
-        let solution = if with_solution {
-            solve::solve(&grid).ok().flatten()
+    let doc = heavy(&state, move |limits| {
+        let solution = if with_solution || pdf_wanted {
+            match solve::uniqueness_within(&grid, false, limits) {
+                Ok(Some(Uniqueness::Unique(s))) => Some(s),
+                _ => None,
+            }
         } else {
             None
         };
+        if pdf_wanted {
+            // A printable page: the puzzle, and its solution on the next page.
+            let entry = pdf::Entry {
+                puzzle: &grid,
+                solution: solution.as_ref(),
+                caption: String::new(),
+            };
+            let opts = BookletOptions {
+                per_page: 1,
+                ..Default::default()
+            };
+            return pdf::booklet(&[entry], &opts).map_err(|e| e.to_string());
+        }
         let candidates = with_candidates.then(|| sudokit::render::given_candidates(&grid));
-        svg::render(
+        Ok(svg::render(
             &grid,
             &SvgOptions {
                 solution: solution.as_ref(),
@@ -195,9 +243,167 @@ pub(crate) async fn render(
                 ..Default::default()
             },
         )
+        .into_bytes())
     })
-    .await?;
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], doc).into_response())
+    .await?
+    .map_err(unprocessable)?;
+    let kind = if pdf_wanted {
+        "application/pdf"
+    } else {
+        "image/svg+xml"
+    };
+    Ok(([(header::CONTENT_TYPE, kind)], doc).into_response())
+}
+
+/// A step as the page shows it: the library's step plus the technique's
+/// name and the cells of every unit it names (for highlighting).
+fn step_json(geometry: &Geometry, step: &Step) -> Value {
+    let mut v = serde_json::to_value(step).unwrap_or(Value::Null);
+    let units: Vec<&[u32]> = step
+        .units
+        .iter()
+        .filter_map(|&u| geometry.units().get(u as usize))
+        .map(|u| u.cells.as_slice())
+        .collect();
+    v["name"] = json!(step.technique.name());
+    v["unit_cells"] = json!(units);
+    v
+}
+
+fn grade_json(grade: &logic::Grade) -> Value {
+    json!({
+        "level": grade.level.name(),
+        "score": grade.score,
+        "hardest": grade.hardest.map(|t| t.name()),
+        "without_guessing": grade.without_guessing,
+    })
+}
+
+/// The human-style path of a puzzle, stopping when `limits` expire
+/// (`None` then). Uniqueness techniques only for puzzles proven unique.
+fn path_within(grid: &Grid, limits: &Limits) -> Result<Option<logic::Path>, ApiError> {
+    let unique = match solve::uniqueness_within(grid, true, limits.clone()) {
+        Err(c) => return Err(unprocessable(c.to_string())),
+        Ok(None) => return Ok(None),
+        Ok(Some(Uniqueness::None)) => return Err(unprocessable("the puzzle has no solution")),
+        Ok(Some(u)) => matches!(u, Uniqueness::Unique(_)),
+    };
+    let mut c = Candidates::from_grid(grid).map_err(|e| unprocessable(e.to_string()))?;
+    c.set_unique(unique);
+    let mut steps = Vec::new();
+    while let Some(step) = logic::next_step(&c) {
+        if limits.expired() {
+            return Ok(None);
+        }
+        logic::apply(&mut c, &step);
+        steps.push(step);
+    }
+    Ok(Some(logic::Path {
+        solved: c.is_full() && !c.is_broken(),
+        final_values: c.values().to_vec(),
+        steps,
+    }))
+}
+
+/// The whole path, step by step, with the grade.
+pub(crate) async fn explain(
+    State(state): State<AppState>,
+    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+) -> ApiResult {
+    let grid = body(payload)?.grid()?;
+    let geometry = grid.geometry().clone();
+    let path = heavy(&state, move |limits| path_within(&grid, &limits))
+        .await??
+        .ok_or_else(|| over_budget(&state))?;
+    let steps: Vec<Value> = path.steps.iter().map(|s| step_json(&geometry, s)).collect();
+    Ok(Json(json!({
+        "steps": steps,
+        "solved": path.solved,
+        "grade": grade_json(&logic::grade(&path)),
+    }))
+    .into_response())
+}
+
+/// Level, score and hardest technique.
+pub(crate) async fn rate(
+    State(state): State<AppState>,
+    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+) -> ApiResult {
+    let grid = body(payload)?.grid()?;
+    let path = heavy(&state, move |limits| path_within(&grid, &limits))
+        .await??
+        .ok_or_else(|| over_budget(&state))?;
+    let mut answer = grade_json(&logic::grade(&path));
+    answer["solved"] = json!(path.solved);
+    answer["steps"] = json!(path.steps.len());
+    Ok(Json(answer).into_response())
+}
+
+/// The next step from the player's position: first any entry that is not
+/// the solution's digit, then the easiest logical step.
+pub(crate) async fn hint(
+    State(state): State<AppState>,
+    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+) -> ApiResult {
+    let req = body(payload)?;
+    let givens = req.grid()?;
+    let cells = givens.cells().len();
+    let n = givens.n() as u16;
+    let entries = req.entries;
+    if !entries.is_empty() && entries.len() != cells {
+        return Err(bad_request(format!(
+            "entries: {} values for a board of {cells} cells",
+            entries.len()
+        )));
+    }
+    if let Some(&bad) = entries.iter().find(|&&v| v > n) {
+        return Err(bad_request(format!(
+            "entries: {bad} is not a digit of this board (1..{n})"
+        )));
+    }
+    let geometry = givens.geometry().clone();
+    let answer = heavy(&state, move |limits| -> Result<Option<Value>, ApiError> {
+        let unique = match solve::uniqueness_within(&givens, true, limits.clone()) {
+            Err(c) => return Err(unprocessable(c.to_string())),
+            Ok(None) => return Ok(None),
+            Ok(Some(Uniqueness::None)) => {
+                return Err(unprocessable("the puzzle has no solution"))
+            }
+            Ok(Some(Uniqueness::Unique(s))) => Some(s),
+            Ok(Some(Uniqueness::Multiple(..))) => None,
+        };
+        let mut position = givens.clone();
+        for (cell, &v) in entries.iter().enumerate() {
+            if v == 0 || givens.get(cell) != 0 {
+                continue;
+            }
+            if let Some(sol) = &unique {
+                if sol.get(cell) != v {
+                    let (r, c) = (cell / n as usize + 1, cell % n as usize + 1);
+                    return Ok(Some(json!({
+                        "mistake": {"cell": cell, "digit": v},
+                        "cells": [cell],
+                        "explanation": format!(
+                            "r{r}c{c} = {v} is a mistake: the solution has another digit there. Remove it first."
+                        ),
+                    })));
+                }
+            }
+            position.set(cell, v);
+        }
+        if position.is_full() {
+            return Ok(Some(json!({"done": true, "explanation": "The grid is full."})));
+        }
+        let mut c = Candidates::from_grid(&position).map_err(|e| unprocessable(e.to_string()))?;
+        c.set_unique(unique.is_some());
+        Ok(Some(match logic::next_step(&c) {
+            Some(step) => json!({"step": step_json(&geometry, &step)}),
+            None => json!({"explanation": "No logical step found from here."}),
+        }))
+    })
+    .await??
+    .ok_or_else(|| over_budget(&state))?;
+    Ok(Json(answer).into_response())
 }
 
 #[derive(Deserialize)]
@@ -209,6 +415,9 @@ pub(crate) struct GenerateRequest {
     symmetry: String,
     minimal: bool,
     seed: Option<u64>,
+    /// A grader level (`easy` … `extreme`): puzzles are drawn until one
+    /// grades at that level, within the time budget.
+    difficulty: Option<String>,
 }
 
 impl Default for GenerateRequest {
@@ -219,6 +428,7 @@ impl Default for GenerateRequest {
             symmetry: "rotational".into(),
             minimal: false,
             seed: None,
+            difficulty: None,
         }
     }
 }
@@ -251,20 +461,56 @@ pub(crate) async fn generate(
         minimal: req.minimal,
         ..Default::default()
     };
-    let made = heavy(&state, move || {
-        generate::generate(&geometry, &opts, seed, 0)
+    let level = match req.difficulty.as_deref() {
+        None | Some("") | Some("any") => None,
+        Some(name) => Some(
+            Level::ALL
+                .into_iter()
+                .find(|l| l.name().eq_ignore_ascii_case(name))
+                .ok_or_else(|| {
+                    bad_request(format!(
+                        "unknown difficulty {name:?}: easy, medium, hard, unfair or extreme"
+                    ))
+                })?,
+        ),
+    };
+    type Draw = (generate::Generated, Option<logic::Grade>, u64);
+    let made = heavy(&state, move |limits| -> Result<Option<Draw>, String> {
+        // Puzzle `index` of the seed's stream, graded; the first at the
+        // asked level wins (every draw is reproducible from seed and index).
+        let mut index = 0;
+        loop {
+            let g = generate::generate(&geometry, &opts, seed, index).map_err(|e| e.to_string())?;
+            let grade = logic::solve_path(&g.puzzle).ok().map(|p| logic::grade(&p));
+            if level.is_none() || grade.is_some_and(|gr| Some(gr.level) == level) {
+                return Ok(Some((g, grade, index)));
+            }
+            if limits.expired() {
+                return Ok(None);
+            }
+            index += 1;
+        }
     })
-    .await?;
-    match made {
-        Ok(g) => Ok(Json(json!({
-            "puzzle": GridJson::new(&g.puzzle),
-            "solution": GridJson::new(&g.solution),
-            "clues": g.puzzle.givens(),
-            "seed": seed,
-        }))
-        .into_response()),
-        Err(e) => Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string())),
-    }
+    .await?
+    .map_err(unprocessable)?;
+    let Some((g, grade, index)) = made else {
+        return Err(ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "over budget: no puzzle of that difficulty found within {:.1} s, try again",
+                state.config.budget.as_secs_f64()
+            ),
+        ));
+    };
+    Ok(Json(json!({
+        "puzzle": GridJson::new(&g.puzzle),
+        "solution": GridJson::new(&g.solution),
+        "clues": g.puzzle.givens(),
+        "seed": seed,
+        "index": index,
+        "grade": grade.as_ref().map(grade_json),
+    }))
+    .into_response())
 }
 
 pub(crate) async fn not_found() -> ApiError {

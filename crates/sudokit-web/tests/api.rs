@@ -213,3 +213,141 @@ fn over_budget_and_busy_requests_get_503() {
     assert_eq!(status, 503, "{v}");
     assert!(v["error"].as_str().unwrap().contains("over budget"), "{v}");
 }
+
+/// The over-budget request's work is cancelled: its permit comes back, so
+/// with one heavy slot the next request is served instead of refused busy.
+#[test]
+fn over_budget_work_is_cancelled() {
+    let addr = start(Config {
+        budget: Duration::from_millis(300),
+        max_heavy: 1,
+        ..Config::default()
+    });
+    let (status, _) = post(addr, "/api/solve", json!({"puzzle": hard_puzzle()}));
+    assert_eq!(status, 503);
+    let served = (0..100).any(|_| {
+        let (status, v) = post(addr, "/api/solve", json!({"puzzle": WIKI}));
+        if status == 200 {
+            assert_eq!(v["solution"]["line"], WIKI_SOLUTION);
+            return true;
+        }
+        assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+        std::thread::sleep(Duration::from_millis(100));
+        false
+    });
+    assert!(served, "the cancelled search never gave its slot back");
+}
+
+#[test]
+fn hint_explain_and_rate() {
+    let addr = start(Config::default());
+    // A wrong entry is pointed out first (r1c3 is 4 in the solution).
+    let mut entries = vec![0u16; 81];
+    entries[2] = 2;
+    let (status, v) = post(
+        addr,
+        "/api/hint",
+        json!({"puzzle": WIKI, "entries": entries}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["mistake"], json!({"cell": 2, "digit": 2}));
+    assert!(v["explanation"].as_str().unwrap().starts_with("r1c3 = 2"));
+
+    // With a right entry, the next step: its placement agrees with the
+    // solution and it names the cells to highlight.
+    entries[2] = 4;
+    let (status, v) = post(
+        addr,
+        "/api/hint",
+        json!({"puzzle": WIKI, "entries": entries}),
+    );
+    assert_eq!(status, 200, "{v}");
+    let step = &v["step"];
+    assert!(!step["explanation"].as_str().unwrap().is_empty(), "{v}");
+    assert!(!step["name"].as_str().unwrap().is_empty());
+    let placed = step["placements"].as_array().unwrap();
+    assert!(
+        !placed.is_empty(),
+        "a singles puzzle starts with a placement: {v}"
+    );
+    for p in placed {
+        let cell = p["cell"].as_u64().unwrap() as usize;
+        assert_ne!(cell, 2);
+        let digit = p["digit"].as_u64().unwrap() as u8;
+        assert_eq!(WIKI_SOLUTION.as_bytes()[cell], b'0' + digit);
+    }
+    for u in step["unit_cells"].as_array().unwrap() {
+        assert_eq!(u.as_array().unwrap().len(), 9);
+    }
+    let (status, v) = post(
+        addr,
+        "/api/hint",
+        json!({"puzzle": WIKI, "entries": [1, 2]}),
+    );
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().contains("81 cells"), "{v}");
+
+    // The whole path ends in the solution; singles only, so Easy.
+    let (status, v) = post(addr, "/api/explain", json!({"puzzle": WIKI}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["solved"], true);
+    let mut grid: Vec<u8> = WIKI.bytes().collect();
+    for s in v["steps"].as_array().unwrap() {
+        for p in s["placements"].as_array().unwrap() {
+            let cell = p["cell"].as_u64().unwrap() as usize;
+            assert_eq!(grid[cell], b'.', "placed twice");
+            grid[cell] = b'0' + p["digit"].as_u64().unwrap() as u8;
+        }
+    }
+    assert_eq!(String::from_utf8(grid).unwrap(), WIKI_SOLUTION);
+    assert_eq!(v["grade"]["level"], "Easy");
+
+    let (status, v) = post(addr, "/api/rate", json!({"puzzle": WIKI}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["level"], "Easy");
+    assert!(v["score"].as_u64().unwrap() > 0);
+
+    let (status, v) = post(
+        addr,
+        "/api/rate",
+        json!({"puzzle": "11".to_string() + &".".repeat(79)}),
+    );
+    assert_eq!(status, 422, "{v}");
+}
+
+#[test]
+fn generate_by_difficulty_and_pdf() {
+    let addr = start(Config {
+        budget: Duration::from_secs(20),
+        ..Config::default()
+    });
+    let (status, v) = post(
+        addr,
+        "/api/generate",
+        json!({"box": "3x3", "seed": 3, "difficulty": "medium"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["grade"]["level"], "Medium");
+    // The grade is the grader's, recomputed.
+    let puzzle = v["puzzle"]["line"].as_str().unwrap().to_string();
+    let (_, rated) = post(addr, "/api/rate", json!({"puzzle": puzzle}));
+    assert_eq!(rated["level"], "Medium");
+    let (status, v) = post(addr, "/api/generate", json!({"difficulty": "tricky"}));
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().contains("unknown difficulty"));
+
+    let (status, head, pdf) = request(
+        addr,
+        "POST",
+        "/api/render",
+        json!({"puzzle": WIKI, "format": "pdf"})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    assert!(head.to_ascii_lowercase().contains("application/pdf"));
+    assert!(pdf.starts_with(b"%PDF"));
+    let pages = |needle: &[u8]| pdf.windows(needle.len()).filter(|w| *w == needle).count();
+    // The puzzle page and the solution page.
+    assert_eq!(pages(b"/Type /Page") - pages(b"/Type /Pages"), 2);
+}
