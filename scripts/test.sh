@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every check CI runs, in order. Usage: bash scripts/test.sh
 # The expensive data-set tests and the browser tests are #[ignore]d in the
-# normal run and run here in release mode (installing Debian's chromium if it is
-# missing). Data sets are read from ../shared/data.
+# normal run and run here in release mode (installing Debian's chromium and
+# chromium-driver if missing). Data sets are read from ../shared/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,15 +17,16 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "tests (unit, integration, property, doc)"
 cargo test --workspace --locked
 
-step "browser for the web app tests (Debian chromium)"
-if ! command -v chromium >/dev/null 2>&1; then
+step "browser for the web app tests (Debian chromium and chromium-driver)"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get install -y -q chromium >/dev/null 2>&1 ||
-        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium >/dev/null; }
+    $SUDO apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 ||
+        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium chromium-driver >/dev/null; }
 fi
 chromium --version
+chromedriver --version
 
 step "expensive data-set tests and browser tests (release)"
 cargo test --workspace --release --locked -- --ignored
