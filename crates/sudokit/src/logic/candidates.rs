@@ -38,6 +38,15 @@ pub(crate) struct Ctx {
     pub box_of: Vec<u32>,
     /// Pairs of units sharing at least two cells, with the shared cells.
     pub overlaps: Vec<(u32, u32, Vec<u32>)>,
+    /// For rows (`[0]`) and columns (`[1]`): each line's boxes in order
+    /// along the line, with the positions (bit = index along the line) the
+    /// line has in that box. Used by finned fish.
+    pub line_boxes: [Vec<Vec<(u32, u64)>>; 2],
+    /// Box units (indices into units), for square boards.
+    pub box_units: Vec<u32>,
+    /// For rows (`[0]`) and columns (`[1]`): `[line * boxes + b]` holds the
+    /// positions along the line in the `b`-th box of `box_units`.
+    pub line_box_inside: [Vec<u64>; 2],
 }
 
 impl Ctx {
@@ -99,7 +108,45 @@ impl Ctx {
                 }
             }
         }
+        let boxes_along = |lines: &[u32]| -> Vec<Vec<(u32, u64)>> {
+            lines
+                .iter()
+                .map(|&l| {
+                    let mut v: Vec<(u32, u64)> = Vec::new();
+                    for (i, &x) in units[l as usize].cells.iter().enumerate() {
+                        let bx = box_of[x as usize];
+                        if bx == u32::MAX || i >= 64 {
+                            continue;
+                        }
+                        match v.iter_mut().find(|(y, _)| *y == bx) {
+                            Some((_, m)) => *m |= 1 << i,
+                            None => v.push((bx, 1 << i)),
+                        }
+                    }
+                    v
+                })
+                .collect()
+        };
+        let line_boxes = [boxes_along(&rows), boxes_along(&cols)];
+        let mut box_units: Vec<u32> = box_of.iter().copied().filter(|&b| b != u32::MAX).collect();
+        box_units.sort_unstable();
+        box_units.dedup();
+        let inside_of = |along: &[Vec<(u32, u64)>]| -> Vec<u64> {
+            let mut v = vec![0u64; along.len() * box_units.len()];
+            for (l, boxes) in along.iter().enumerate() {
+                for &(bx, m) in boxes {
+                    if let Ok(b) = box_units.binary_search(&bx) {
+                        v[l * box_units.len() + b] = m;
+                    }
+                }
+            }
+            v
+        };
+        let line_box_inside = [inside_of(&line_boxes[0]), inside_of(&line_boxes[1])];
         Ctx {
+            box_units,
+            line_box_inside,
+            line_boxes,
             n: geo.n(),
             geo,
             peer_bits,

@@ -23,80 +23,167 @@ enum Mode {
 }
 
 pub(crate) fn find_x_chain(c: &Candidates) -> Option<Step> {
-    (1..=c.ctx.n as u16).find_map(|d| search(c, Mode::X(d)))
+    // One graph for every digit: X-chain links never change digit, so a
+    // search from a candidate of digit d stays on d, as if the graph held d
+    // alone. Starts go digit by digit, as one graph per digit would.
+    let g = build(c, Mode::X(0));
+    let n = c.ctx.n;
+    let cells = c.cell_count();
+    let mut scratch = Scratch::new(g.nodes());
+    (0..n).find_map(|d| {
+        search(
+            c,
+            Mode::X(d as u16 + 1),
+            &g,
+            &mut scratch,
+            (0..cells).map(|x| node(n, x, d)),
+        )
+    })
 }
 pub(crate) fn find_xy_chain(c: &Candidates) -> Option<Step> {
-    search(c, Mode::Xy)
+    let g = build(c, Mode::Xy);
+    let mut scratch = Scratch::new(g.nodes());
+    search(c, Mode::Xy, &g, &mut scratch, 0..g.nodes() as u32)
 }
 pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
-    search(c, Mode::Aic)
+    let g = build(c, Mode::Aic);
+    let mut scratch = Scratch::new(g.nodes());
+    search(c, Mode::Aic, &g, &mut scratch, 0..g.nodes() as u32)
+}
+
+/// Adjacency lists in one array each (compressed rows): the neighbours of
+/// node `v` are `to[start[v]..start[v + 1]]`, in the order they were added.
+struct Adjacency {
+    start: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl Adjacency {
+    /// From edges in insertion order; a stable counting sort by source keeps
+    /// each node's neighbours in that order. With `dedup`, repeated edges
+    /// (two cells sharing a row and a box) are kept once.
+    fn from_edges(nodes: usize, edges: &[(u32, u32)], dedup: bool) -> Self {
+        let mut start = vec![0u32; nodes + 1];
+        for &(a, _) in edges {
+            start[a as usize + 1] += 1;
+        }
+        for v in 0..nodes {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut to = vec![0u32; edges.len()];
+        for &(a, b) in edges {
+            let a = a as usize;
+            if dedup && to[start[a] as usize..fill[a] as usize].contains(&b) {
+                continue;
+            }
+            to[fill[a] as usize] = b;
+            fill[a] += 1;
+        }
+        if dedup {
+            // Close the gaps left by skipped duplicates.
+            let mut out = Vec::with_capacity(to.len());
+            let mut new_start = vec![0u32; nodes + 1];
+            for v in 0..nodes {
+                out.extend_from_slice(&to[start[v] as usize..fill[v] as usize]);
+                new_start[v + 1] = out.len() as u32;
+            }
+            return Adjacency {
+                start: new_start,
+                to: out,
+            };
+        }
+        Adjacency { start, to }
+    }
+    #[inline]
+    fn of(&self, v: u32) -> &[u32] {
+        &self.to[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
 }
 
 struct Graph {
     n: usize,
     /// Strong and weak neighbours of each candidate node (cell · n + digit − 1).
-    strong: Vec<Vec<u32>>,
-    weak: Vec<Vec<u32>>,
+    strong: Adjacency,
+    weak: Adjacency,
+}
+
+impl Graph {
+    fn nodes(&self) -> usize {
+        self.strong.start.len() - 1
+    }
+}
+
+/// Search buffers, reused between starts.
+struct Scratch {
+    parent: Vec<u32>,
+    seen_gen: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
+    victims: Vec<u32>,
+}
+
+impl Scratch {
+    fn new(nodes: usize) -> Self {
+        Scratch {
+            parent: vec![u32::MAX; nodes * 2],
+            seen_gen: vec![0; nodes * 2],
+            generation: 0,
+            queue: Vec::new(),
+            victims: Vec::new(),
+        }
+    }
 }
 
 fn node(n: usize, cell: usize, d: usize) -> u32 {
     (cell * n + d) as u32
 }
 
+/// The link graph; `Mode::X(_)` builds the single-digit links of every digit.
 fn build(c: &Candidates, mode: Mode) -> Graph {
     let ctx = &c.ctx;
     let n = ctx.n;
     let cells = c.cell_count();
-    let mut strong = vec![Vec::new(); cells * n];
-    let mut weak = vec![Vec::new(); cells * n];
-    let digit_ok = |d: usize| match mode {
-        Mode::X(x) => d + 1 == x as usize,
-        _ => true,
-    };
+    let mut strong: Vec<(u32, u32)> = Vec::new();
+    let mut weak: Vec<(u32, u32)> = Vec::new();
     // Same-digit links between cells.
-    let units = c.geometry().units();
-    {
-        for (u, unit) in units.iter().enumerate() {
+    if mode != Mode::Xy {
+        for u in 0..c.geometry().units().len() {
             for d in 0..n {
-                if !digit_ok(d) {
-                    continue;
-                }
                 let p = c.places(u, d as u16 + 1);
-                if p.len() == 2 && mode != Mode::Xy {
+                if p.len() == 2 {
                     let (a, b) = (node(n, p[0] as usize, d), node(n, p[1] as usize, d));
-                    if !strong[a as usize].contains(&b) {
-                        strong[a as usize].push(b);
-                        strong[b as usize].push(a);
-                    }
+                    strong.push((a, b));
+                    strong.push((b, a));
                 }
-                let _ = unit;
             }
         }
     }
     for x in 0..cells {
         let m = c.mask(x);
         for d in bits(m) {
-            if !digit_ok(d) {
-                continue;
-            }
-            let a = node(n, x, d) as usize;
+            let a = node(n, x, d);
             for &p in &ctx.peers[x] {
                 if c.mask(p as usize) >> d & 1 != 0 {
-                    weak[a].push(node(n, p as usize, d));
+                    weak.push((a, node(n, p as usize, d)));
                 }
             }
             if matches!(mode, Mode::Aic) {
                 for e in bits(m & !(1 << d)) {
-                    weak[a].push(node(n, x, e));
+                    weak.push((a, node(n, x, e)));
                 }
             }
             if m.count_ones() == 2 && !matches!(mode, Mode::X(_)) {
                 let e = (m & !(1 << d)).trailing_zeros() as usize;
-                strong[a].push(node(n, x, e));
+                strong.push((a, node(n, x, e)));
             }
         }
     }
-    Graph { n, strong, weak }
+    Graph {
+        n,
+        strong: Adjacency::from_edges(cells * n, &strong, true),
+        weak: Adjacency::from_edges(cells * n, &weak, false),
+    }
 }
 
 /// Two candidates that cannot both be true.
@@ -112,37 +199,43 @@ fn sees(c: &Candidates, n: usize, a: u32, b: u32) -> bool {
     da == db && c.ctx.sees(ca, cb)
 }
 
-fn search(c: &Candidates, mode: Mode) -> Option<Step> {
-    let g = build(c, mode);
+fn search(
+    c: &Candidates,
+    mode: Mode,
+    g: &Graph,
+    sc: &mut Scratch,
+    starts: impl Iterator<Item = u32>,
+) -> Option<Step> {
     let n = g.n;
-    let total = g.strong.len();
-    // State index: node · 2 + on.
-    let mut parent = vec![u32::MAX; total * 2];
-    let mut seen_gen = vec![0u32; total * 2];
-    let mut generation = 0u32;
-    let mut queue: Vec<u32> = Vec::new();
-    for s in 0..total as u32 {
-        if g.strong[s as usize].is_empty() {
+    let Scratch {
+        parent,
+        seen_gen,
+        generation,
+        queue,
+        victims,
+    } = sc;
+    for s in starts {
+        if g.strong.of(s).is_empty() {
             continue;
         }
-        generation += 1;
+        *generation += 1;
+        let generation = *generation;
         // Candidates seeing s: the possible victims.
         let sc = s as usize / n;
-        let mut victims: Vec<u32> = Vec::new();
-        for d in bits(c.mask(sc)) {
-            let v = node(n, sc, d);
-            if v != s {
-                victims.push(v);
+        victims.clear();
+        let sd = s as usize % n;
+        if !matches!(mode, Mode::X(_)) {
+            for d in bits(c.mask(sc)) {
+                let v = node(n, sc, d);
+                if v != s {
+                    victims.push(v);
+                }
             }
         }
-        let sd = s as usize % n;
         for &p in &c.ctx.peers[sc] {
             if c.mask(p as usize) >> sd & 1 != 0 {
                 victims.push(node(n, p as usize, sd));
             }
-        }
-        if matches!(mode, Mode::X(_)) {
-            victims.retain(|&v| v as usize % n == sd);
         }
         queue.clear();
         let start = s * 2;
@@ -156,9 +249,9 @@ fn search(c: &Candidates, mode: Mode) -> Option<Step> {
             let (v, on) = (st / 2, st % 2 == 1);
             if on {
                 if v == s {
-                    return Some(make(c, mode, &parent, st, Vec::new(), Some(s)));
+                    return Some(make(c, mode, parent, st, Vec::new(), Some(s)));
                 }
-                let depth = chain_len(&parent, st);
+                let depth = chain_len(parent, st);
                 if depth >= 3 {
                     let elims: Vec<u32> = victims
                         .iter()
@@ -166,15 +259,11 @@ fn search(c: &Candidates, mode: Mode) -> Option<Step> {
                         .filter(|&x| x != v && sees(c, n, x, v))
                         .collect();
                     if !elims.is_empty() {
-                        return Some(make(c, mode, &parent, st, elims, None));
+                        return Some(make(c, mode, parent, st, elims, None));
                     }
                 }
             }
-            let next = if on {
-                &g.weak[v as usize]
-            } else {
-                &g.strong[v as usize]
-            };
+            let next = if on { g.weak.of(v) } else { g.strong.of(v) };
             for &w in next {
                 let ns = w * 2 + (!on) as u32;
                 if seen_gen[ns as usize] != generation {

@@ -102,177 +102,294 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
     None
 }
 
+/// Calls `f` with every `k`-subset of the set bits of `rem` (as a mask, in
+/// lexicographic order of the bit positions) until it returns true.
+fn bit_subsets(rem: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64) -> bool) -> bool {
+    if k == 0 {
+        return f(acc);
+    }
+    let mut r = rem;
+    while r.count_ones() as usize >= k {
+        let i = r.trailing_zeros();
+        r &= r - 1;
+        if bit_subsets(r, k - 1, acc | 1 << i, f) {
+            return true;
+        }
+    }
+    false
+}
+
+/// What [`base_combos`] needs besides the recursion state.
+struct BaseSearch<'a> {
+    /// Positions of the digit in each base line.
+    masks: &'a [u64],
+    k: usize,
+    /// Widest union of positions a finned fish can have.
+    max_width: u32,
+    /// `inside[line * boxes + b]`: the line's positions in box `b`.
+    inside: &'a [u64],
+    boxes: usize,
+}
+
+/// Calls `f` with every `k`-combination of base lines (indices into
+/// `masks`, lexicographic order) that could hold a finned fish, with the
+/// union of their positions and, per box, the positions outside that box.
+/// A choice is cut as soon as its union is too wide or every box leaves more
+/// than `k` positions outside it (the fins must share one box, so all other
+/// positions must be cover lines); both only grow as lines are added, so the
+/// order of the remaining choices is unchanged.
+fn base_combos(
+    s: &BaseSearch,
+    lines: u64,
+    chosen: &mut [u32; 8],
+    depth: usize,
+    union: u64,
+    outs: &mut [u64],
+    f: &mut dyn FnMut(&[u32], u64, &[u64]) -> bool,
+) -> bool {
+    let (k, nb) = (s.k, s.boxes);
+    if depth == k {
+        return f(&chosen[..k], union, &outs[depth * nb..(depth + 1) * nb]);
+    }
+    let mut r = lines;
+    while r.count_ones() as usize >= k - depth {
+        let i = r.trailing_zeros() as usize;
+        r &= r - 1;
+        let m = s.masks[i];
+        let u = union | m;
+        if u.count_ones() > s.max_width {
+            continue;
+        }
+        let (prev, next) = outs.split_at_mut((depth + 1) * nb);
+        let prev = &prev[depth * nb..];
+        let mut any = false;
+        for b in 0..nb {
+            let o = prev[b] | (m & !s.inside[i * nb + b]);
+            next[b] = o;
+            any |= o.count_ones() as usize <= k;
+        }
+        if !any {
+            continue;
+        }
+        chosen[depth] = i as u32;
+        if base_combos(s, r, chosen, depth + 1, u, outs, f) {
+            return true;
+        }
+    }
+    false
+}
+
 pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
-    if c.ctx.rows.is_empty() {
+    if c.ctx.rows.is_empty() || k > 8 {
         return None;
     }
     let n = c.ctx.n;
     let units = c.geometry().units();
+    // Fins share one box, so they add at most a box's width of positions.
+    let shape = c.geometry().box_shape();
+    let max_width = (k + shape.rows.max(shape.cols)) as u32;
+    let mut tried: Vec<u64> = Vec::new();
+    let mut seen_boxes: Vec<u32> = Vec::new();
+    let mut ok_needs: Vec<u64> = Vec::new();
+    let mut outs = vec![0u64; (k + 1) * c.ctx.box_units.len()];
+    let mut masks = vec![0u64; n];
     for d in 1..=n as u16 {
-        for (base_lines, cover_lines) in [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)] {
-            let masks = line_masks(c, base_lines, d);
+        for (o, (base_lines, cover_lines)) in
+            [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)]
+                .into_iter()
+                .enumerate()
+        {
             // For each base line, the positions along it in each box.
-            let line_boxes: Vec<Vec<(u32, u64)>> = base_lines
-                .iter()
-                .map(|&l| {
-                    let mut v: Vec<(u32, u64)> = Vec::new();
-                    for (i, &x) in units[l as usize].cells.iter().enumerate() {
-                        let bx = c.ctx.box_of[x as usize];
-                        if bx == u32::MAX {
-                            continue;
-                        }
-                        match v.iter_mut().find(|(y, _)| *y == bx) {
-                            Some((_, m)) => *m |= 1 << i,
-                            None => v.push((bx, 1 << i)),
-                        }
-                    }
-                    v
-                })
-                .collect();
-            let idx: Vec<u32> = (0..n as u32)
-                .filter(|&i| masks[i as usize].count_ones() >= 1)
-                .collect();
+            let line_boxes = &c.ctx.line_boxes[o];
+            let mut lines = 0u64;
+            for (i, &l) in base_lines.iter().enumerate() {
+                let mut m = 0u64;
+                for (j, &x) in units[l as usize].cells.iter().enumerate() {
+                    m |= (c.mask(x as usize) >> (d - 1) & 1) << j;
+                }
+                masks[i] = m;
+                if m != 0 {
+                    lines |= 1 << i;
+                }
+            }
             let mut found = None;
-            combinations(&idx, k, |bs| {
-                let all = bs.iter().fold(0u64, |a, &b| a | masks[b as usize]);
-                let width = all.count_ones() as usize;
-                if width <= k || width > k + 3 {
-                    return false;
-                }
-                // The fins share one box, so every position of the base lines
-                // outside that box's positions must be a cover line: only the
-                // remaining covers are chosen, among that box's positions.
-                let mut tried: Vec<u64> = Vec::new();
-                let mut covers: Vec<Vec<u32>> = Vec::new();
-                let mut seen_boxes: Vec<u32> = Vec::new();
-                for &b0 in bs {
-                    for &(bx, pos) in &line_boxes[b0 as usize] {
-                        if masks[b0 as usize] & pos == 0 || seen_boxes.contains(&bx) {
-                            continue;
-                        }
-                        seen_boxes.push(bx);
-                    }
-                }
-                for &bx in &seen_boxes {
-                    // Positions where some base line has a cell in box `bx`.
-                    let stack = bs.iter().fold(0u64, |a, &b| {
-                        line_boxes[b as usize]
-                            .iter()
-                            .filter(|(x, _)| *x == bx)
-                            .fold(a, |a, (_, m)| a | m)
-                    });
-                    let need = all & !stack;
-                    let r = need.count_ones() as usize;
-                    if r > k {
-                        continue;
-                    }
-                    let free: Vec<u32> = crate::logic::candidates::bits(all & stack)
-                        .map(|i| i as u32)
-                        .collect();
-                    combinations(&free, k - r, |extra| {
-                        let cover = extra.iter().fold(need, |a, &i| a | 1 << i);
-                        if !tried.contains(&cover) {
-                            tried.push(cover);
-                            covers.push(
-                                crate::logic::candidates::bits(cover)
-                                    .map(|i| i as u32)
-                                    .collect(),
-                            );
-                        }
-                        false
-                    });
-                }
-                covers.iter().any(|cs| {
-                    let cs = &cs[..];
-                    let cover = cs.iter().fold(0u64, |a, &i| a | 1 << i);
-                    // Every base line must touch the cover lines.
-                    if bs.iter().any(|&b| masks[b as usize] & cover == 0) {
+            let mut chosen = [0u32; 8];
+            let search = BaseSearch {
+                masks: &masks,
+                k,
+                max_width,
+                inside: &c.ctx.line_box_inside[o],
+                boxes: c.ctx.box_units.len(),
+            };
+            outs.fill(0);
+            base_combos(
+                &search,
+                lines,
+                &mut chosen,
+                0,
+                0,
+                &mut outs,
+                &mut |bs, all, out| {
+                    let width = all.count_ones() as usize;
+                    if width <= k {
                         return false;
                     }
-                    // All fins in one box, checked without allocating: this
-                    // rejects almost every cover choice, and it runs often.
-                    let mut fin_box = u32::MAX;
-                    for &b in bs {
-                        let cells = &units[base_lines[b as usize] as usize].cells;
-                        for i in crate::logic::candidates::bits(masks[b as usize] & !cover) {
-                            let bx = c.ctx.box_of[cells[i] as usize];
-                            if bx == u32::MAX || (fin_box != u32::MAX && bx != fin_box) {
+                    // The fins share one box, so every position of the base lines
+                    // outside that box's positions must be a cover line: only the
+                    // remaining covers are chosen, among that box's positions.
+                    tried.clear();
+                    seen_boxes.clear();
+                    for &b0 in bs {
+                        for &(bx, pos) in &line_boxes[b0 as usize] {
+                            if masks[b0 as usize] & pos != 0 && !seen_boxes.contains(&bx) {
+                                seen_boxes.push(bx);
+                            }
+                        }
+                    }
+                    // A cover works only if it holds every base position outside
+                    // the fin box: keep, per possible fin box, that set when it
+                    // is small enough. Most base choices have none and stop here.
+                    ok_needs.clear();
+                    ok_needs.extend(out.iter().copied().filter(|o| o.count_ones() as usize <= k));
+                    if ok_needs.is_empty() {
+                        return false;
+                    }
+                    for bi in 0..seen_boxes.len() {
+                        let bx = seen_boxes[bi];
+                        // Positions where some base line has a cell in box `bx`.
+                        let stack = bs.iter().fold(0u64, |a, &b| {
+                            line_boxes[b as usize]
+                                .iter()
+                                .filter(|(x, _)| *x == bx)
+                                .fold(a, |a, (_, m)| a | m)
+                        });
+                        let need = all & !stack;
+                        let r = need.count_ones() as usize;
+                        if r > k {
+                            continue;
+                        }
+                        let done = bit_subsets(all & stack, k - r, need, &mut |cover| {
+                            if !ok_needs.iter().any(|&m| cover & m == m) || tried.contains(&cover) {
                                 return false;
                             }
-                            fin_box = bx;
-                        }
-                    }
-                    if fin_box == u32::MAX {
-                        return false;
-                    }
-                    let mut fins = Vec::new();
-                    let mut body = Vec::new();
-                    for &b in bs {
-                        let cells = &units[base_lines[b as usize] as usize].cells;
-                        for i in crate::logic::candidates::bits(masks[b as usize]) {
-                            if cover >> i & 1 != 0 {
-                                body.push(cells[i]);
-                            } else {
-                                fins.push(cells[i]);
+                            tried.push(cover);
+                            match check_cover(c, d, k, bs, cover, &masks, base_lines, cover_lines) {
+                                Some(s) => {
+                                    found = Some(s);
+                                    true
+                                }
+                                None => false,
                             }
+                        });
+                        if done {
+                            return true;
                         }
                     }
-                    let mut elims = Vec::new();
-                    for &i in cs {
-                        for (j, &x) in units[cover_lines[i as usize] as usize]
-                            .cells
-                            .iter()
-                            .enumerate()
-                        {
-                            if c.has(x as usize, d)
-                                && !bs.contains(&(j as u32))
-                                && c.ctx.box_of[x as usize] == fin_box
-                                && fins.iter().all(|&f| c.ctx.sees(x as usize, f as usize))
-                            {
-                                elims.push(Cand::new(x as usize, d));
-                            }
-                        }
-                    }
-                    if elims.is_empty() {
-                        return false;
-                    }
-                    let sashimi = bs
-                        .iter()
-                        .any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
-                    let t = match (sashimi, k) {
-                        (false, 2) => Technique::FinnedXWing,
-                        (false, 3) => Technique::FinnedSwordfish,
-                        (false, _) => Technique::FinnedJellyfish,
-                        (true, 2) => Technique::SashimiXWing,
-                        (true, 3) => Technique::SashimiSwordfish,
-                        (true, _) => Technique::SashimiJellyfish,
-                    };
-                    let mut s = Step::new(t);
-                    let base_u: Vec<u32> = bs.iter().map(|&b| base_lines[b as usize]).collect();
-                    let cover_u: Vec<u32> = cs.iter().map(|&i| cover_lines[i as usize]).collect();
-                    s.eliminations = elims;
-                    s.cells = body.iter().chain(&fins).copied().collect();
-                    s.candidates = s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
-                    s.units = base_u.iter().chain(&cover_u).copied().collect();
-                    s.explanation = format!(
-                        "{}: in {}, {d} fits only in {} or in the fin{} {}; either way {} cannot be {d}",
-                        t.name(),
-                        names(c, &base_u),
-                        names(c, &cover_u),
-                        if fins.len() > 1 { "s" } else { "" },
-                        super::list_and(c, &fins),
-                        super::list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
-                    );
-                    found = Some(s);
-                    true
-                })
-            });
+                    false
+                },
+            );
             if found.is_some() {
                 return found;
             }
         }
     }
     None
+}
+
+/// The finned fish on base lines `bs` (indices into `base_lines`) and the
+/// cover lines of `cover` (a mask of indices into `cover_lines`), if its fins
+/// share one box and it removes something.
+#[allow(clippy::too_many_arguments)]
+fn check_cover(
+    c: &Candidates,
+    d: u16,
+    k: usize,
+    bs: &[u32],
+    cover: u64,
+    masks: &[u64],
+    base_lines: &[u32],
+    cover_lines: &[u32],
+) -> Option<Step> {
+    let units = c.geometry().units();
+    // Every base line must touch the cover lines.
+    if bs.iter().any(|&b| masks[b as usize] & cover == 0) {
+        return None;
+    }
+    // All fins in one box: this rejects almost every cover choice.
+    let mut fin_box = u32::MAX;
+    for &b in bs {
+        let cells = &units[base_lines[b as usize] as usize].cells;
+        for i in crate::logic::candidates::bits(masks[b as usize] & !cover) {
+            let bx = c.ctx.box_of[cells[i] as usize];
+            if bx == u32::MAX || (fin_box != u32::MAX && bx != fin_box) {
+                return None;
+            }
+            fin_box = bx;
+        }
+    }
+    if fin_box == u32::MAX {
+        return None;
+    }
+    let base_set = bs.iter().fold(0u64, |a, &b| a | 1 << b);
+    // Cover-line cells in the fin box, outside the base lines, see every fin
+    // (the fins are all in that box).
+    let mut elims = Vec::new();
+    for i in crate::logic::candidates::bits(cover) {
+        for (j, &x) in units[cover_lines[i] as usize].cells.iter().enumerate() {
+            if base_set >> j & 1 == 0 && c.ctx.box_of[x as usize] == fin_box && c.has(x as usize, d)
+            {
+                elims.push(Cand::new(x as usize, d));
+            }
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let mut fins = Vec::new();
+    let mut body = Vec::new();
+    for &b in bs {
+        let cells = &units[base_lines[b as usize] as usize].cells;
+        for i in crate::logic::candidates::bits(masks[b as usize]) {
+            if cover >> i & 1 != 0 {
+                body.push(cells[i]);
+            } else {
+                fins.push(cells[i]);
+            }
+        }
+    }
+    let sashimi = bs
+        .iter()
+        .any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
+    let t = match (sashimi, k) {
+        (false, 2) => Technique::FinnedXWing,
+        (false, 3) => Technique::FinnedSwordfish,
+        (false, _) => Technique::FinnedJellyfish,
+        (true, 2) => Technique::SashimiXWing,
+        (true, 3) => Technique::SashimiSwordfish,
+        (true, _) => Technique::SashimiJellyfish,
+    };
+    let mut s = Step::new(t);
+    let base_u: Vec<u32> = bs.iter().map(|&b| base_lines[b as usize]).collect();
+    let cover_u: Vec<u32> = crate::logic::candidates::bits(cover)
+        .map(|i| cover_lines[i])
+        .collect();
+    s.eliminations = elims;
+    s.cells = body.iter().chain(&fins).copied().collect();
+    s.candidates = s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
+    s.units = base_u.iter().chain(&cover_u).copied().collect();
+    s.explanation = format!(
+        "{}: in {}, {d} fits only in {} or in the fin{} {}; either way {} cannot be {d}",
+        t.name(),
+        names(c, &base_u),
+        names(c, &cover_u),
+        if fins.len() > 1 { "s" } else { "" },
+        super::list_and(c, &fins),
+        super::list_and(
+            c,
+            &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+        )
+    );
+    Some(s)
 }
 
 #[cfg(test)]
