@@ -42,6 +42,8 @@ pub(crate) struct Ctx {
     /// along the line, with the positions (bit = index along the line) the
     /// line has in that box. Used by finned fish.
     pub line_boxes: [Vec<Vec<(u32, u64)>>; 2],
+    /// Peers of each cell as a 128-bit set, for boards of at most 128 cells.
+    pub peer128: Option<Vec<u128>>,
     /// Box units (indices into units), for square boards.
     pub box_units: Vec<u32>,
     /// For rows (`[0]`) and columns (`[1]`): `[line * boxes + b]` holds the
@@ -143,7 +145,14 @@ impl Ctx {
             v
         };
         let line_box_inside = [inside_of(&line_boxes[0]), inside_of(&line_boxes[1])];
+        let peer128 = (cells <= 128).then(|| {
+            peers
+                .iter()
+                .map(|ps| ps.iter().fold(0u128, |m, &p| m | 1 << p))
+                .collect()
+        });
         Ctx {
+            peer128,
             box_units,
             line_box_inside,
             line_boxes,

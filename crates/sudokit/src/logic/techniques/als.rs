@@ -60,25 +60,92 @@ fn all_als(c: &Candidates) -> Vec<Als> {
     out
 }
 
+/// Per-ALS bit sets over the cells of boards of at most 128 cells, so the
+/// pair search tests restricted commons with a few word operations.
+struct Small {
+    set: u128,
+    /// `cells_of[d]`: the ALS's cells holding digit `d` (0-based).
+    cells_of: Vec<u128>,
+    /// `seen[d]`: cells that see every cell of `cells_of[d]`.
+    seen: Vec<u128>,
+}
+
+fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
+    let peers = c.ctx.peer128.as_ref()?;
+    let n = c.ctx.n;
+    Some(
+        list.iter()
+            .map(|a| {
+                let mut s = Small {
+                    set: 0,
+                    cells_of: vec![0; n],
+                    seen: vec![u128::MAX; n],
+                };
+                for &x in &a.cells {
+                    s.set |= 1 << x;
+                    for d in bits(c.mask(x as usize)) {
+                        s.cells_of[d] |= 1 << x;
+                        s.seen[d] &= peers[x as usize];
+                    }
+                }
+                s
+            })
+            .collect(),
+    )
+}
+
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     let list = all_als(c);
+    let small = small_sets(c, &list);
+    // Cells holding each digit, for boards of at most 128 cells.
+    let mut digit_cells = vec![0u128; ctx.n];
+    if small.is_some() {
+        for x in 0..c.cell_count() {
+            for d in bits(c.mask(x)) {
+                digit_cells[d] |= 1 << x;
+            }
+        }
+    }
     for (i, a) in list.iter().enumerate() {
-        for b in &list[i + 1..] {
+        for (j, b) in list.iter().enumerate().skip(i + 1) {
             let common = a.mask & b.mask;
-            if common.count_ones() < 2 || a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0) {
+            if common.count_ones() < 2 {
+                continue;
+            }
+            let (sa, sb) = match &small {
+                Some(v) => (Some(&v[i]), Some(&v[j])),
+                None => (None, None),
+            };
+            let overlap = match (sa, sb) {
+                (Some(sa), Some(sb)) => sa.set & sb.set != 0,
+                _ => a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0),
+            };
+            if overlap {
                 continue;
             }
             for x in bits(common) {
                 let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
-                let restricted = a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
-                    b.cells
-                        .iter()
-                        .filter(|&&q| has(q, x))
-                        .all(|&q| ctx.sees(p as usize, q as usize))
-                });
+                let restricted = match (sa, sb) {
+                    (Some(sa), Some(sb)) => sb.cells_of[x] & !sa.seen[x] == 0,
+                    _ => a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
+                        b.cells
+                            .iter()
+                            .filter(|&&q| has(q, x))
+                            .all(|&q| ctx.sees(p as usize, q as usize))
+                    }),
+                };
                 if !restricted {
                     continue;
+                }
+                // Quick test: some cell outside both sees every Z of both.
+                if let (Some(sa), Some(sb)) = (sa, sb) {
+                    let any = bits(common & !(1 << x)).any(|z| {
+                        sa.seen[z] & sb.seen[z] & digit_cells[z] & !(sa.set | sb.set) != 0
+                    });
+                    if !any {
+                        continue;
+                    }
                 }
                 let mut elims = Vec::new();
                 for z in bits(common & !(1 << x)) {

@@ -52,8 +52,22 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 for nl in 1..=2 {
                     let done = combinations(&line_cands, nl, |ls| {
                         let vl = union(ls);
+                        // At most two box cells follow, so more digits than
+                        // k + nl + 2 can never match the cell count.
+                        if (v | vl).count_ones() as usize > k + nl + 2 {
+                            return false;
+                        }
+                        // Box cells sharing a digit with L can never be used.
+                        let mut pool = [0u32; 64];
+                        let mut len = 0;
+                        for &x in &box_cands {
+                            if c.mask(x as usize) & vl == 0 && len < pool.len() {
+                                pool[len] = x;
+                                len += 1;
+                            }
+                        }
                         (1..=2).any(|nb| {
-                            combinations(&box_cands, nb, |bs| {
+                            combinations(&pool[..len], nb, |bs| {
                                 let vb = union(bs);
                                 if vl & vb != 0 {
                                     return false;

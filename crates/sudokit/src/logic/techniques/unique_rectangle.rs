@@ -19,14 +19,14 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
                     let q = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
-                    let mut boxes: Vec<u32> = q.iter().map(|&x| ctx.box_of[x]).collect();
-                    boxes.sort();
-                    boxes.dedup();
-                    if boxes.len() != 2 {
-                        continue;
-                    }
                     let common = q.iter().fold(u64::MAX, |m, &x| m & c.mask(x));
                     if common.count_ones() < 2 {
+                        continue;
+                    }
+                    // Exactly two boxes among the four cells.
+                    let b = q.map(|x| ctx.box_of[x]);
+                    let distinct = (0..4).filter(|&i| !b[..i].contains(&b[i])).count();
+                    if distinct != 2 {
                         continue;
                     }
                     for a in bits(common) {
@@ -116,15 +116,17 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
         }
         s
     };
-    let qs = list_and(c, &q.iter().map(|&x| x as u32).collect::<Vec<_>>());
+    // Named only when a step is found: formatting is costly next to the search.
+    let qs = || list_and(c, &q.iter().map(|&x| x as u32).collect::<Vec<_>>());
     match extra.len() {
         1 => {
             let x = extra[0];
             s = base(Technique::UniqueRectangle1);
             s.eliminations = vec![Cand::new(x, a), Cand::new(x, b)];
             s.explanation = format!(
-                "Unique Rectangle Type 1: {qs} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
-                c.cn(x)
+                "Unique Rectangle Type 1: {} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
+                qs(),
+c.cn(x)
             );
             Some(s)
         }
@@ -138,8 +140,9 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
                     s = base(Technique::UniqueRectangle2);
                     s.eliminations = elims;
                     s.explanation = format!(
-                        "Unique Rectangle Type 2: {qs} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
-                        c.cn(x),
+                        "Unique Rectangle Type 2: {} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
+                        qs(),
+c.cn(x),
                         c.cn(y),
                         list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
                     );
@@ -184,8 +187,9 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
                         st.cells.extend(sub.iter().copied());
                         st.eliminations = elims;
                         st.explanation = format!(
-                            "Unique Rectangle Type 3: {qs} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
-                            c.cn(x),
+                            "Unique Rectangle Type 3: {} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
+                            qs(),
+c.cn(x),
                             c.cn(y),
                             super::digits_text(extras).replace('/', " or "),
                             list_and(c, sub),
@@ -215,8 +219,9 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
                         s.eliminations = vec![Cand::new(x, drop), Cand::new(y, drop)];
                         s.units = vec![u];
                         s.explanation = format!(
-                            "Unique Rectangle Type 4: {qs} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
-                            c.un(u as usize),
+                            "Unique Rectangle Type 4: {} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
+                            qs(),
+c.un(u as usize),
                             c.cn(x),
                             c.cn(y)
                         );
