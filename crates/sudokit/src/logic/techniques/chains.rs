@@ -23,21 +23,20 @@ enum Mode {
 }
 
 pub(crate) fn find_x_chain(c: &Candidates) -> Option<Step> {
-    // One graph for every digit: X-chain links never change digit, so a
-    // search from a candidate of digit d stays on d, as if the graph held d
-    // alone. Starts go digit by digit, as one graph per digit would.
-    let g = build(c, Mode::X(0));
+    // One graph for every digit, built when some digit needs a search: X-chain
+    // links never change digit, so a search from a candidate of digit d stays
+    // on d, as if the graph held d alone.
     let n = c.ctx.n;
     let cells = c.cell_count();
-    let mut scratch = Scratch::new(g.nodes());
-    (0..n).find_map(|d| {
-        search(
-            c,
-            Mode::X(d as u16 + 1),
-            &g,
-            &mut scratch,
-            (0..cells).map(|x| node(n, x, d)),
-        )
+    let mut graph: Option<(Graph, Scratch)> = None;
+    super::per_digit(c, super::DigitSlot::XChain, |d| {
+        let (g, scratch) = graph.get_or_insert_with(|| {
+            let g = build(c, Mode::X(0));
+            let scratch = Scratch::new(g.nodes());
+            (g, scratch)
+        });
+        let k = d as usize - 1;
+        search(c, Mode::X(d), g, scratch, (0..cells).map(|x| node(n, x, k)))
     })
 }
 pub(crate) fn find_xy_chain(c: &Candidates) -> Option<Step> {

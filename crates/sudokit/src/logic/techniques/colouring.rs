@@ -10,7 +10,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     let cells = c.cell_count();
     let units = c.geometry().units().len();
-    for d in 1..=ctx.n as u16 {
+    super::per_digit(c, super::DigitSlot::Colouring, |d| {
         // Conjugate adjacency.
         let mut adj: Vec<Vec<u32>> = vec![Vec::new(); cells];
         let mut link_units: Vec<u32> = Vec::new();
@@ -105,6 +105,6 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
         let _ = link_units;
-    }
-    None
+        None
+    })
 }

@@ -14,11 +14,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     }
     let geo = c.geometry();
     let units = geo.units();
-    let n = ctx.n;
+
     let boxes: Vec<u32> = (0..units.len() as u32)
         .filter(|&u| units[u as usize].kind == crate::UnitKind::Box)
         .collect();
-    for d in 1..=n as u16 {
+    super::per_digit(c, super::DigitSlot::EmptyRectangle, |d| {
         for &b in &boxes {
             let places = c.places(b as usize, d);
             if places.len() < 2 {
@@ -100,8 +100,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 #[cfg(test)]

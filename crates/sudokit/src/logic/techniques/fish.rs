@@ -43,7 +43,7 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
         return None;
     }
     let n = c.ctx.n;
-    for d in 1..=n as u16 {
+    super::per_digit(c, super::DigitSlot::Basic(k), |d| {
         for (base_lines, cover_lines) in [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)] {
             let masks = line_masks(c, base_lines, d);
             let idx: Vec<u32> = (0..n as u32)
@@ -98,8 +98,8 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
                 return found;
             }
         }
-    }
-    None
+        None
+    })
 }
 
 /// Calls `f` with every `k`-subset of the set bits of `rem` (as a mask, in
@@ -193,7 +193,7 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
     let mut ok_needs: Vec<u64> = Vec::new();
     let mut outs = vec![0u64; (k + 1) * c.ctx.box_units.len()];
     let mut masks = vec![0u64; n];
-    for d in 1..=n as u16 {
+    super::per_digit(c, super::DigitSlot::Finned(k), |d| {
         for (o, (base_lines, cover_lines)) in
             [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)]
                 .into_iter()
@@ -292,8 +292,8 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                 return found;
             }
         }
-    }
-    None
+        None
+    })
 }
 
 /// The finned fish on base lines `bs` (indices into `base_lines`) and the

@@ -6,7 +6,7 @@ use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
-    for d in 1..=ctx.n as u16 {
+    super::per_digit(c, super::DigitSlot::Kite, |d| {
         let pairs = |lines: &Vec<u32>| -> Vec<(u32, Vec<u32>)> {
             lines
                 .iter()
@@ -55,8 +55,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 #[cfg(test)]

@@ -30,7 +30,10 @@ mod xyz_wing;
 
 use serde::{Deserialize, Serialize};
 
-use super::candidates::Candidates;
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use super::candidates::{bits, Candidates, Ctx};
 use super::{Cand, Level, Step};
 
 pub(crate) use trial::propagate_singles;
@@ -250,6 +253,106 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         trial::brute_force,
     ];
     ORDER.iter().find_map(|f| f(c))
+}
+
+/// Techniques that look at one digit at a time, for [`per_digit`].
+#[derive(Clone, Copy)]
+pub(crate) enum DigitSlot {
+    Basic(usize),
+    Finned(usize),
+    Skyscraper,
+    Kite,
+    EmptyRectangle,
+    Colouring,
+    XChain,
+}
+
+impl DigitSlot {
+    const COUNT: usize = 11;
+    fn index(self) -> Option<usize> {
+        Some(match self {
+            DigitSlot::Basic(k @ 2..=4) => k - 2,
+            DigitSlot::Finned(k @ 2..=4) => 3 + k - 2,
+            DigitSlot::Basic(_) | DigitSlot::Finned(_) => return None,
+            DigitSlot::Skyscraper => 6,
+            DigitSlot::Kite => 7,
+            DigitSlot::EmptyRectangle => 8,
+            DigitSlot::Colouring => 9,
+            DigitSlot::XChain => 10,
+        })
+    }
+}
+
+/// For each digit of the last board seen on this thread and each
+/// single-digit technique: the digit's candidate cells when that technique
+/// last found nothing for it.
+struct DigitMemo {
+    ctx: Arc<Ctx>,
+    /// `[slot * n + digit - 1]`.
+    failed: Vec<Option<u128>>,
+}
+
+thread_local! {
+    static DIGIT_MEMO: RefCell<Option<DigitMemo>> = const { RefCell::new(None) };
+}
+
+/// Runs `find_digit` for digits 1..=n in order and returns the first step,
+/// skipping digits for which this technique found nothing before with
+/// exactly the same candidate cells.
+///
+/// Why this is exact: the techniques of [`DigitSlot`] look only at one
+/// digit's candidates (and the fixed board), so the same cells give the
+/// same answer. Why it pays: hard puzzles take hundreds of steps, each
+/// touching few digits, and every step reruns the whole technique ladder;
+/// most digits are unchanged since the previous run. Boards of more than 128
+/// cells are not memoised.
+pub(crate) fn per_digit(
+    c: &Candidates,
+    slot: DigitSlot,
+    mut find_digit: impl FnMut(u16) -> Option<Step>,
+) -> Option<Step> {
+    let n = c.ctx.n;
+    let Some(slot) = slot.index().filter(|_| c.cell_count() <= 128) else {
+        return (1..=n as u16).find_map(find_digit);
+    };
+    let mut cells_of = [0u128; 64];
+    for x in 0..c.cell_count() {
+        for d in bits(c.mask(x)) {
+            cells_of[d] |= 1 << x;
+        }
+    }
+    let base = slot * n;
+    DIGIT_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.as_ref().is_some_and(|m| Arc::ptr_eq(&m.ctx, &c.ctx)) {
+            *m = Some(DigitMemo {
+                ctx: c.ctx.clone(),
+                failed: vec![None; DigitSlot::COUNT * n],
+            });
+        }
+    });
+    for d in 1..=n as u16 {
+        let key = cells_of[d as usize - 1];
+        let known = DIGIT_MEMO.with(|m| {
+            m.borrow()
+                .as_ref()
+                .is_some_and(|m| m.failed[base + d as usize - 1] == Some(key))
+        });
+        if known {
+            continue;
+        }
+        if let Some(s) = find_digit(d) {
+            return Some(s);
+        }
+        DIGIT_MEMO.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                if Arc::ptr_eq(&m.ctx, &c.ctx) {
+                    m.failed[base + d as usize - 1] = Some(key);
+                }
+            }
+        });
+    }
+    None
 }
 
 /// `7 from r1c2 and r1c3; 4 from r5c5`: eliminations for explanations.

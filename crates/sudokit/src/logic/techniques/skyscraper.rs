@@ -6,7 +6,7 @@ use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
-    for d in 1..=ctx.n as u16 {
+    super::per_digit(c, super::DigitSlot::Skyscraper, |d| {
         for (lines, cross_of) in [(&ctx.rows, &ctx.col_of), (&ctx.cols, &ctx.row_of)] {
             let pairs: Vec<(u32, Vec<u32>)> = lines
                 .iter()
@@ -50,8 +50,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
             }
         }
-    }
-    None
+        None
+    })
 }
 
 #[cfg(test)]
