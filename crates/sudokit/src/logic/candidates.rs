@@ -38,6 +38,9 @@ pub(crate) struct Ctx {
     pub box_of: Vec<u32>,
     /// Pairs of units sharing at least two cells, with the shared cells.
     pub overlaps: Vec<(u32, u32, Vec<u32>)>,
+    /// For each overlap, the cells of its first and of its second unit
+    /// outside the shared cells.
+    pub overlap_rest: Vec<(Vec<u32>, Vec<u32>)>,
     /// For rows (`[0]`) and columns (`[1]`): each line's boxes in order
     /// along the line, with the positions (bit = index along the line) the
     /// line has in that box. Used by finned fish.
@@ -145,6 +148,20 @@ impl Ctx {
             v
         };
         let line_box_inside = [inside_of(&line_boxes[0]), inside_of(&line_boxes[1])];
+        let overlap_rest = overlaps
+            .iter()
+            .map(|(a, b, shared)| {
+                let rest = |u: u32| -> Vec<u32> {
+                    units[u as usize]
+                        .cells
+                        .iter()
+                        .copied()
+                        .filter(|x| !shared.contains(x))
+                        .collect()
+                };
+                (rest(*a), rest(*b))
+            })
+            .collect();
         let peer128 = (cells <= 128).then(|| {
             peers
                 .iter()
@@ -152,6 +169,7 @@ impl Ctx {
                 .collect()
         });
         Ctx {
+            overlap_rest,
             peer128,
             box_units,
             line_box_inside,

@@ -102,9 +102,10 @@ impl Adjacency {
 
 struct Graph {
     n: usize,
-    /// Strong and weak neighbours of each candidate node (cell · n + digit − 1).
+    /// Strong neighbours of each candidate node (cell · n + digit − 1).
     strong: Adjacency,
-    weak: Adjacency,
+    /// Whether two digits of one cell are weakly linked (AICs).
+    same_cell_weak: bool,
 }
 
 impl Graph {
@@ -144,7 +145,6 @@ fn build(c: &Candidates, mode: Mode) -> Graph {
     let n = ctx.n;
     let cells = c.cell_count();
     let mut strong: Vec<(u32, u32)> = Vec::new();
-    let mut weak: Vec<(u32, u32)> = Vec::new();
     // Same-digit links between cells.
     if mode != Mode::Xy {
         for u in 0..c.geometry().units().len() {
@@ -160,28 +160,38 @@ fn build(c: &Candidates, mode: Mode) -> Graph {
     }
     for x in 0..cells {
         let m = c.mask(x);
-        for d in bits(m) {
-            let a = node(n, x, d);
-            for &p in &ctx.peers[x] {
-                if c.mask(p as usize) >> d & 1 != 0 {
-                    weak.push((a, node(n, p as usize, d)));
-                }
-            }
-            if matches!(mode, Mode::Aic) {
-                for e in bits(m & !(1 << d)) {
-                    weak.push((a, node(n, x, e)));
-                }
-            }
-            if m.count_ones() == 2 && !matches!(mode, Mode::X(_)) {
+        if m.count_ones() == 2 && !matches!(mode, Mode::X(_)) {
+            for d in bits(m) {
                 let e = (m & !(1 << d)).trailing_zeros() as usize;
-                strong.push((a, node(n, x, e)));
+                strong.push((node(n, x, d), node(n, x, e)));
             }
         }
     }
     Graph {
         n,
         strong: Adjacency::from_edges(cells * n, &strong, true),
-        weak: Adjacency::from_edges(cells * n, &weak, false),
+        same_cell_weak: matches!(mode, Mode::Aic),
+    }
+}
+
+impl Graph {
+    /// Calls `f` with the weak neighbours of node `v`, in a fixed order: the
+    /// same digit in the cell's peers, then (AICs) the cell's other digits.
+    /// Computed from the candidates rather than stored: there are many.
+    #[inline]
+    fn for_weak(&self, c: &Candidates, v: u32, mut f: impl FnMut(u32)) {
+        let n = self.n;
+        let (x, d) = (v as usize / n, v as usize % n);
+        for &p in &c.ctx.peers[x] {
+            if c.mask(p as usize) >> d & 1 != 0 {
+                f(node(n, p as usize, d));
+            }
+        }
+        if self.same_cell_weak {
+            for e in bits(c.mask(x) & !(1 << d)) {
+                f(node(n, x, e));
+            }
+        }
     }
 }
 
@@ -262,14 +272,18 @@ fn search(
                     }
                 }
             }
-            let next = if on { g.weak.of(v) } else { g.strong.of(v) };
-            for &w in next {
+            let mut visit = |w: u32| {
                 let ns = w * 2 + (!on) as u32;
                 if seen_gen[ns as usize] != generation {
                     seen_gen[ns as usize] = generation;
                     parent[ns as usize] = st;
                     queue.push(ns);
                 }
+            };
+            if on {
+                g.for_weak(c, v, visit);
+            } else {
+                g.strong.of(v).iter().for_each(|&w| visit(w));
             }
         }
     }

@@ -14,7 +14,6 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     }
     let geo = c.geometry();
     let units = geo.units();
-
     let boxes: Vec<u32> = (0..units.len() as u32)
         .filter(|&u| units[u as usize].kind == crate::UnitKind::Box)
         .collect();

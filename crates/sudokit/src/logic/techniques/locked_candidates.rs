@@ -15,10 +15,22 @@ fn is_box(k: UnitKind) -> bool {
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let units = c.geometry().units();
+    let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
+    // Per overlap: digits in the shared cells, in the rest of the first unit,
+    // in the rest of the second.
+    let digits: Vec<[u64; 3]> = c
+        .ctx
+        .overlaps
+        .iter()
+        .zip(&c.ctx.overlap_rest)
+        .map(|((_, _, shared), (rest_a, rest_b))| [union(shared), union(rest_a), union(rest_b)])
+        .collect();
     // Pass 0: pointing, 1: claiming, 2: any other pair.
     for pass in 0..3 {
-        for (a, b, shared) in &c.ctx.overlaps {
-            for (from, to) in [(*a, *b), (*b, *a)] {
+        for ((a, b, shared), m) in c.ctx.overlaps.iter().zip(&digits) {
+            for ((from, to), (out_from, out_to)) in
+                [((*a, *b), (m[1], m[2])), ((*b, *a), (m[2], m[1]))]
+            {
                 let (kf, kt) = (units[from as usize].kind, units[to as usize].kind);
                 let technique = if is_box(kf) && is_line(kt) {
                     Technique::Pointing
@@ -30,8 +42,16 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 if pass != technique as usize - Technique::Pointing as usize {
                     continue;
                 }
-                if let Some(s) = check(c, from as usize, to as usize, shared, technique) {
-                    return Some(s);
+                let locked = m[0] & !out_from & out_to;
+                if locked != 0 {
+                    return Some(make(
+                        c,
+                        from as usize,
+                        to as usize,
+                        shared,
+                        technique,
+                        locked,
+                    ));
                 }
             }
         }
@@ -39,28 +59,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     None
 }
 
-fn check(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique) -> Option<Step> {
+/// The step for digits `locked` (the lowest one is used), confined in unit
+/// `from` to the cells it shares with `to`.
+fn make(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique, locked: u64) -> Step {
     let units = c.geometry().units();
-    let mut inside = 0u64;
-    for &x in shared {
-        inside |= c.mask(x as usize);
-    }
-    let mut outside_from = 0u64;
-    for &x in &units[from].cells {
-        if !shared.contains(&x) {
-            outside_from |= c.mask(x as usize);
-        }
-    }
-    let mut outside_to = 0u64;
-    for &x in &units[to].cells {
-        if !shared.contains(&x) {
-            outside_to |= c.mask(x as usize);
-        }
-    }
-    let locked = inside & !outside_from & outside_to;
-    if locked == 0 {
-        return None;
-    }
     let d = locked.trailing_zeros() as u16 + 1;
     let mut s = Step::new(t);
     let places: Vec<u32> = shared
@@ -83,7 +85,7 @@ fn check(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique) -
         c.un(to),
         format_args!("remove {}", elim_text(c, &s.eliminations))
     );
-    Some(s)
+    s
 }
 
 #[cfg(test)]
