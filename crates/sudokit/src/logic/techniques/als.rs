@@ -26,7 +26,6 @@ struct Als {
 fn all_als(c: &Candidates) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let words = c.cell_count().div_ceil(64);
-    let mut seen: std::collections::HashSet<Vec<u64>> = std::collections::HashSet::new();
     for (u, unit) in c.geometry().units().iter().enumerate() {
         let empty: Vec<u32> = unit
             .cells
@@ -40,12 +39,20 @@ fn all_als(c: &Candidates) -> Vec<Als> {
                 if mask.count_ones() as usize != k + 1 {
                     return false;
                 }
-                let mut set = vec![0u64; words];
-                for &x in cells {
-                    set[x as usize / 64] |= 1 << (x % 64);
-                }
-                // The same cells can form an ALS of two units (a line and a box).
-                if seen.insert(set.clone()) {
+                // The same cells can form an ALS of two units (a line and a
+                // box): keep it once, from the first unit holding them all.
+                let geo = c.geometry();
+                let earlier = geo.units_of(cells[0] as usize).iter().any(|&u2| {
+                    (u2 as usize) < u
+                        && cells[1..]
+                            .iter()
+                            .all(|&x| geo.units_of(x as usize).contains(&u2))
+                });
+                if !earlier {
+                    let mut set = vec![0u64; words];
+                    for &x in cells {
+                        set[x as usize / 64] |= 1 << (x % 64);
+                    }
                     out.push(Als {
                         cells: cells.to_vec(),
                         set,
@@ -64,22 +71,25 @@ fn all_als(c: &Candidates) -> Vec<Als> {
 /// pair search tests restricted commons with a few word operations.
 struct Small {
     set: u128,
-    /// `cells_of[d]`: the ALS's cells holding digit `d` (0-based).
-    cells_of: Vec<u128>,
+    /// `cells_of[d]`: the ALS's cells holding digit `d` (0-based). Boards of
+    /// at most 128 cells have at most 11 digits.
+    cells_of: [u128; 11],
     /// `seen[d]`: cells that see every cell of `cells_of[d]`.
-    seen: Vec<u128>,
+    seen: [u128; 11],
 }
 
 fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
     let peers = c.ctx.peer128.as_ref()?;
-    let n = c.ctx.n;
+    if c.ctx.n > 11 {
+        return None;
+    }
     Some(
         list.iter()
             .map(|a| {
                 let mut s = Small {
                     set: 0,
-                    cells_of: vec![0; n],
-                    seen: vec![u128::MAX; n],
+                    cells_of: [0; 11],
+                    seen: [u128::MAX; 11],
                 };
                 for &x in &a.cells {
                     s.set |= 1 << x;
