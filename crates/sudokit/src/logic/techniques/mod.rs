@@ -19,6 +19,8 @@ mod kite;
 mod locked_candidates;
 mod naked_single;
 mod naked_subsets;
+#[cfg(test)]
+mod published_examples;
 mod remote_pairs;
 mod skyscraper;
 mod sue_de_coq;

@@ -1,0 +1,438 @@
+//! Every technique on a published example position, with the exact
+//! eliminations (or placement) the publisher lists.
+//!
+//! Source: the HoDoKu regression test library (`reglib-1.4.txt`, HoDoKu by
+//! Bernhard Hobiger, hodoku.sourceforge.net), where each line is one
+//! technique example: the grid (`+` marks placed, non-given digits), the
+//! candidates deleted before the step, and the step's eliminations or
+//! placements. The positions and eliminations are facts taken from those
+//! lines; the parser and the tests are ours. Each line is checked against
+//! the finder of the technique (not the whole ladder, which may find an
+//! easier step first).
+
+use super::*;
+use crate::grid::Grid;
+
+/// Cells named `rXcY<>d`, sorted, from a library field of `dXY` entries.
+fn library_cands(field: &str) -> Vec<String> {
+    let mut v: Vec<String> = field
+        .split_whitespace()
+        .map(|t| {
+            let b = t.as_bytes();
+            format!("r{}c{}<>{}", b[1] as char, b[2] as char, b[0] as char)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The candidate grid of a library line, and its expected eliminations.
+fn parse(line: &str) -> (Candidates, Vec<String>) {
+    let f: Vec<&str> = line.split(':').collect();
+    let givens: String = f[3].chars().filter(|&ch| ch != '+').collect();
+    let mut c = Candidates::from_grid(&Grid::from_line(&givens).unwrap()).unwrap();
+    for t in f[4].split_whitespace() {
+        let b = t.as_bytes();
+        let (d, r, col) = (b[0] - b'0', (b[1] - b'1') as usize, (b[2] - b'1') as usize);
+        c.eliminate(r * 9 + col, d as u16);
+    }
+    // The library's uniqueness examples come from unique puzzles.
+    c.set_unique(true);
+    (c, library_cands(f[5]))
+}
+
+/// The finder's first step has technique `t` and exactly the eliminations of
+/// the library line. A placement (BUG+1) counts as eliminating the cell's
+/// other candidates, which is how the library records it.
+fn check(find: fn(&Candidates) -> Option<Step>, t: Technique, line: &str) {
+    let (c, expected) = parse(line);
+    assert!(!expected.is_empty());
+    let s = find(&c).expect("the finder finds the published step");
+    assert_eq!(s.technique, t, "{}", s.explanation);
+    let mut got = test_util::elims(&c, &s);
+    for p in &s.placements {
+        let cell = p.cell as usize;
+        for d in c.digits(cell) {
+            if d != p.digit {
+                got.push(format!("{}<>{d}", c.cn(cell)));
+            }
+        }
+    }
+    got.sort();
+    assert_eq!(got, expected, "{}", s.explanation);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pointing() {
+        // HoDoKu library, Locked Candidates Type 1 (0100).
+        check(
+            locked_candidates::find,
+            Technique::Pointing,
+            ":0100:3:.7.+4..1+58...6759..5+3....4+7+6...3....4+7.59248..3....1.....3.....7..7549.+8.2.8....4.:222 223 133 243 263 171 671 172 672 277 278 687 189 192 692:397 399::",
+        );
+    }
+
+    #[test]
+    fn claiming() {
+        // HoDoKu library, Locked Candidates Type 2 (0101).
+        check(
+            locked_candidates::find,
+            Technique::Claiming,
+            ":0101:1:..7+1+2+3+5..3+5+16497..6+295+78+3+4+1..+6+4.2.35.+32...4..59+43..+2.....9.61.4.+65214..3......6..:818 819 758 768 791 792 798 799:151::",
+        );
+    }
+
+    #[test]
+    fn naked_pair() {
+        // HoDoKu library, Naked Pair (0200).
+        check(
+            |c| naked_subsets::find(c, 2),
+            Technique::NakedPair,
+            ":0200:16:7.+9...+3+4.+3.274.58+948+59..+7+2..3+1..8+49+7.47.9.86..9+84.+7+21.+8+2+3.+79.54+176+2549+3+8+9+5+4....+72::114 115 116 614 615 616::",
+        );
+    }
+
+    #[test]
+    fn naked_triple() {
+        // HoDoKu library, Naked Triple (0201).
+        check(
+            |c| naked_subsets::find(c, 3),
+            Technique::NakedTriple,
+            ":0201:258:.1.......3.45......76.9...47+2+14+8+9+563.3.627+41+946+9+3+15+8+276...3.94...+3..82.6.......3.:714 819 728 829 573 581 785 591 593 795 196 296:211 216 511 518 811 818::",
+        );
+    }
+
+    #[test]
+    fn naked_quad() {
+        // HoDoKu library, Naked Quadruple (0202).
+        check(
+            |c| naked_subsets::find(c, 4),
+            Technique::NakedQuad,
+            ":0202:4679:+53+2+78+6...9+78+241.+6...19+5+32+87.254..6+7...3+617.5+27..+5........+1........+8.51.6...3...98::471 472 481 491 492 671 672 691 692 972::",
+        );
+    }
+
+    #[test]
+    fn hidden_pair() {
+        // HoDoKu library, Hidden Pair (0210).
+        check(
+            |c| hidden_subsets::find(c, 2),
+            Technique::HiddenPair,
+            ":0210:29:.6...1..4.48....9+1....+4...+2+4..2.87+5+658+2967+143..65.4+9+2+8+6.....+4+1.+85+4+1.+326.1..4.+6+38.:913 315 325 932 933:311 515 711 715 815::",
+        );
+    }
+
+    #[test]
+    fn hidden_triple() {
+        // HoDoKu library, Hidden Triple (0211).
+        check(
+            |c| hidden_subsets::find(c, 3),
+            Technique::HiddenTriple,
+            ":0211:458:....+23.9.82.9...+5.4.9.1..+2..8.+25+94+7..9+4671.8+5..5.3..1...+8.9.5+42+9.+2..5+837+54+73+8+2.+6.::112 119 612 619 712 714::",
+        );
+    }
+
+    #[test]
+    fn hidden_quad() {
+        // HoDoKu library, Hidden Quadruple (0212).
+        check(
+            |c| hidden_subsets::find(c, 4),
+            Technique::HiddenQuad,
+            ":0212:4579:...........5.2....9.7...1.....94.5.........6....5.78.16....5..2..43...163.9.1..8+5::151 152 251 252 257 352 357 359 851 852::",
+        );
+    }
+
+    #[test]
+    fn x_wing() {
+        // HoDoKu library, X-Wing (0300).
+        check(
+            |c| fish::find_basic(c, 2),
+            Technique::XWing,
+            ":0300:3:9.....+5+6+1..+6.+1.7+937+1..962486...2+147+9........5....4...642..+586+1+75.71.+2..+4..1....+52::313 314 343 344 353 354 363 364 394::",
+        );
+    }
+
+    #[test]
+    fn swordfish() {
+        // HoDoKu library, Swordfish (0301).
+        check(
+            |c| fish::find_basic(c, 3),
+            Technique::Swordfish,
+            ":0301:9:+931+2+46+7+856+8+5+3+17..+4+4+7+259+8+1+3+68+5+31....27+1......3+24...38..12763...+8+3.+4..1...+5.84..3..::956 957 958 968 987 988 996 998::",
+        );
+    }
+
+    #[test]
+    fn jellyfish() {
+        // HoDoKu library, Jellyfish (0302).
+        check(
+            |c| fish::find_basic(c, 4),
+            Technique::Jellyfish,
+            ":0302:7:2.......3.8..3..5...34.21....12.54......9......93.86....25.69...9..2..7.4.......1::712 715 721 729 751 752 759 792 795::",
+        );
+    }
+
+    #[test]
+    fn finned_x_wing() {
+        // HoDoKu library, Finned X-Wing (0310).
+        check(
+            |c| fish::find_finned(c, 2),
+            Technique::FinnedXWing,
+            ":0310:3:1.........5.....61..8+1..2...7...9.......1.3..4...5...6.+6.+398+14+2+9+42+5+71+6..+8+136+4279+5:962:315 335::",
+        );
+    }
+
+    #[test]
+    fn finned_swordfish() {
+        // HoDoKu library, Finned Swordfish (0311).
+        check(
+            |c| fish::find_finned(c, 3),
+            Technique::FinnedSwordfish,
+            ":0311:5:.+6.4+1+7.+83+3+1+4+98..+7.8+7..+6+39147+43.29..+8..+8+3+4+6.2+7..6.+7.34+96..+75+4+8+314+3+1.+9.7..58+7631+4+9+2::557::",
+        );
+    }
+
+    #[test]
+    fn finned_jellyfish() {
+        // HoDoKu library, Finned Jellyfish (0312).
+        check(
+            |c| fish::find_finned(c, 4),
+            Technique::FinnedJellyfish,
+            ":0312:8:+64+12+5.7.3+3826+7..+1+5....+31+6...9+3+1.+6..+74+1+6.27+3.......3.61.+2.+7+65+13.+765+31....+13...+2+576:934 938 939 979 986 993:879::",
+        );
+    }
+
+    #[test]
+    fn sashimi_x_wing() {
+        // HoDoKu library, Sashimi X-Wing (0320).
+        check(
+            |c| fish::find_finned(c, 2),
+            Technique::SashimiXWing,
+            ":0320:8:4..5.769....+3....2.68+1...3.65.2.4..9...+73.4.....9.......+68........+6.3..73894+7....::859 869::",
+        );
+    }
+
+    #[test]
+    fn sashimi_swordfish() {
+        // HoDoKu library, Sashimi Swordfish (0321).
+        check(
+            |c| fish::find_finned(c, 3),
+            Technique::SashimiSwordfish,
+            ":0321:6:.+489+127+3.2..6..14.....4....9.42..87....+49.+3...32..15+94....2.+4..+471..9..3.+251.49..:331 373 678 679 699:638::",
+        );
+    }
+
+    #[test]
+    fn sashimi_jellyfish() {
+        // HoDoKu library, Sashimi Jellyfish (0322).
+        check(
+            |c| fish::find_finned(c, 4),
+            Technique::SashimiJellyfish,
+            ":0322:6:.+489+127+3.2..6..14.....4....9.42..87....+49.+3...32..15+94....2.+4..+471..9..3.+251.49..:331 638 373 678 679 699:637::",
+        );
+    }
+
+    #[test]
+    fn skyscraper() {
+        // HoDoKu library, Skyscraper (0400).
+        check(
+            skyscraper::find,
+            Technique::Skyscraper,
+            ":0400:6:+1+6+328+9754+79.4.38.+1+4+8.+1.....+6397+1+428+584+7+5....3+25+1..+8+47.+5+28.+41.9+7+9+7+4+8.5..23+16+9..+5+4+8::657 658 664 665::",
+        );
+    }
+
+    #[test]
+    fn two_string_kite() {
+        // HoDoKu library, 2-String Kite (0401).
+        check(
+            kite::find,
+            Technique::TwoStringKite,
+            ":0401:3:+156+87+49+3+2.4+762.+18+528....+4+7+6....8.+5+9.73....618+8.5...+32.........+3.7.5...49....487.1::381::",
+        );
+    }
+
+    #[test]
+    fn empty_rectangle() {
+        // HoDoKu library, Empty Rectangle (0402).
+        check(
+            empty_rectangle::find,
+            Technique::EmptyRectangle,
+            ":0402:2:7+2+4+956+1381+6842+3+5+9+7+9+3+5+7+1+8+6+2+45..3..+8+1..4..8+17+5..+81.+7.24..+13....+7+2...1...+85.5...7.6+1::293::",
+        );
+    }
+
+    #[test]
+    fn simple_colours_trap() {
+        // HoDoKu library, Simple Colors Trap (0500).
+        check(
+            colouring::find,
+            Technique::SimpleColours,
+            ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::",
+        );
+    }
+
+    #[test]
+    fn simple_colours_wrap() {
+        // HoDoKu library, Simple Colors Wrap (0501).
+        check(
+            colouring::find,
+            Technique::SimpleColours,
+            ":0501:8:+6+5+9...+1+3...+1.3.6+252.+31+65.4+9.+2..9+63+1.+36.7..5+9.+91.+3.4.+6279.6..+2+5+35.+6...9811.2...+4+7+6:814 815 424 826 443 843 849 855 856 863 875 285 896:819 821 824 832 844 853 867 876 892 895::",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        // HoDoKu library, Uniqueness Test 1 (0600).
+        check(
+            unique_rectangle::find,
+            Technique::UniqueRectangle1,
+            ":0600-1:23:+4+7.3..1.8+85.4...9.39.+86.+4.7+1342+8.+5.+9+2+8+5+1...+3+496+7+53+4..1+6+2871+3+9+45+5+1+3+9+42..+6+74+96+58.+1.::227 327::",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_type_2() {
+        // HoDoKu library, Uniqueness Test 2 (0601).
+        check(
+            unique_rectangle::find,
+            Technique::UniqueRectangle2,
+            ":0601-1:34:.9..+52+6+4.6..4+8..+53..5..628....8....4.1..+4......+4.27........341+8+1+865+743+92..9+21+8+576::711 713 722 723 734 739::",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_type_3() {
+        // HoDoKu library, Uniqueness Test 3 (0602).
+        check(
+            unique_rectangle::find,
+            Technique::UniqueRectangle3,
+            ":0602-1:15:.8+2+73+51...+7+5.+623.+8.+364..+2753.9+82....+62+45.1.8+3+8.7.4...27+9.6...+2.+2+6....8..54.+2....7::488 698 988 998::",
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_type_4() {
+        // HoDoKu library, Uniqueness Test 4 (0603).
+        check(
+            unique_rectangle::find,
+            Technique::UniqueRectangle4,
+            ":0603-1:14:..+9+4.+6+3+8....3.9+5+6..+6.+8.7149...+2+9+4+631.2.+5+689+74+496+17+3+2+58+9+58+7+3+2+4+1+6+7326+4+1+8+9+5+6..9+8+572+3::122 123::",
+        );
+    }
+
+    #[test]
+    fn hidden_rectangle() {
+        // HoDoKu library, Hidden Rectangle (0606).
+        check(
+            unique_rectangle::find,
+            Technique::HiddenRectangle,
+            ":0606-1:39:+39+4+6+821+5+7+6+1+873+5+42+952+7+4..+3+681+53.47..+6+4+7.+56+8.3+18+6....+7+457+368.4..+29+4+5.....+3+2+81.....4::966::",
+        );
+    }
+
+    #[test]
+    fn bug_plus_one() {
+        // HoDoKu library, BUG+1 (0610).
+        check(
+            bug::find,
+            Technique::BugPlusOne,
+            ":0610::.+9.+613.+8+4...2+5+7+1+393.184+92..968+5+7+1+42+3+4379+2+6+81+5+1..+3+84......+1+9+2..8..9+435+67+1+51.+76+8..+2::373 673::",
+        );
+    }
+
+    #[test]
+    fn x_chain() {
+        // HoDoKu library, X-Chain (0701).
+        check(
+            chains::find_x_chain,
+            Technique::XChain,
+            ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5",
+        );
+    }
+
+    #[test]
+    fn xy_chain() {
+        // HoDoKu library, XY-Chain (0702).
+        check(
+            chains::find_xy_chain,
+            Technique::XYChain,
+            ":0702:2:+57.4.+169.+9+482+7+6+1536.....+7+4...+9...+3.4+4...9+35.+63.+5...+9.12+5+4367+8+1+9......2+651+96+5+284+3+7::219 232 233::13",
+        );
+    }
+
+    #[test]
+    fn remote_pair() {
+        // HoDoKu library, Remote Pair (0703).
+        check(
+            remote_pairs::find,
+            Technique::RemotePair,
+            ":0703:45:+7+9845+2+3+16+6.3+7+81.+9+2.+1+2.+3.87.+3+7.+2+6+5.48+82.1+437+6..6.+89+7.+2+39+8..14+23+71.7.2+8.5.2...+7..+8+1::567::7",
+        );
+    }
+
+    #[test]
+    fn aic_discontinuous_nice_loop() {
+        // HoDoKu library, Discontinuous Nice Loop (0707).
+        check(
+            chains::find_aic,
+            Technique::Aic,
+            ":0707-2:7:....8.2....5....4..2...5...+9+6+2+8+37.....+321+4+6971+74+5..+83+2..+1......+6973+4+852+1+2+48+75136+9::718::8",
+        );
+    }
+
+    #[test]
+    fn xy_wing() {
+        // HoDoKu library, XY-Wing (0800).
+        check(
+            xy_wing::find,
+            Technique::XYWing,
+            ":0800:169:+71+4.+6.5+38+8..4+53..+7+3567+1+8+4+2+9....2+4.8+54.....3.22+8+5376+9+419+78+6+3+1254.....7..+6........3::942 943 954 955 956::",
+        );
+    }
+
+    #[test]
+    fn xyz_wing() {
+        // HoDoKu library, XYZ-Wing (0801).
+        check(
+            xyz_wing::find,
+            Technique::XYZWing,
+            ":0801:467:+673.+8.+2.9514.92..+3+9+82.....+5+167+359..28.+9.1.53+6..+5+8..+7+9+1..+614.9+2+8..+1..835+4..+8...1+67::635 636::",
+        );
+    }
+
+    #[test]
+    fn w_wing() {
+        // HoDoKu library, W-Wing (0803).
+        check(
+            w_wing::find,
+            Technique::WWing,
+            ":0803:14:6..+9+5..7...+9.2.....58.+31...+1+64+3+8+9+7+52...1+7+59+46597+24+6..892+54+1+76+8+3...5+6+2.....68+93...::417 427 437 489 499::",
+        );
+    }
+
+    #[test]
+    fn als_xz() {
+        // HoDoKu library, ALS-XZ (0901).
+        check(
+            als::find_xz,
+            Technique::AlsXz,
+            ":0901-1:3:.24.6.+7..5.74.9.1.....+7......+5.9+4+87+14+7.+6.85.3..8..7.6.+7......46.+46..3.+57.5.7+4+61..:314 819 225 134 237 937 238 938 239 839 269 372 972 973 274 291 891 999:327::",
+        );
+    }
+
+    #[test]
+    fn sue_de_coq() {
+        // HoDoKu library, Sue de Coq (1101).
+        check(
+            sue_de_coq::find,
+            Technique::SueDeCoq,
+            ":1101:789:+3+24+8+6+1+59765+7+9+4+3+82191+8+5+273+642.1+43....5.32.6...+4..+7.....+1..6.....+8..1746..7..+39..1.::748 852 949 967 969::",
+        );
+    }
+}
