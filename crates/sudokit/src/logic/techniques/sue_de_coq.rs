@@ -17,10 +17,26 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let units = c.geometry().units();
     let empty = |x: &u32| c.values()[*x as usize] == 0;
     let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
-    for (u1, u2, shared) in &c.ctx.overlaps {
+    let overlaps = &c.ctx.overlaps;
+    // An overlap's answer depends only on the cells of its two units.
+    let key = |i: usize, k: &mut Vec<u64>| {
+        let (u1, u2, _) = &overlaps[i];
+        for &u in [u1, u2] {
+            for &x in &units[u as usize].cells {
+                let x = x as usize;
+                k.push(if c.values()[x] != 0 {
+                    u64::MAX
+                } else {
+                    c.mask(x)
+                });
+            }
+        }
+    };
+    super::per_region(c, overlaps.len(), key, |i| {
+        let (u1, u2, shared) = &overlaps[i];
         let inter: Vec<u32> = shared.iter().copied().filter(empty).collect();
         if inter.len() < 2 {
-            continue;
+            return None;
         }
         let rest = |u: u32| -> Vec<u32> {
             units[u as usize]
@@ -137,8 +153,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 return found;
             }
         }
-    }
-    None
+        None
+    })
 }
 
 #[cfg(test)]
