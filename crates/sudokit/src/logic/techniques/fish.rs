@@ -119,6 +119,10 @@ fn bit_subsets(rem: u64, k: usize, acc: u64, f: &mut dyn FnMut(u64) -> bool) -> 
     false
 }
 
+/// Called with the chosen base lines, the union of their positions and, per
+/// box, their positions outside it; returns true to stop.
+type BaseVisit<'a> = dyn FnMut(&[u32], u64, &[u64]) -> bool + 'a;
+
 /// What [`base_combos`] needs besides the recursion state.
 struct BaseSearch<'a> {
     /// Positions of the digit in each base line.
@@ -145,7 +149,7 @@ fn base_combos(
     depth: usize,
     union: u64,
     outs: &mut [u64],
-    f: &mut dyn FnMut(&[u32], u64, &[u64]) -> bool,
+    f: &mut BaseVisit,
 ) -> bool {
     let (k, nb) = (s.k, s.boxes);
     if depth == k {
@@ -254,8 +258,7 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                     if ok_needs.is_empty() {
                         return false;
                     }
-                    for bi in 0..seen_boxes.len() {
-                        let bx = seen_boxes[bi];
+                    for &bx in seen_boxes.iter() {
                         // Positions where some base line has a cell in box `bx`.
                         let stack = bs.iter().fold(0u64, |a, &b| {
                             line_boxes[b as usize]
@@ -269,7 +272,7 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                             continue;
                         }
                         let done = bit_subsets(all & stack, k - r, need, &mut |cover| {
-                            if !ok_needs.iter().any(|&m| cover & m == m) || tried.contains(&cover) {
+                            if ok_needs.iter().all(|&m| m & !cover != 0) || tried.contains(&cover) {
                                 return false;
                             }
                             tried.push(cover);
