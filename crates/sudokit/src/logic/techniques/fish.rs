@@ -424,6 +424,21 @@ mod tests {
     }
 
     #[test]
+    fn digit_memo_sees_changed_candidates() {
+        // No X-wing while row 6 has a third place; the memo records that
+        // digit 4 found nothing. Removing the third place (same board, so
+        // the same memo) must bring the X-wing back, and an unchanged digit
+        // must still give the same answer.
+        let mut c = rows_only(4, &[(1, &[2, 7]), (5, &[0, 2, 7])]);
+        assert!(find_basic(&c, 2).is_none());
+        assert!(find_basic(&c, 2).is_none());
+        c.eliminate(45, 4);
+        let s = find_basic(&c, 2).unwrap();
+        assert_eq!(s.technique, Technique::XWing);
+        assert_eq!(s.eliminations.len(), 14);
+    }
+
+    #[test]
     fn swordfish_rows() {
         let c = rows_only(4, &[(0, &[0, 4]), (4, &[4, 8]), (8, &[0, 8])]);
         let s = find_basic(&c, 3).unwrap();
