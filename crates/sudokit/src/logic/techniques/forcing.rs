@@ -37,8 +37,24 @@ fn common(c: &Candidates, branches: &[Candidates]) -> (Vec<Cand>, Vec<Cand>) {
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    // Cells with two then three candidates.
-    for k in 2..=3 {
+    // The short cases first: cells with two then three candidates, digits
+    // with two places in a unit. Then the wider ones (more branches, each
+    // still propagated by singles only), tried just before trial and error.
+    cell_forcing(c, 2..=3)
+        .or_else(|| unit_forcing(c, 2..=2))
+        .or_else(|| unit_forcing(c, 3..=3))
+}
+
+/// `a, b or c`.
+fn list_or(items: &[String]) -> String {
+    match items.len() {
+        0 | 1 => items.concat(),
+        k => format!("{} or {}", items[..k - 1].join(", "), items[k - 1]),
+    }
+}
+
+fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<Step> {
+    for k in sizes {
         for x in 0..c.cell_count() {
             if c.mask(x).count_ones() != k {
                 continue;
@@ -63,15 +79,18 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 vec![x as u32],
                 None,
                 &digits.iter().map(|&d| Cand::new(x, d)).collect::<Vec<_>>(),
-                format!("{} is {}", c.cn(x), alts.join(" or ")),
+                format!("{} is {}", c.cn(x), list_or(&alts)),
             ));
         }
     }
-    // Digits with two places in a unit.
-    for (u, unit) in c.geometry().units().iter().enumerate() {
+    None
+}
+
+fn unit_forcing(c: &Candidates, places: std::ops::RangeInclusive<usize>) -> Option<Step> {
+    for u in 0..c.geometry().units().len() {
         for d in 1..=c.ctx.n as u16 {
             let p = c.places(u, d);
-            if p.len() != 2 {
+            if !places.contains(&p.len()) {
                 continue;
             }
             let Some(branches) = p
@@ -85,8 +104,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             if pl.is_empty() && e.is_empty() {
                 continue;
             }
-            let _ = unit;
             let cands: Vec<Cand> = p.iter().map(|&x| Cand::new(x as usize, d)).collect();
+            let names: Vec<String> = p.iter().map(|&x| c.cn(x as usize)).collect();
             return Some(make(
                 c,
                 pl,
@@ -94,12 +113,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 p.clone(),
                 Some(u as u32),
                 &cands,
-                format!(
-                    "{d} in {} is at {} or {}",
-                    c.un(u),
-                    c.cn(p[0] as usize),
-                    c.cn(p[1] as usize)
-                ),
+                format!("{d} in {} is at {}", c.un(u), list_or(&names)),
             ));
         }
     }
