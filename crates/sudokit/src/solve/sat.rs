@@ -545,7 +545,7 @@ impl Cdcl {
         let ci = self.arena.len() as u32;
         self.arena.push(lits.len() as u32);
         self.arena
-            .push(u32::from(learnt) * F_LEARNT | (lbd.min(1 << 20) << LBD_SHIFT));
+            .push((u32::from(learnt) * F_LEARNT) | (lbd.min(1 << 20) << LBD_SHIFT));
         self.arena.push(0f32.to_bits());
         self.arena.extend_from_slice(&lits);
         self.watches[a as usize].push((ci, b));
