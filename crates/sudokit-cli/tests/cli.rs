@@ -384,3 +384,65 @@ fn solve_pencilmark_lines() {
     assert!(got[2].contains("more than one solution"), "{}", got[2]);
     assert!(!out.status.success());
 }
+
+#[test]
+fn generate_to_difficulty_is_graded_unique_and_reproducible() {
+    let args = ["generate", "-n", "4", "--seed", "3", "--difficulty", "hard"];
+    let one = sudokit(&[&args[..], &["-j", "1"]].concat());
+    let two = sudokit(&[&args[..], &["-j", "2"]].concat());
+    assert_eq!(one.status.code(), Some(0));
+    assert_eq!(one.stdout, two.stdout);
+    let out = lines(&one);
+    assert_eq!(out.len(), 4);
+    for line in &out {
+        // `PUZZLE  # Hard 1234 (Technique)`, the grade recomputed here.
+        let (puzzle, comment) = line.split_once("  # ").unwrap();
+        let grid = sudokit::Grid::from_line(puzzle).unwrap();
+        assert_eq!(sudokit::solve::count(&grid, 0).unwrap(), 1, "{puzzle}");
+        let grade = sudokit::logic::grade(&sudokit::logic::solve_path(&grid).unwrap());
+        assert_eq!(grade.level, sudokit::logic::Level::Hard, "{line}");
+        let expected = format!("Hard {} ({})", grade.score, grade.hardest.unwrap().name());
+        assert_eq!(comment, expected);
+    }
+    // The graded lines read back as puzzles.
+    let checked = sudokit_stdin(&["check"], &String::from_utf8(one.stdout).unwrap());
+    assert_eq!(checked.status.code(), Some(0));
+
+    let json = sudokit(&[
+        "generate",
+        "--seed",
+        "2",
+        "--score",
+        "900..1500",
+        "-o",
+        "json",
+        "--with-solution",
+    ]);
+    assert_eq!(json.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let grid = sudokit::Grid::from_line(v["puzzle"]["line"].as_str().unwrap()).unwrap();
+    let grade = sudokit::logic::grade(&sudokit::logic::solve_path(&grid).unwrap());
+    assert!((900..=1500).contains(&grade.score));
+    assert_eq!(v["score"], grade.score);
+    assert_eq!(v["level"], grade.level.name());
+    assert_eq!(v["hardest"], grade.hardest.unwrap().name());
+    assert_eq!(v["solution"]["line"].as_str().unwrap().len(), 81);
+
+    // An unreachable target fails with a clear message, not a hang.
+    let none = sudokit(&[
+        "generate",
+        "--seed",
+        "1",
+        "--score",
+        "0..0",
+        "--max-attempts",
+        "4",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
+    let err =
+        String::from_utf8_lossy(&none.stdout).to_string() + &String::from_utf8_lossy(&none.stderr);
+    assert!(
+        err.contains("no puzzle graded score 0..0 within 4 attempts"),
+        "{err}"
+    );
+}

@@ -227,6 +227,7 @@ pub(crate) async fn render(
                 puzzle: &grid,
                 solution: solution.as_ref(),
                 caption: String::new(),
+                difficulty: None,
             };
             let opts = BookletOptions {
                 per_page: 1,

@@ -6,7 +6,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use sudokit::format::GridJson;
-use sudokit::generate::{self, GenerateOptions, Symmetry};
+use sudokit::generate::{self, Difficulty, GenerateOptions, Generated, Symmetry};
+use sudokit::logic::{Grade, Level};
 use sudokit::{BoxShape, Geometry, Variant};
 
 use crate::batch::{self, Output, Tally};
@@ -33,6 +34,21 @@ pub struct Args {
     /// Stop removing clues at this many (a target; some grids stop above it).
     #[arg(long, value_name = "N")]
     pub clues: Option<usize>,
+    /// Only puzzles the grader rates at this level: easy, medium, hard,
+    /// unfair or extreme. Each line then ends with `# Level score (hardest)`.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub difficulty: Option<Level>,
+    /// Only puzzles whose grader score is in MIN..MAX (both included; an end
+    /// may be left out: `1200..`). Combines with --difficulty.
+    #[arg(long, value_name = "MIN..MAX", value_parser = parse_score)]
+    pub score: Option<Difficulty>,
+    /// Grade every puzzle (implied by --difficulty and --score).
+    #[arg(long)]
+    pub grade: bool,
+    /// Give up on a puzzle after this many candidates (default: 100, 2000
+    /// for --minimal with symmetry, 20000 with a difficulty target).
+    #[arg(long, value_name = "N")]
+    pub max_attempts: Option<usize>,
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,
@@ -48,6 +64,67 @@ pub struct Args {
     /// Print the solution after each puzzle (in JSON, a `solution` field).
     #[arg(long)]
     pub with_solution: bool,
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::from_name(s)
+        .ok_or_else(|| format!("unknown level {s:?} (easy, medium, hard, unfair, extreme)"))
+}
+
+fn parse_score(s: &str) -> Result<Difficulty, String> {
+    if !s.contains("..") {
+        return Err(format!("{s:?} is not a score range MIN..MAX"));
+    }
+    s.parse()
+}
+
+/// `Hard 1234 (Naked Pair)`: what the grader said.
+fn grade_text(g: &Grade) -> String {
+    match g.hardest {
+        Some(t) => format!("{} {} ({})", g.level.name(), g.score, t.name()),
+        None => format!("{} {}", g.level.name(), g.score),
+    }
+}
+
+/// One puzzle's output in the chosen format, with its grade when graded.
+fn puzzle_text(
+    g: &Generated,
+    index: u64,
+    seed: u64,
+    fmt: OutputFormat,
+    with_solution: bool,
+) -> String {
+    if fmt == OutputFormat::Json {
+        let mut v = json!({
+            "index": index,
+            "seed": seed,
+            "clues": g.puzzle.givens(),
+            "puzzle": GridJson::new(&g.puzzle),
+        });
+        if with_solution {
+            v["solution"] = json!(GridJson::new(&g.solution));
+        }
+        if let Some(grade) = &g.grade {
+            v["level"] = json!(grade.level.name());
+            v["score"] = json!(grade.score);
+            v["hardest"] = json!(grade.hardest.map(|t| t.name()));
+        }
+        return v.to_string();
+    }
+    let mut text = grid_text(&g.puzzle, fmt);
+    if let Some(grade) = &g.grade {
+        // A trailing comment on a line puzzle, a comment line above a
+        // multi-line grid: both read back as the same puzzle.
+        text = if fmt == OutputFormat::Line {
+            format!("{text}  # {}", grade_text(grade))
+        } else {
+            format!("# {}\n{text}", grade_text(grade))
+        };
+    }
+    if with_solution {
+        text = format!("{text}\n{}", grid_text(&g.solution, fmt));
+    }
+    text
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
@@ -77,40 +154,30 @@ pub fn run(args: &Args) -> Result<Tally> {
         eprintln!("seed: {s}");
         s
     });
+    let difficulty = match (args.difficulty, args.score.clone()) {
+        (None, None) => None,
+        (level, score) => Some(Difficulty {
+            level,
+            score: score.and_then(|d| d.score),
+        }),
+    };
     let opts = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal,
         target_clues: args.clues,
-        max_attempts: None,
+        difficulty,
+        grade: args.grade,
+        max_attempts: args.max_attempts,
     };
     let (fmt, with_solution) = (args.output, args.with_solution);
     batch::run(
         0..args.count,
         args.threads,
         move |index| match generate::generate(&geometry, &opts, seed, index) {
-            Ok(g) => {
-                let text = if fmt == OutputFormat::Json {
-                    let mut v = json!({
-                        "index": index,
-                        "seed": seed,
-                        "clues": g.puzzle.givens(),
-                        "puzzle": GridJson::new(&g.puzzle),
-                    });
-                    if with_solution {
-                        v["solution"] = json!(GridJson::new(&g.solution));
-                    }
-                    v.to_string()
-                } else if with_solution {
-                    format!(
-                        "{}\n{}",
-                        grid_text(&g.puzzle, fmt),
-                        grid_text(&g.solution, fmt)
-                    )
-                } else {
-                    grid_text(&g.puzzle, fmt)
-                };
-                Output { text, ok: true }
-            }
+            Ok(g) => Output {
+                text: puzzle_text(&g, index, seed, fmt, with_solution),
+                ok: true,
+            },
             Err(e) => Output {
                 text: format!("error: puzzle {}: {e}", index + 1),
                 ok: false,

@@ -145,6 +145,11 @@ fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
             puzzle: p,
             solution: s.as_ref(),
             caption: c.clone(),
+            // The grader's verdict for 9×9 boards, the size its levels are
+            // calibrated for (larger boards would also take long to grade).
+            difficulty: (p.geometry().n() == 9 && p.cells().len() == 81)
+                .then(|| pdf::difficulty_label(p))
+                .flatten(),
         })
         .collect();
     let opts = BookletOptions {

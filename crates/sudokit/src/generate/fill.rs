@@ -5,7 +5,7 @@ use std::sync::Arc;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Layout};
 use crate::grid::Grid;
 use crate::solve;
 
@@ -16,6 +16,9 @@ use crate::solve;
 /// Seeds that admit no completion are simply redrawn. This is random but not
 /// uniform over all grids: the solver's branching order shapes the rest.
 pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
+    if let Some(grid) = classic_nine(geometry, rng) {
+        return Some(grid);
+    }
     let n = geometry.n();
     let cells = geometry.cell_count();
     // About one seed digit per row: enough variety, still almost always completable.
@@ -45,6 +48,30 @@ pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<G
         .ok()
         .flatten()
         .map(|s| relabel(&s, rng))
+}
+
+/// Plain 9×9: the three boxes on the diagonal share no row, column or box,
+/// so each gets an independent random permutation, and every such start
+/// completes to a grid. With 27 givens the solver finishes almost without
+/// guessing, several times faster than from a handful of scattered seeds
+/// (which made the fill a fifth of the generator's time).
+fn classic_nine(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
+    let plain = geometry.layout() == Layout::Square
+        && geometry.n() == 9
+        && geometry.box_shape().rows == 3
+        && geometry.variants().is_empty();
+    if !plain {
+        return None;
+    }
+    let mut grid = Grid::empty(geometry.clone());
+    for k in 0..3 {
+        let mut digits: Vec<u16> = (1..=9).collect();
+        digits.shuffle(rng);
+        for (i, d) in digits.into_iter().enumerate() {
+            grid.set((3 * k + i / 3) * 9 + 3 * k + i % 3, d);
+        }
+    }
+    solve::solve(&grid).ok().flatten()
 }
 
 /// The same grid with its digits permuted at random (a symmetry of every

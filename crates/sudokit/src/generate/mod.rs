@@ -12,6 +12,11 @@
 //! same puzzles on every machine and with any number of threads (puzzle `i`
 //! of a run uses its own stream derived from the seed and `i`).
 //!
+//! With a [`Difficulty`] target, each candidate puzzle is graded by the
+//! human-style solver ([`crate::logic::solve_path`] and [`crate::logic::grade`])
+//! and a fresh one is drawn from the same stream until one matches, so a
+//! targeted run is as reproducible as a plain one.
+//!
 //! ```
 //! use std::sync::Arc;
 //! use sudokit::generate::{generate, GenerateOptions, Symmetry};
@@ -23,9 +28,29 @@
 //! assert!(Symmetry::Rotational.holds(&geo, p.puzzle.cells()));
 //! assert_eq!(p, generate(&geo, &opts, 7, 0).unwrap()); // reproducible
 //! ```
+//!
+//! Aiming at a level of the grader:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use sudokit::generate::{generate, Difficulty, GenerateOptions};
+//! use sudokit::logic::{self, Level};
+//! use sudokit::{BoxShape, Geometry};
+//! let geo = Arc::new(Geometry::square(BoxShape::new(3, 3), &[]).unwrap());
+//! let opts = GenerateOptions {
+//!     difficulty: Some(Difficulty::level(Level::Medium)),
+//!     ..Default::default()
+//! };
+//! let p = generate(&geo, &opts, 1, 0).unwrap();
+//! let grade = p.grade.unwrap();
+//! assert_eq!(grade.level, Level::Medium);
+//! // The grade is the grader's, recomputed here from the puzzle alone.
+//! assert_eq!(grade, logic::grade(&logic::solve_path(&p.puzzle).unwrap()));
+//! ```
 
 mod fill;
 mod symmetry;
+mod target;
 
 use std::sync::Arc;
 
@@ -35,10 +60,12 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::logic::{self, Candidates, Grade};
 use crate::solve;
 
 pub use fill::random_solution;
 pub use symmetry::Symmetry;
+pub use target::Difficulty;
 
 /// What to generate.
 #[derive(Clone, Debug, Default)]
@@ -49,10 +76,21 @@ pub struct GenerateOptions {
     /// Stop removing clues once the puzzle has at most this many (a target:
     /// removal stops earlier when no further clue can go).
     pub target_clues: Option<usize>,
+    /// Only accept puzzles the grader rates this way (implies `grade`).
+    pub difficulty: Option<Difficulty>,
+    /// Grade every puzzle (the grade is then in [`Generated::grade`]).
+    pub grade: bool,
     /// Give up after this many candidate grids (default 100; 2000 when a
-    /// symmetric puzzle must also be strictly minimal, which most are not).
+    /// symmetric puzzle must also be strictly minimal, which most are not;
+    /// [`DIFFICULTY_ATTEMPTS`] with a difficulty target).
     pub max_attempts: Option<usize>,
 }
+
+/// Default attempt cap with a difficulty target. Every level turns up within
+/// a few dozen random 9×9 candidates (10 Extreme puzzles take well under a
+/// second, see BENCHMARKS), so the cap leaves a wide margin for narrow score
+/// ranges while still ending a hopeless search in bounded time.
+pub const DIFFICULTY_ATTEMPTS: usize = 20_000;
 
 /// A generated puzzle with its unique solution.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +99,8 @@ pub struct Generated {
     pub solution: Grid,
     /// Candidate grids tried before this one was accepted.
     pub attempts: usize,
+    /// The grader's verdict, when grading was asked for (or a difficulty).
+    pub grade: Option<Grade>,
 }
 
 /// Why generation failed.
@@ -70,6 +110,13 @@ pub enum GenerateError {
     NoGrid,
     #[error("no puzzle met the constraints within {0} attempts")]
     GaveUp(usize),
+    #[error("no puzzle graded {target} within {attempts} attempts (grades seen: {seen}); allow more attempts or widen the target")]
+    NoMatch {
+        target: Difficulty,
+        attempts: usize,
+        /// How many candidates of each level were seen, e.g. `Easy 12, Hard 3`.
+        seen: String,
+    },
 }
 
 /// The random stream for puzzle `index` of a run seeded with `seed`.
@@ -89,10 +136,15 @@ pub fn generate(
     let mut rng = rng_for(seed, index);
     let orbits = opts.symmetry.orbits(geometry);
     let strict_symmetric = opts.minimal && opts.symmetry != Symmetry::None;
-    let attempts = opts
-        .max_attempts
-        .unwrap_or(if strict_symmetric { 2000 } else { 100 })
-        .max(1);
+    let default_cap = if opts.difficulty.is_some() {
+        DIFFICULTY_ATTEMPTS
+    } else if strict_symmetric {
+        2000
+    } else {
+        100
+    };
+    let attempts = opts.max_attempts.unwrap_or(default_cap).max(1);
+    let mut seen = [0usize; logic::Level::ALL.len()];
     for attempt in 0..attempts {
         let solution = random_solution(geometry, &mut rng).ok_or(GenerateError::NoGrid)?;
         let puzzle = remove_clues(&solution, &orbits, opts.target_clues, &mut rng);
@@ -101,13 +153,57 @@ pub fn generate(
         if strict_symmetric && !is_minimal(&puzzle) {
             continue;
         }
+        let grade = if opts.grade || opts.difficulty.is_some() {
+            let Some(g) = grade_unique(&puzzle) else {
+                continue;
+            };
+            seen[g.level as usize] += 1;
+            if opts.difficulty.as_ref().is_some_and(|d| !d.accepts(&g)) {
+                continue;
+            }
+            Some(g)
+        } else {
+            None
+        };
         return Ok(Generated {
             puzzle,
             solution,
             attempts: attempt + 1,
+            grade,
         });
     }
-    Err(GenerateError::GaveUp(attempts))
+    Err(match &opts.difficulty {
+        Some(target) => GenerateError::NoMatch {
+            target: target.clone(),
+            attempts,
+            seen: describe_seen(&seen),
+        },
+        None => GenerateError::GaveUp(attempts),
+    })
+}
+
+/// Grades a puzzle already known to have exactly one solution (so the
+/// uniqueness check of [`logic::solve_path`] is skipped; the result is the
+/// same). `None` only if the grid cannot hold candidates at all.
+fn grade_unique(puzzle: &Grid) -> Option<Grade> {
+    let mut c = Candidates::from_grid(puzzle).ok()?;
+    c.set_unique(true);
+    let path = logic::solve_from(c);
+    path.solved.then(|| logic::grade(&path))
+}
+
+fn describe_seen(seen: &[usize]) -> String {
+    let parts: Vec<String> = logic::Level::ALL
+        .iter()
+        .zip(seen)
+        .filter(|(_, &n)| n > 0)
+        .map(|(l, n)| format!("{} {n}", l.name()))
+        .collect();
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// Removes orbits of clues in random order while the solution stays unique.
@@ -117,9 +213,9 @@ fn remove_clues(
     target: Option<usize>,
     rng: &mut ChaCha8Rng,
 ) -> Grid {
-    let mut puzzle = solution.clone();
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     order.shuffle(rng);
+    let mut puzzle = solution.clone();
     let mut clues = puzzle.givens();
     for orbit in order {
         if target.is_some_and(|t| clues <= t) {

@@ -128,6 +128,18 @@ impl Level {
             Level::Extreme => "Extreme",
         }
     }
+    /// The level named `name` (case-insensitive), e.g. `"hard"`.
+    ///
+    /// ```
+    /// use sudokit::logic::Level;
+    /// assert_eq!(Level::from_name("Unfair"), Some(Level::Unfair));
+    /// assert_eq!(Level::from_name("tricky"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+    }
     pub const ALL: [Level; 5] = [
         Level::Easy,
         Level::Medium,

@@ -56,8 +56,32 @@ pub struct Entry<'a> {
     pub puzzle: &'a Grid,
     /// Printed in the solutions section when present.
     pub solution: Option<&'a Grid>,
-    /// Caption above the grid, e.g. "7 · Hard".
+    /// Caption above the grid, e.g. "7".
     pub caption: String,
+    /// Difficulty printed under the grid, e.g. "Hard 1234 (XY-Wing)"; see
+    /// [`difficulty_label`] for the grader's verdict in that form.
+    pub difficulty: Option<String>,
+}
+
+/// The grader's verdict on a puzzle as a booklet label,
+/// `Level score (hardest technique)`, or `None` when the puzzle cannot be
+/// graded (no candidates grid, or no unique solution to reason towards).
+///
+/// ```
+/// use sudokit::{Grid, render::pdf::difficulty_label};
+/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+/// assert_eq!(difficulty_label(&g).unwrap(), "Medium 826 (Locked Candidates (Pointing))");
+/// ```
+pub fn difficulty_label(puzzle: &Grid) -> Option<String> {
+    let path = crate::logic::solve_path(puzzle).ok()?;
+    if !path.solved {
+        return None;
+    }
+    let g = crate::logic::grade(&path);
+    Some(match g.hardest {
+        Some(t) => format!("{} {} ({})", g.level.name(), g.score, t.name()),
+        None => format!("{} {}", g.level.name(), g.score),
+    })
 }
 
 /// Layout of a booklet.
@@ -104,7 +128,7 @@ const DIGIT_WIDTH: f32 = 0.556;
 /// use sudokit::{solve, Grid};
 /// let p = Grid::from_line("1.3.............").unwrap();
 /// let s = solve::solve(&p).unwrap().unwrap();
-/// let e = Entry { puzzle: &p, solution: Some(&s), caption: "1".into() };
+/// let e = Entry { puzzle: &p, solution: Some(&s), caption: "1".into(), difficulty: Some("Easy 100".into()) };
 /// let pdf = booklet(&[e], &BookletOptions::default()).unwrap();
 /// assert!(pdf.starts_with(b"%PDF"));
 /// ```
@@ -124,21 +148,22 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         3 | 4 => 4,
         _ => 6,
     };
-    // (grid, filled-in solution, caption) per slot, page by page.
-    let mut pages: Vec<Vec<(&Grid, Option<&Grid>, String)>> = entries
+    // (grid, filled-in solution, caption, difficulty) per slot, page by page.
+    type Slot<'g> = (&'g Grid, Option<&'g Grid>, String, Option<&'g str>);
+    let mut pages: Vec<Vec<Slot>> = entries
         .chunks(per_page)
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|e| (e.puzzle, None, e.caption.clone()))
+                .map(|e| (e.puzzle, None, e.caption.clone(), e.difficulty.as_deref()))
                 .collect()
         })
         .collect();
-    let solved: Vec<_> = entries
+    let solved: Vec<Slot> = entries
         .iter()
         .filter_map(|e| {
             e.solution
-                .map(|s| (e.puzzle, Some(s), format!("Solution {}", e.caption)))
+                .map(|s| (e.puzzle, Some(s), format!("Solution {}", e.caption), None))
         })
         .collect();
     let puzzle_pages = pages.len();
@@ -188,13 +213,18 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         };
         let slot_w = (width - 2.0 * MARGIN) / cols as f32;
         let slot_h = (top - MARGIN) / rows as f32;
-        for (k, (grid, filled, caption)) in slots.iter().enumerate() {
+        for (k, (grid, filled, caption, difficulty)) in slots.iter().enumerate() {
             let (col, row) = (k % cols, k / cols);
             let side = (slot_w - 20.0).min(slot_h - CAPTION - 20.0);
             let x = MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0;
             let y_top = top - row as f32 * slot_h;
             text(&mut c, FONT, 11.0, x, y_top - 12.0, caption);
-            draw_grid(&mut c, grid, *filled, x, y_top - CAPTION - side, side);
+            let bottom = y_top - CAPTION - side;
+            draw_grid(&mut c, grid, *filled, x, bottom, side);
+            // Under the grid, in the 20 pt kept free below every grid.
+            if let Some(d) = difficulty {
+                text(&mut c, FONT, 9.0, x, bottom - 12.0, d);
+            }
         }
         text(
             &mut c,
@@ -308,6 +338,7 @@ mod tests {
                 puzzle: &p,
                 solution: Some(&s),
                 caption: format!("{}", i + 1),
+                difficulty: difficulty_label(&p),
             })
             .collect();
         let opts = BookletOptions {
@@ -322,6 +353,8 @@ mod tests {
             5
         );
         assert_eq!(count(&pdf, b"(Solution "), 9);
+        // One difficulty label under each puzzle, none under the solutions.
+        assert_eq!(count(&pdf, b"(Medium 826 "), 9);
     }
 
     #[test]
@@ -336,6 +369,7 @@ mod tests {
             puzzle: &g,
             solution: None,
             caption: String::new(),
+            difficulty: None,
         };
         assert_eq!(
             booklet(&[e], &BookletOptions::default()),
