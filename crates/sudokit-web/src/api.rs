@@ -15,7 +15,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::format::{parse_all, GridJson, ParseOptions};
-use sudokit::generate::{self, GenerateOptions, Symmetry};
+use sudokit::generate::{self, Difficulty, GenerateError, GenerateOptions, Symmetry};
 use sudokit::logic::{self, Candidates, Level, Step};
 use sudokit::render::pdf::{self, BookletOptions};
 use sudokit::render::svg::{self, SvgOptions};
@@ -475,26 +475,30 @@ pub(crate) async fn generate(
                 })?,
         ),
     };
-    type Draw = (generate::Generated, Option<logic::Grade>, u64);
-    let made = heavy(&state, move |limits| -> Result<Option<Draw>, String> {
-        // Puzzle `index` of the seed's stream, graded; the first at the
-        // asked level wins (every draw is reproducible from seed and index).
+    let opts = GenerateOptions {
+        difficulty: level.map(Difficulty::level),
+        grade: true,
+        // A few candidates per index, so the budget is checked often.
+        max_attempts: level.map(|_| 20),
+        ..opts
+    };
+    let made = heavy(&state, move |limits| -> Result<Option<(generate::Generated, u64)>, String> {
+        // The generator draws candidates for puzzle `index` of the seed until
+        // one grades as asked; when it gives up, the next index, until the
+        // budget runs out (every result is reproducible from seed and index).
         let mut index = 0;
         loop {
-            let g = generate::generate(&geometry, &opts, seed, index).map_err(|e| e.to_string())?;
-            let grade = logic::solve_path(&g.puzzle).ok().map(|p| logic::grade(&p));
-            if level.is_none() || grade.is_some_and(|gr| Some(gr.level) == level) {
-                return Ok(Some((g, grade, index)));
+            match generate::generate(&geometry, &opts, seed, index) {
+                Ok(g) => return Ok(Some((g, index))),
+                Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
+                Err(GenerateError::NoMatch { .. }) => return Ok(None),
+                Err(e) => return Err(e.to_string()),
             }
-            if limits.expired() {
-                return Ok(None);
-            }
-            index += 1;
         }
     })
     .await?
     .map_err(unprocessable)?;
-    let Some((g, grade, index)) = made else {
+    let Some((g, index)) = made else {
         return Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
@@ -509,7 +513,7 @@ pub(crate) async fn generate(
         "clues": g.puzzle.givens(),
         "seed": seed,
         "index": index,
-        "grade": grade.as_ref().map(grade_json),
+        "grade": g.grade.as_ref().map(grade_json),
     }))
     .into_response())
 }
