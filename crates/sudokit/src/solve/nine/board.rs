@@ -52,7 +52,7 @@
 //! first bivalue cell. With no bivalue cell, the first cell with fewest
 //! candidates.
 
-use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -70,12 +70,23 @@ pub(super) struct Board {
     rows_left: [u16; 9],
 }
 
-/// A branch point: band, cell bit within the band, and the digits it may hold.
+/// What a branch point splits on.
+#[derive(Clone, Copy)]
+pub(super) enum Split {
+    /// The digit of one cell (bit `bit` of band `band`); alternatives are digits.
+    Cell { band: usize, bit: u32 },
+    /// The configuration of `digit` in a band; alternatives index [`PERMS`].
+    Band { digit: usize, band: usize },
+    /// The configuration of `digit` in a stack; alternatives index [`PERMS`].
+    Stack { digit: usize, stack: usize },
+}
+
+/// A branch point: what it splits on and the alternatives (bit `k` = try `k`).
+/// The alternatives are mutually exclusive and cover every solution.
 #[derive(Clone, Copy)]
 pub(super) struct Branch {
-    pub band: usize,
-    pub bit: u32,
-    pub digits: u32,
+    pub split: Split,
+    pub alts: u32,
 }
 
 impl Board {
@@ -149,6 +160,27 @@ impl Board {
             }
         }
         out
+    }
+
+    /// Applies alternative `k` of a branch point; false when it is already
+    /// impossible. Call [`Board::propagate`] afterwards.
+    #[inline(always)]
+    pub(super) fn try_alternative(&mut self, split: Split, k: usize) -> bool {
+        match split {
+            Split::Cell { band, bit } => self.try_place(k, band, bit),
+            Split::Band { digit, band } => {
+                self.cand[3 * digit + band] &= CONFIG_CELLS[k];
+                true
+            }
+            Split::Stack { digit, stack } => {
+                let others = 0o777 & !(0o7 << (3 * stack));
+                for b in 0..3 {
+                    let cols = others | (1 << (3 * stack + PERMS[k][b]));
+                    self.cand[3 * digit + b] &= cols * SPREAD;
+                }
+                true
+            }
+        }
     }
 
     /// Places `d` at `bit` of band `b` if it is still a candidate there.
@@ -226,18 +258,21 @@ impl Board {
                 self.cand[j] = x;
                 self.seen[j] = x;
                 let (d, b) = (j / 3, j % 3);
-                let mut rows = (self.rows_left[d] as u32 >> (3 * b)) & 7;
+                // Rows not placed yet that are down to one cell, found
+                // without branching per row (this runs for every changed word).
+                let single = |v: u32| (v & 0o777).is_power_of_two() as u32;
+                let mut rows = (single(x) | (single(x >> 9) << 1) | (single(x >> 18) << 2))
+                    & (self.rows_left[d] as u32 >> (3 * b));
                 while rows != 0 {
                     let r = rows.trailing_zeros();
                     rows &= rows - 1;
-                    // Re-read: placing in an earlier row may have cleared cells here.
-                    let v = (self.cand[j] >> (9 * r)) & 0o777;
+                    // Re-read: placing in an earlier row may have cleared this
+                    // row's last cell.
+                    let v = self.cand[j] & (0o777 << (9 * r));
                     if v == 0 {
                         return false;
                     }
-                    if v & (v - 1) == 0 {
-                        self.place(d, b, v << (9 * r));
-                    }
+                    self.place(d, b, v);
                 }
             }
         }
@@ -351,11 +386,20 @@ impl Board {
             if self.unsolved[b] == 0 {
                 continue;
             }
+            // `planes[k]`: the cells where some digit with bit k set in its
+            // index is a candidate; for a cell with one candidate, they spell
+            // out that digit without a search.
             let (mut one, mut two) = (0u32, 0u32);
+            let mut planes = [0u32; 4];
             for d in 0..9 {
                 let x = self.cand[3 * d + b];
                 two |= one & x;
                 one |= x;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if d & (1 << k) != 0 {
+                        *plane |= x;
+                    }
+                }
             }
             if one != BAND {
                 return None;
@@ -364,18 +408,96 @@ impl Board {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
-                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
-                self.place(d, b, bit);
+                let d = planes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |d, (k, p)| d | (((p & bit != 0) as usize) << k));
+                // An earlier placement may have taken the cell's last digit.
+                if !self.try_place(d, b, bit) {
+                    return None;
+                }
                 placed = true;
             }
         }
         Some(placed)
     }
 
-    /// The cell to branch on (see the module documentation). Call only on a
+    /// What to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
     #[inline(always)]
     pub(super) fn branch(&self) -> Branch {
+        self.cell_branch()
+    }
+
+    /// The band or stack with the fewest configurations over all digits
+    /// (not counting fixed ones), and in it the digit with fewest
+    /// configurations left (two when possible). `None` when every band and
+    /// stack is fixed.
+    #[inline(always)]
+    fn config_branch(&self) -> Option<Branch> {
+        // confs[k][d]: configurations of digit d in band k (0..3) or stack k - 3.
+        let mut confs = [[0u8; 9]; 6];
+        let mut total = [0u32; 6];
+        for d in 0..9 {
+            let mut cols = [0u32; 3];
+            for b in 0..3 {
+                let x = self.cand[3 * d + b];
+                let t = ROW_TRIADS[(x & 0o777) as usize]
+                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let c = CONFIGS[t as usize];
+                confs[b][d] = c;
+                total[b] += c.count_ones();
+                cols[b] = (x | (x >> 9) | (x >> 18)) & 0o777;
+            }
+            for s in 0..3 {
+                let sh = 3 * s;
+                let t = ((cols[0] >> sh) & 7)
+                    | (((cols[1] >> sh) & 7) << 3)
+                    | (((cols[2] >> sh) & 7) << 6);
+                let c = CONFIGS[t as usize];
+                confs[3 + s][d] = c;
+                total[3 + s] += c.count_ones();
+            }
+        }
+        let mut best = (u32::MAX, 0);
+        for (k, &t) in total.iter().enumerate() {
+            if t > 9 && t < best.0 {
+                best = (t, k);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let k = best.1;
+        let mut pick = (u32::MAX, 0);
+        for (d, &c) in confs[k].iter().enumerate() {
+            let n = c.count_ones();
+            if n >= 2 && n < pick.0 {
+                pick = (n, d);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        let digit = pick.1;
+        let split = if k < 3 {
+            Split::Band { digit, band: k }
+        } else {
+            Split::Stack {
+                digit,
+                stack: k - 3,
+            }
+        };
+        Some(Branch {
+            split,
+            alts: confs[k][digit] as u32,
+        })
+    }
+
+    /// The cell to branch on (see the module documentation).
+    #[inline(always)]
+    fn cell_branch(&self) -> Branch {
         // (score, band, bit) of the best bivalue cell so far.
         let mut best: Option<(u32, usize, u32)> = None;
         for b in 0..3 {
@@ -399,13 +521,16 @@ impl Board {
         if let Some((_, b, bit)) = best {
             return self.branch_at(b, bit);
         }
+        if let Some(br) = self.config_branch() {
+            return br;
+        }
         let mut fewest = (u32::MAX, 0, 0);
         for b in 0..3 {
             let mut u = self.unsolved[b];
             while u != 0 {
                 let bit = u & u.wrapping_neg();
                 u ^= bit;
-                let k = self.branch_at(b, bit).digits.count_ones();
+                let k = self.branch_at(b, bit).alts.count_ones();
                 if k < fewest.0 {
                     fewest = (k, b, bit);
                 }
@@ -433,7 +558,10 @@ impl Board {
                 digits |= 1 << d;
             }
         }
-        Branch { band, bit, digits }
+        Branch {
+            split: Split::Cell { band, bit },
+            alts: digits,
+        }
     }
 }
 

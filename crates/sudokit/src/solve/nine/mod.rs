@@ -12,7 +12,7 @@ mod tables;
 use super::limits::Limits;
 use crate::geometry::{BoxShape, Geometry, Layout};
 
-use board::Board;
+use board::{Board, Split};
 
 /// Whether `geo` is the plain 9×9 board this solver handles.
 pub(crate) fn applies(geo: &Geometry) -> bool {
@@ -25,8 +25,7 @@ pub(crate) fn applies(geo: &Geometry) -> bool {
 /// digits not tried yet.
 struct Frame {
     board: Board,
-    band: usize,
-    bit: u32,
+    split: Split,
     untried: u32,
 }
 
@@ -136,15 +135,14 @@ impl NineSearch {
                     }
                     // Save the board with the other digits, try the first.
                     let br = self.board.branch();
-                    let d = br.digits.trailing_zeros() as usize;
+                    let k = br.alts.trailing_zeros() as usize;
                     self.stack.push(Frame {
                         board: self.board,
-                        band: br.band,
-                        bit: br.bit,
-                        untried: br.digits & (br.digits - 1),
+                        split: br.split,
+                        untried: br.alts & (br.alts - 1),
                     });
                     self.guesses += 1;
-                    if !(self.board.try_place(d, br.band, br.bit) && self.board.propagate()) {
+                    if !(self.board.try_alternative(br.split, k) && self.board.propagate()) {
                         self.at = At::Backtrack;
                     }
                 }
@@ -153,16 +151,16 @@ impl NineSearch {
                         self.at = At::Done;
                         return false;
                     };
-                    let d = frame.untried.trailing_zeros() as usize;
+                    let k = frame.untried.trailing_zeros() as usize;
                     frame.untried &= frame.untried - 1;
-                    let (band, bit) = (frame.band, frame.bit);
+                    let split = frame.split;
                     self.board = if frame.untried == 0 {
                         self.stack.pop().expect("frame").board
                     } else {
                         frame.board
                     };
                     self.guesses += 1;
-                    if self.board.try_place(d, band, bit) && self.board.propagate() {
+                    if self.board.try_alternative(split, k) && self.board.propagate() {
                         self.at = At::Expand;
                     }
                 }
