@@ -64,8 +64,20 @@ pub(super) struct Board {
     /// 27 words; the 28th stays zero (it pads the SIMD comparison).
     cand: [u32; 28],
     seen: [u32; 28],
-    /// `cand` as the stack filter last left it.
-    seen_stack: [u32; 27],
+    /// `cand` as the stack filter last left it (the 28th word stays zero).
+    seen_stack: [u32; 28],
+    unsolved: [u32; 3],
+    rows_left: [u16; 9],
+}
+
+/// What a branch point keeps of a propagated board: the candidates and the
+/// bookkeeping that cannot be recomputed cheaply. After a successful
+/// propagation both filters have seen every word, so `seen` and `seen_stack`
+/// equal `cand` and need not be saved (less than half the bytes to copy).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(super) struct Snapshot {
+    cand: [u32; 28],
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
@@ -99,7 +111,7 @@ impl Board {
                 c
             },
             seen: [0; 28],
-            seen_stack: [0; 27],
+            seen_stack: [0; 28],
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
@@ -137,6 +149,28 @@ impl Board {
             }
         }
         b.propagate().then_some(b)
+    }
+
+    /// The state to return to at a branch point. Call only on a propagated
+    /// board (see [`Snapshot`]).
+    #[inline(always)]
+    pub(super) fn snapshot(&self) -> Snapshot {
+        debug_assert!(self.cand == self.seen && self.cand == self.seen_stack);
+        Snapshot {
+            cand: self.cand,
+            unsolved: self.unsolved,
+            rows_left: self.rows_left,
+        }
+    }
+
+    /// Returns to a state taken by [`Board::snapshot`].
+    #[inline(always)]
+    pub(super) fn restore(&mut self, s: &Snapshot) {
+        self.cand = s.cand;
+        self.seen = s.cand;
+        self.seen_stack = s.cand;
+        self.unsolved = s.unsolved;
+        self.rows_left = s.rows_left;
     }
 
     /// True once every cell is placed (after a successful propagation this
@@ -281,6 +315,14 @@ impl Board {
     /// The words that differ from what the band filter last left (bit `j`).
     #[inline(always)]
     fn changed_words(&self) -> u32 {
+        differing_words(&self.cand, &self.seen)
+    }
+}
+
+/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per four words.
+#[inline(always)]
+fn differing_words(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
@@ -293,8 +335,8 @@ impl Board {
                 // 4k..4k+4 (k < 7) are in bounds; unaligned loads have no
                 // alignment requirement.
                 let m = unsafe {
-                    let a = _mm_loadu_si128(self.cand.as_ptr().add(4 * k) as *const __m128i);
-                    let b = _mm_loadu_si128(self.seen.as_ptr().add(4 * k) as *const __m128i);
+                    let a = _mm_loadu_si128(cand.as_ptr().add(4 * k) as *const __m128i);
+                    let b = _mm_loadu_si128(seen.as_ptr().add(4 * k) as *const __m128i);
                     _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
                 };
                 same |= (m as u32) << (4 * k);
@@ -305,12 +347,14 @@ impl Board {
         {
             let mut m = 0u32;
             for j in 0..27 {
-                m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+                m |= ((cand[j] != seen[j]) as u32) << j;
             }
             m
         }
     }
+}
 
+impl Board {
     /// Stack filter and hidden singles in columns, per digit. The stack filter
     /// is the band filter turned sideways: in each stack (three columns) the
     /// digit sits once per column and once per box, so only vertical triads
@@ -320,15 +364,14 @@ impl Board {
     #[inline(always)]
     fn filter_stacks(&mut self) -> Option<bool> {
         let mut placed = false;
-        for d in 0..9 {
-            let mut x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-            let j = 3 * d;
-            if x[0] == self.seen_stack[j]
-                && x[1] == self.seen_stack[j + 1]
-                && x[2] == self.seen_stack[j + 2]
-            {
-                continue;
-            }
+        let changed = differing_words(&self.cand, &self.seen_stack);
+        // Bit 3d for each digit d with a changed word.
+        let mut digits = (changed | (changed >> 1) | (changed >> 2)) & 0o111_111_111;
+        while digits != 0 {
+            let j = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let d = j / 3;
+            let mut x = [self.cand[j], self.cand[j + 1], self.cand[j + 2]];
             let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
             let mut allowed = [0u32; 3];
             for k in 0..3 {

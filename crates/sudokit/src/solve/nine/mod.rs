@@ -12,7 +12,7 @@ mod tables;
 use super::limits::Limits;
 use crate::geometry::{BoxShape, Geometry, Layout};
 
-use board::{Board, Split};
+use board::{Board, Snapshot, Split};
 
 /// Whether `geo` is the plain 9×9 board this solver handles.
 pub(crate) fn applies(geo: &Geometry) -> bool {
@@ -24,7 +24,7 @@ pub(crate) fn applies(geo: &Geometry) -> bool {
 /// A branch point on the stack: the board before branching, where, and the
 /// digits not tried yet.
 struct Frame {
-    board: Board,
+    board: Snapshot,
     split: Split,
     untried: u32,
 }
@@ -137,7 +137,7 @@ impl NineSearch {
                     let br = self.board.branch();
                     let k = br.alts.trailing_zeros() as usize;
                     self.stack.push(Frame {
-                        board: self.board,
+                        board: self.board.snapshot(),
                         split: br.split,
                         untried: br.alts & (br.alts - 1),
                     });
@@ -154,11 +154,12 @@ impl NineSearch {
                     let k = frame.untried.trailing_zeros() as usize;
                     frame.untried &= frame.untried - 1;
                     let split = frame.split;
-                    self.board = if frame.untried == 0 {
-                        self.stack.pop().expect("frame").board
+                    if frame.untried == 0 {
+                        let frame = self.stack.pop().expect("frame");
+                        self.board.restore(&frame.board);
                     } else {
-                        frame.board
-                    };
+                        self.board.restore(&frame.board);
+                    }
                     self.guesses += 1;
                     if self.board.try_alternative(split, k) && self.board.propagate() {
                         self.at = At::Expand;
