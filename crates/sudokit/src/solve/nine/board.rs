@@ -45,11 +45,20 @@
 //!
 //! # Branching
 //!
-//! The search branches on a cell with two candidates (a bivalue cell, found
-//! with bit-parallel "at least one / two / three" counters per band): the one
-//! with most unsolved cells among its peers, whose placement reaches furthest.
-//! This choice cuts the guesses on the hardest set by about 40% against the
-//! first bivalue cell. With no bivalue cell, the first cell with fewest
+//! The search branches on a *configuration* (the idea comes from tdoku's
+//! write-up): in a band, a digit sits on one of six permutations of triads
+//! (one per row and per box), and likewise on column triads in a stack. The
+//! branch takes the band or stack with the fewest configurations left over
+//! all nine digits (not counting one that is fixed), and in it a digit with
+//! fewest configurations (two when there is one); each alternative keeps the
+//! digit on the triads of one configuration. A configuration fixes a digit in
+//! three boxes at once, so this splits the search more evenly than a cell.
+//! Measured on the hardest set (48,766 puzzles), branch points per puzzle
+//! went from 42.7 to 41.2 (first solution) and 79.6 to 74.9 (count ≤ 2)
+//! against the best bivalue cell (the one with most unsolved peers). On
+//! top1465 the bivalue cell needs fewer (6.9 against 8.2), but there we are
+//! far ahead anyway. When every band and stack is fixed (which propagation
+//! turns into a solution, so only as a safety net) a cell with fewest
 //! candidates.
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
@@ -469,7 +478,7 @@ impl Board {
     /// propagated, unsolved board.
     #[inline(always)]
     pub(super) fn branch(&self) -> Branch {
-        self.cell_branch()
+        self.config_branch().unwrap_or_else(|| self.cell_branch())
     }
 
     /// The band or stack with the fewest configurations over all digits
@@ -538,35 +547,9 @@ impl Board {
         })
     }
 
-    /// The cell to branch on (see the module documentation).
+    /// The first cell with fewest candidates (see [`Board::branch`]).
     #[inline(always)]
     fn cell_branch(&self) -> Branch {
-        // (score, band, bit) of the best bivalue cell so far.
-        let mut best: Option<(u32, usize, u32)> = None;
-        for b in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[3 * d + b];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
-            let mut bivalue = two & !three & self.unsolved[b];
-            while bivalue != 0 {
-                let bit = bivalue & bivalue.wrapping_neg();
-                bivalue ^= bit;
-                let score = self.open_peers(b, bit);
-                if best.map_or(true, |(s, _, _)| score > s) {
-                    best = Some((score, b, bit));
-                }
-            }
-        }
-        if let Some((_, b, bit)) = best {
-            return self.branch_at(b, bit);
-        }
-        if let Some(br) = self.config_branch() {
-            return br;
-        }
         let mut fewest = (u32::MAX, 0, 0);
         for b in 0..3 {
             let mut u = self.unsolved[b];
@@ -580,17 +563,6 @@ impl Board {
             }
         }
         self.branch_at(fewest.1, fewest.2)
-    }
-
-    /// How many unsolved cells share a row, column or box with the cell `bit`
-    /// of band `b`: guessing there propagates furthest.
-    #[inline(always)]
-    fn open_peers(&self, b: usize, bit: u32) -> u32 {
-        let i = bit.trailing_zeros() as usize;
-        let col = COLUMN[i % 9];
-        let (b1, b2) = other_bands(b);
-        (self.unsolved[b] & PEERS[i]).count_ones()
-            + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
     }
 
     #[inline(always)]
