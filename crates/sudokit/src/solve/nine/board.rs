@@ -45,23 +45,22 @@
 //!
 //! # Branching
 //!
-//! The search branches on a *configuration* (the idea comes from tdoku's
-//! write-up): in a band, a digit sits on one of six permutations of triads
-//! (one per row and per box), and likewise on column triads in a stack. The
-//! branch takes the band or stack with the fewest configurations left over
-//! all nine digits (not counting one that is fixed), and in it a digit with
-//! fewest configurations (two when there is one); each alternative keeps the
-//! digit on the triads of one configuration. A configuration fixes a digit in
-//! three boxes at once, so this splits the search more evenly than a cell.
-//! Measured on the hardest set (48,766 puzzles), branch points per puzzle
-//! went from 42.7 to 41.2 (first solution) and 79.6 to 74.9 (count ≤ 2)
-//! against the best bivalue cell (the one with most unsolved peers). On
-//! top1465 the bivalue cell needs fewer (6.9 against 8.2), but there we are
-//! far ahead anyway. When every band and stack is fixed (which propagation
-//! turns into a solution, so only as a safety net) a cell with fewest
+//! The search branches on a cell with two candidates (a bivalue cell, found
+//! with bit-parallel "at least one / two / three" counters per band): the one
+//! with most unsolved cells among its peers, whose placement reaches furthest.
+//! This choice cuts the guesses on the hardest set by about 40% against the
+//! first bivalue cell. With no bivalue cell, the first cell with fewest
 //! candidates.
+//!
+//! Branching on a digit's *configuration* in a band or stack (tdoku's choice:
+//! the band with fewest configurations, a digit with two) was tried: on the
+//! hardest set it needs fewer branch points (41.2 against 42.7 first
+//! solution, 74.9 against 79.6 count ≤ 2), but without tdoku's "three digits
+//! per triad" rule, configurations picked independently over-fill triads and
+//! the contradiction shows up late: the empty grid took 122,000 guesses to
+//! its first solution (48 with cells), so it is not used.
 
-use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -96,10 +95,6 @@ pub(super) struct Snapshot {
 pub(super) enum Split {
     /// The digit of one cell (bit `bit` of band `band`); alternatives are digits.
     Cell { band: usize, bit: u32 },
-    /// The configuration of `digit` in a band; alternatives index [`PERMS`].
-    Band { digit: usize, band: usize },
-    /// The configuration of `digit` in a stack; alternatives index [`PERMS`].
-    Stack { digit: usize, stack: usize },
 }
 
 /// A branch point: what it splits on and the alternatives (bit `k` = try `k`).
@@ -141,7 +136,7 @@ impl Board {
                 return None;
             }
         }
-        b.propagate().then_some(b)
+        b.propagate::<false>().then_some(b)
     }
 
     /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
@@ -157,7 +152,7 @@ impl Board {
                 b.cand[3 * d + cell / 27] &= !bit;
             }
         }
-        b.propagate().then_some(b)
+        b.propagate::<false>().then_some(b)
     }
 
     /// The state to return to at a branch point. Call only on a propagated
@@ -211,18 +206,6 @@ impl Board {
     pub(super) fn try_alternative(&mut self, split: Split, k: usize) -> bool {
         match split {
             Split::Cell { band, bit } => self.try_place(k, band, bit),
-            Split::Band { digit, band } => {
-                self.cand[3 * digit + band] &= CONFIG_CELLS[k];
-                true
-            }
-            Split::Stack { digit, stack } => {
-                let others = 0o777 & !(0o7 << (3 * stack));
-                for b in 0..3 {
-                    let cols = others | (1 << (3 * stack + PERMS[k][b]));
-                    self.cand[3 * digit + b] &= cols * SPREAD;
-                }
-                true
-            }
         }
     }
 
@@ -256,9 +239,12 @@ impl Board {
     /// Runs the band filter and naked singles to a fixpoint. False on a
     /// contradiction.
     #[inline(always)]
-    pub(super) fn propagate(&mut self) -> bool {
+    ///
+    /// `WIDE`: compiled into the build for AVX2/BMI CPUs (see
+    /// [`row_triads`]); the caller guarantees the CPU has BMI2.
+    pub(super) fn propagate<const WIDE: bool>(&mut self) -> bool {
         loop {
-            if !self.filter_bands() {
+            if !self.filter_bands::<WIDE>() {
                 return false;
             }
             // Cheapest rules first: the stack filter runs only when the
@@ -280,7 +266,7 @@ impl Board {
 
     /// Band filter over every word that changed, until none changes.
     #[inline(always)]
-    fn filter_bands(&mut self) -> bool {
+    fn filter_bands<const WIDE: bool>(&mut self) -> bool {
         loop {
             let mut changed = self.changed_words();
             if changed == 0 {
@@ -290,9 +276,7 @@ impl Board {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
                 let x = self.cand[j];
-                let t = ROW_TRIADS[(x & 0o777) as usize]
-                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
-                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let t = row_triads::<WIDE>(x);
                 let keep = KEEP[t as usize];
                 if keep == 0 {
                     return false;
@@ -478,78 +462,36 @@ impl Board {
     /// propagated, unsolved board.
     #[inline(always)]
     pub(super) fn branch(&self) -> Branch {
-        self.config_branch().unwrap_or_else(|| self.cell_branch())
+        self.cell_branch()
     }
 
-    /// The band or stack with the fewest configurations over all digits
-    /// (not counting fixed ones), and in it the digit with fewest
-    /// configurations left (two when possible). `None` when every band and
-    /// stack is fixed.
+    /// The best bivalue cell, else the first cell with fewest candidates
+    /// (see [`Board::branch`]).
     #[inline(always)]
-    fn config_branch(&self) -> Option<Branch> {
-        // confs[k][d]: configurations of digit d in band k (0..3) or stack k - 3.
-        let mut confs = [[0u8; 9]; 6];
-        let mut total = [0u32; 6];
-        for d in 0..9 {
-            let mut cols = [0u32; 3];
-            for b in 0..3 {
+    fn cell_branch(&self) -> Branch {
+        // (score, band, bit) of the best bivalue cell so far.
+        let mut best: Option<(u32, usize, u32)> = None;
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
                 let x = self.cand[3 * d + b];
-                let t = ROW_TRIADS[(x & 0o777) as usize]
-                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
-                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
-                let c = CONFIGS[t as usize];
-                confs[b][d] = c;
-                total[b] += c.count_ones();
-                cols[b] = (x | (x >> 9) | (x >> 18)) & 0o777;
+                three |= two & x;
+                two |= one & x;
+                one |= x;
             }
-            for s in 0..3 {
-                let sh = 3 * s;
-                let t = ((cols[0] >> sh) & 7)
-                    | (((cols[1] >> sh) & 7) << 3)
-                    | (((cols[2] >> sh) & 7) << 6);
-                let c = CONFIGS[t as usize];
-                confs[3 + s][d] = c;
-                total[3 + s] += c.count_ones();
-            }
-        }
-        let mut best = (u32::MAX, 0);
-        for (k, &t) in total.iter().enumerate() {
-            if t > 9 && t < best.0 {
-                best = (t, k);
-            }
-        }
-        if best.0 == u32::MAX {
-            return None;
-        }
-        let k = best.1;
-        let mut pick = (u32::MAX, 0);
-        for (d, &c) in confs[k].iter().enumerate() {
-            let n = c.count_ones();
-            if n >= 2 && n < pick.0 {
-                pick = (n, d);
-                if n == 2 {
-                    break;
+            let mut bivalue = two & !three & self.unsolved[b];
+            while bivalue != 0 {
+                let bit = bivalue & bivalue.wrapping_neg();
+                bivalue ^= bit;
+                let score = self.open_peers(b, bit);
+                if best.map_or(true, |(s, _, _)| score > s) {
+                    best = Some((score, b, bit));
                 }
             }
         }
-        let digit = pick.1;
-        let split = if k < 3 {
-            Split::Band { digit, band: k }
-        } else {
-            Split::Stack {
-                digit,
-                stack: k - 3,
-            }
-        };
-        Some(Branch {
-            split,
-            alts: confs[k][digit] as u32,
-        })
-    }
-
-    /// The first cell with fewest candidates (see [`Board::branch`]).
-    #[inline(always)]
-    fn cell_branch(&self) -> Branch {
+        if let Some((_, b, bit)) = best {
+            return self.branch_at(b, bit);
+        }
         let mut fewest = (u32::MAX, 0, 0);
         for b in 0..3 {
             let mut u = self.unsolved[b];
@@ -565,6 +507,17 @@ impl Board {
         self.branch_at(fewest.1, fewest.2)
     }
 
+    /// How many unsolved cells share a row, column or box with the cell `bit`
+    /// of band `b`: guessing there propagates furthest.
+    #[inline(always)]
+    fn open_peers(&self, b: usize, bit: u32) -> u32 {
+        let i = bit.trailing_zeros() as usize;
+        let col = COLUMN[i % 9];
+        let (b1, b2) = other_bands(b);
+        (self.unsolved[b] & PEERS[i]).count_ones()
+            + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
+    }
+
     #[inline(always)]
     fn branch_at(&self, band: usize, bit: u32) -> Branch {
         let mut digits = 0;
@@ -578,6 +531,24 @@ impl Board {
             alts: digits,
         }
     }
+}
+
+/// The triads of a band word that hold a candidate: bit `3·r + k` for row `r`,
+/// box `k` (the index of [`KEEP`]). With `WIDE` (only in the build for
+/// BMI2 CPUs, see `NineSearch::advance`) one `pext` gathers the nine triad
+/// bits; otherwise three table lookups.
+#[inline(always)]
+fn row_triads<const WIDE: bool>(x: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        let any = x | (x >> 1) | (x >> 2);
+        // SAFETY: `WIDE` is true only on the path taken after
+        // `is_x86_feature_detected!("bmi2")` succeeded.
+        return unsafe { std::arch::x86_64::_pext_u32(any, 0o111_111_111) };
+    }
+    ROW_TRIADS[(x & 0o777) as usize]
+        | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+        | (ROW_TRIADS[(x >> 18) as usize] << 6)
 }
 
 /// The two bands other than `b`.

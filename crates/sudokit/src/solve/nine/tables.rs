@@ -43,8 +43,8 @@ const fn row_triads() -> [u32; 512] {
 
 /// The six ways to put one triad in each row and each box of a band (or
 /// one column triad in each band and column of a stack): `PERMS[p][r]` is
-/// the box (column) of row (band) `r`. These are tdoku's "configurations".
-pub(super) const PERMS: [[usize; 3]; 6] = [
+/// the box (column) of row (band) `r`.
+const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -52,45 +52,6 @@ pub(super) const PERMS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
-
-/// For a triad matrix (as in [`KEEP`]), the configurations whose three
-/// triads are all present: bit `p` = `PERMS[p]`.
-pub(super) static CONFIGS: [u8; 512] = configs();
-
-/// The cells of a band on the triads of configuration `p` (row `r`, box
-/// `PERMS[p][r]`).
-pub(super) static CONFIG_CELLS: [u32; 6] = config_cells();
-
-const fn configs() -> [u8; 512] {
-    let mut out = [0u8; 512];
-    let mut t = 0;
-    while t < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let m = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
-            if t & m == m {
-                out[t] |= 1 << p;
-            }
-            p += 1;
-        }
-        t += 1;
-    }
-    out
-}
-
-const fn config_cells() -> [u32; 6] {
-    let mut out = [0u32; 6];
-    let mut p = 0;
-    while p < 6 {
-        let mut r = 0;
-        while r < 3 {
-            out[p] |= 0o7 << (9 * r + 3 * PERMS[p][r]);
-            r += 1;
-        }
-        p += 1;
-    }
-    out
-}
 
 const fn perm() -> [u32; 512] {
     let mut out = [0u32; 512];
