@@ -12,7 +12,9 @@
 //!
 //! Beside the candidates a [`Board`] keeps:
 //! - `seen[j]` and `seen_stack[j]`: the value of `cand[j]` when the band
-//!   filter and the stack filter last saw it, so each only touches what changed;
+//!   filter and the stack filter last saw it, so each only touches what changed
+//!   (both equal `cand` after a successful propagation, so a branch point saves
+//!   only a [`Snapshot`] without them);
 //! - `unsolved[b]`: the cells of band `b` not placed yet;
 //! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
 //!
