@@ -12,7 +12,9 @@
 //!
 //! Beside the candidates a [`Board`] keeps:
 //! - `seen[j]` and `seen_stack[j]`: the value of `cand[j]` when the band
-//!   filter and the stack filter last saw it, so each only touches what changed;
+//!   filter and the stack filter last saw it, so each only touches what changed
+//!   (both equal `cand` after a successful propagation, so a branch point saves
+//!   only a [`Snapshot`] without them);
 //! - `unsolved[b]`: the cells of band `b` not placed yet;
 //! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
 //!
@@ -51,6 +53,14 @@
 //! This choice cuts the guesses on the hardest set by about 40% against the
 //! first bivalue cell. With no bivalue cell, the first cell with fewest
 //! candidates.
+//!
+//! Branching on a digit's *configuration* in a band or stack (tdoku's choice:
+//! the band with fewest configurations, a digit with two) was tried: on the
+//! hardest set it needs fewer branch points (41.2 against 42.7 first
+//! solution, 74.9 against 79.6 count ≤ 2), but without tdoku's "three digits
+//! per triad" rule, configurations picked independently over-fill triads and
+//! the contradiction shows up late: the empty grid took 122,000 guesses to
+//! its first solution (48 with cells), so it is not used.
 
 use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
 
@@ -64,18 +74,37 @@ pub(super) struct Board {
     /// 27 words; the 28th stays zero (it pads the SIMD comparison).
     cand: [u32; 28],
     seen: [u32; 28],
-    /// `cand` as the stack filter last left it.
-    seen_stack: [u32; 27],
+    /// `cand` as the stack filter last left it (the 28th word stays zero).
+    seen_stack: [u32; 28],
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
 
-/// A branch point: band, cell bit within the band, and the digits it may hold.
+/// What a branch point keeps of a propagated board: the candidates and the
+/// bookkeeping that cannot be recomputed cheaply. After a successful
+/// propagation both filters have seen every word, so `seen` and `seen_stack`
+/// equal `cand` and need not be saved (less than half the bytes to copy).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(super) struct Snapshot {
+    cand: [u32; 28],
+    unsolved: [u32; 3],
+    rows_left: [u16; 9],
+}
+
+/// What a branch point splits on.
+#[derive(Clone, Copy)]
+pub(super) enum Split {
+    /// The digit of one cell (bit `bit` of band `band`); alternatives are digits.
+    Cell { band: usize, bit: u32 },
+}
+
+/// A branch point: what it splits on and the alternatives (bit `k` = try `k`).
+/// The alternatives are mutually exclusive and cover every solution.
 #[derive(Clone, Copy)]
 pub(super) struct Branch {
-    pub band: usize,
-    pub bit: u32,
-    pub digits: u32,
+    pub split: Split,
+    pub alts: u32,
 }
 
 impl Board {
@@ -88,7 +117,7 @@ impl Board {
                 c
             },
             seen: [0; 28],
-            seen_stack: [0; 27],
+            seen_stack: [0; 28],
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
@@ -109,7 +138,7 @@ impl Board {
                 return None;
             }
         }
-        b.propagate().then_some(b)
+        b.propagate::<false>().then_some(b)
     }
 
     /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
@@ -125,7 +154,29 @@ impl Board {
                 b.cand[3 * d + cell / 27] &= !bit;
             }
         }
-        b.propagate().then_some(b)
+        b.propagate::<false>().then_some(b)
+    }
+
+    /// The state to return to at a branch point. Call only on a propagated
+    /// board (see [`Snapshot`]).
+    #[inline(always)]
+    pub(super) fn snapshot(&self) -> Snapshot {
+        debug_assert!(self.cand == self.seen && self.cand == self.seen_stack);
+        Snapshot {
+            cand: self.cand,
+            unsolved: self.unsolved,
+            rows_left: self.rows_left,
+        }
+    }
+
+    /// Returns to a state taken by [`Board::snapshot`].
+    #[inline(always)]
+    pub(super) fn restore(&mut self, s: &Snapshot) {
+        self.cand = s.cand;
+        self.seen = s.cand;
+        self.seen_stack = s.cand;
+        self.unsolved = s.unsolved;
+        self.rows_left = s.rows_left;
     }
 
     /// True once every cell is placed (after a successful propagation this
@@ -149,6 +200,15 @@ impl Board {
             }
         }
         out
+    }
+
+    /// Applies alternative `k` of a branch point; false when it is already
+    /// impossible. Call [`Board::propagate`] afterwards.
+    #[inline(always)]
+    pub(super) fn try_alternative(&mut self, split: Split, k: usize) -> bool {
+        match split {
+            Split::Cell { band, bit } => self.try_place(k, band, bit),
+        }
     }
 
     /// Places `d` at `bit` of band `b` if it is still a candidate there.
@@ -181,9 +241,12 @@ impl Board {
     /// Runs the band filter and naked singles to a fixpoint. False on a
     /// contradiction.
     #[inline(always)]
-    pub(super) fn propagate(&mut self) -> bool {
+    ///
+    /// `WIDE`: compiled into the build for AVX2/BMI CPUs (see
+    /// [`row_triads`]); the caller guarantees the CPU has BMI2.
+    pub(super) fn propagate<const WIDE: bool>(&mut self) -> bool {
         loop {
-            if !self.filter_bands() {
+            if !self.filter_bands::<WIDE>() {
                 return false;
             }
             // Cheapest rules first: the stack filter runs only when the
@@ -205,7 +268,7 @@ impl Board {
 
     /// Band filter over every word that changed, until none changes.
     #[inline(always)]
-    fn filter_bands(&mut self) -> bool {
+    fn filter_bands<const WIDE: bool>(&mut self) -> bool {
         loop {
             let mut changed = self.changed_words();
             if changed == 0 {
@@ -215,9 +278,7 @@ impl Board {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
                 let x = self.cand[j];
-                let t = ROW_TRIADS[(x & 0o777) as usize]
-                    | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
-                    | (ROW_TRIADS[(x >> 18) as usize] << 6);
+                let t = row_triads::<WIDE>(x);
                 let keep = KEEP[t as usize];
                 if keep == 0 {
                     return false;
@@ -226,18 +287,21 @@ impl Board {
                 self.cand[j] = x;
                 self.seen[j] = x;
                 let (d, b) = (j / 3, j % 3);
-                let mut rows = (self.rows_left[d] as u32 >> (3 * b)) & 7;
+                // Rows not placed yet that are down to one cell, found
+                // without branching per row (this runs for every changed word).
+                let single = |v: u32| (v & 0o777).is_power_of_two() as u32;
+                let mut rows = (single(x) | (single(x >> 9) << 1) | (single(x >> 18) << 2))
+                    & (self.rows_left[d] as u32 >> (3 * b));
                 while rows != 0 {
                     let r = rows.trailing_zeros();
                     rows &= rows - 1;
-                    // Re-read: placing in an earlier row may have cleared cells here.
-                    let v = (self.cand[j] >> (9 * r)) & 0o777;
+                    // Re-read: placing in an earlier row may have cleared this
+                    // row's last cell.
+                    let v = self.cand[j] & (0o777 << (9 * r));
                     if v == 0 {
                         return false;
                     }
-                    if v & (v - 1) == 0 {
-                        self.place(d, b, v << (9 * r));
-                    }
+                    self.place(d, b, v);
                 }
             }
         }
@@ -246,6 +310,14 @@ impl Board {
     /// The words that differ from what the band filter last left (bit `j`).
     #[inline(always)]
     fn changed_words(&self) -> u32 {
+        differing_words(&self.cand, &self.seen)
+    }
+}
+
+/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per four words.
+#[inline(always)]
+fn differing_words(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
@@ -258,8 +330,8 @@ impl Board {
                 // 4k..4k+4 (k < 7) are in bounds; unaligned loads have no
                 // alignment requirement.
                 let m = unsafe {
-                    let a = _mm_loadu_si128(self.cand.as_ptr().add(4 * k) as *const __m128i);
-                    let b = _mm_loadu_si128(self.seen.as_ptr().add(4 * k) as *const __m128i);
+                    let a = _mm_loadu_si128(cand.as_ptr().add(4 * k) as *const __m128i);
+                    let b = _mm_loadu_si128(seen.as_ptr().add(4 * k) as *const __m128i);
                     _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
                 };
                 same |= (m as u32) << (4 * k);
@@ -270,12 +342,14 @@ impl Board {
         {
             let mut m = 0u32;
             for j in 0..27 {
-                m |= ((self.cand[j] != self.seen[j]) as u32) << j;
+                m |= ((cand[j] != seen[j]) as u32) << j;
             }
             m
         }
     }
+}
 
+impl Board {
     /// Stack filter and hidden singles in columns, per digit. The stack filter
     /// is the band filter turned sideways: in each stack (three columns) the
     /// digit sits once per column and once per box, so only vertical triads
@@ -285,15 +359,14 @@ impl Board {
     #[inline(always)]
     fn filter_stacks(&mut self) -> Option<bool> {
         let mut placed = false;
-        for d in 0..9 {
-            let mut x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-            let j = 3 * d;
-            if x[0] == self.seen_stack[j]
-                && x[1] == self.seen_stack[j + 1]
-                && x[2] == self.seen_stack[j + 2]
-            {
-                continue;
-            }
+        let changed = differing_words(&self.cand, &self.seen_stack);
+        // Bit 3d for each digit d with a changed word.
+        let mut digits = (changed | (changed >> 1) | (changed >> 2)) & 0o111_111_111;
+        while digits != 0 {
+            let j = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let d = j / 3;
+            let mut x = [self.cand[j], self.cand[j + 1], self.cand[j + 2]];
             let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
             let mut allowed = [0u32; 3];
             for k in 0..3 {
@@ -351,11 +424,20 @@ impl Board {
             if self.unsolved[b] == 0 {
                 continue;
             }
+            // `planes[k]`: the cells where some digit with bit k set in its
+            // index is a candidate; for a cell with one candidate, they spell
+            // out that digit without a search.
             let (mut one, mut two) = (0u32, 0u32);
+            let mut planes = [0u32; 4];
             for d in 0..9 {
                 let x = self.cand[3 * d + b];
                 two |= one & x;
                 one |= x;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if d & (1 << k) != 0 {
+                        *plane |= x;
+                    }
+                }
             }
             if one != BAND {
                 return None;
@@ -364,18 +446,31 @@ impl Board {
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles ^= bit;
-                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
-                self.place(d, b, bit);
+                let d = planes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |d, (k, p)| d | (((p & bit != 0) as usize) << k));
+                // An earlier placement may have taken the cell's last digit.
+                if !self.try_place(d, b, bit) {
+                    return None;
+                }
                 placed = true;
             }
         }
         Some(placed)
     }
 
-    /// The cell to branch on (see the module documentation). Call only on a
+    /// What to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
     #[inline(always)]
     pub(super) fn branch(&self) -> Branch {
+        self.cell_branch()
+    }
+
+    /// The best bivalue cell, else the first cell with fewest candidates
+    /// (see [`Board::branch`]).
+    #[inline(always)]
+    fn cell_branch(&self) -> Branch {
         // (score, band, bit) of the best bivalue cell so far.
         let mut best: Option<(u32, usize, u32)> = None;
         for b in 0..3 {
@@ -405,7 +500,7 @@ impl Board {
             while u != 0 {
                 let bit = u & u.wrapping_neg();
                 u ^= bit;
-                let k = self.branch_at(b, bit).digits.count_ones();
+                let k = self.branch_at(b, bit).alts.count_ones();
                 if k < fewest.0 {
                     fewest = (k, b, bit);
                 }
@@ -433,8 +528,29 @@ impl Board {
                 digits |= 1 << d;
             }
         }
-        Branch { band, bit, digits }
+        Branch {
+            split: Split::Cell { band, bit },
+            alts: digits,
+        }
     }
+}
+
+/// The triads of a band word that hold a candidate: bit `3·r + k` for row `r`,
+/// box `k` (the index of [`KEEP`]). With `WIDE` (only in the build for
+/// BMI2 CPUs, see `NineSearch::advance`) one `pext` gathers the nine triad
+/// bits; otherwise three table lookups.
+#[inline(always)]
+fn row_triads<const WIDE: bool>(x: u32) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        let any = x | (x >> 1) | (x >> 2);
+        // SAFETY: `WIDE` is true only on the path taken after
+        // `is_x86_feature_detected!("bmi2")` succeeded.
+        return unsafe { std::arch::x86_64::_pext_u32(any, 0o111_111_111) };
+    }
+    ROW_TRIADS[(x & 0o777) as usize]
+        | (ROW_TRIADS[((x >> 9) & 0o777) as usize] << 3)
+        | (ROW_TRIADS[(x >> 18) as usize] << 6)
 }
 
 /// The two bands other than `b`.

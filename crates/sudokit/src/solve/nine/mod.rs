@@ -12,7 +12,7 @@ mod tables;
 use super::limits::Limits;
 use crate::geometry::{BoxShape, Geometry, Layout};
 
-use board::Board;
+use board::{Board, Snapshot, Split};
 
 /// Whether `geo` is the plain 9×9 board this solver handles.
 pub(crate) fn applies(geo: &Geometry) -> bool {
@@ -24,9 +24,8 @@ pub(crate) fn applies(geo: &Geometry) -> bool {
 /// A branch point on the stack: the board before branching, where, and the
 /// digits not tried yet.
 struct Frame {
-    board: Board,
-    band: usize,
-    bit: u32,
+    board: Snapshot,
+    split: Split,
     untried: u32,
 }
 
@@ -106,17 +105,17 @@ impl NineSearch {
             // that `advance_wide` is compiled for on this CPU.
             return unsafe { self.advance_wide() };
         }
-        self.advance_plain()
+        self.advance_plain::<false>()
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     unsafe fn advance_wide(&mut self) -> bool {
-        self.advance_plain()
+        self.advance_plain::<true>()
     }
 
     #[inline(always)]
-    fn advance_plain(&mut self) -> bool {
+    fn advance_plain<const WIDE: bool>(&mut self) -> bool {
         if self.at == At::Solution {
             self.at = At::Backtrack;
         }
@@ -136,15 +135,15 @@ impl NineSearch {
                     }
                     // Save the board with the other digits, try the first.
                     let br = self.board.branch();
-                    let d = br.digits.trailing_zeros() as usize;
+                    let k = br.alts.trailing_zeros() as usize;
                     self.stack.push(Frame {
-                        board: self.board,
-                        band: br.band,
-                        bit: br.bit,
-                        untried: br.digits & (br.digits - 1),
+                        board: self.board.snapshot(),
+                        split: br.split,
+                        untried: br.alts & (br.alts - 1),
                     });
                     self.guesses += 1;
-                    if !(self.board.try_place(d, br.band, br.bit) && self.board.propagate()) {
+                    if !(self.board.try_alternative(br.split, k) && self.board.propagate::<WIDE>())
+                    {
                         self.at = At::Backtrack;
                     }
                 }
@@ -153,16 +152,17 @@ impl NineSearch {
                         self.at = At::Done;
                         return false;
                     };
-                    let d = frame.untried.trailing_zeros() as usize;
+                    let k = frame.untried.trailing_zeros() as usize;
                     frame.untried &= frame.untried - 1;
-                    let (band, bit) = (frame.band, frame.bit);
-                    self.board = if frame.untried == 0 {
-                        self.stack.pop().expect("frame").board
+                    let split = frame.split;
+                    if frame.untried == 0 {
+                        let frame = self.stack.pop().expect("frame");
+                        self.board.restore(&frame.board);
                     } else {
-                        frame.board
-                    };
+                        self.board.restore(&frame.board);
+                    }
                     self.guesses += 1;
-                    if self.board.try_place(d, band, bit) && self.board.propagate() {
+                    if self.board.try_alternative(split, k) && self.board.propagate::<WIDE>() {
                         self.at = At::Expand;
                     }
                 }
@@ -224,6 +224,19 @@ mod tests {
             out.push(s.solution_values().unwrap());
         }
         (out, s.guesses())
+    }
+
+    /// Sparse grids must not send the search into large dead subtrees: the
+    /// branching rule is chosen so that filling an empty grid stays nearly
+    /// backtrack-free (a configuration branch took ~122,000 guesses here).
+    #[test]
+    fn empty_grid_fills_with_few_guesses() {
+        let empty = ".".repeat(81);
+        for wide in [false, wide_cpu()] {
+            let (sols, guesses) = run(&empty, wide, 1);
+            assert_eq!(sols.len(), 1);
+            assert!(guesses < 500, "{guesses} guesses");
+        }
     }
 
     /// The baseline build and the AVX2/BMI build take the same path (when this

@@ -41,15 +41,19 @@ const fn row_triads() -> [u32; 512] {
     t
 }
 
+/// The six ways to put one triad in each row and each box of a band (or
+/// one column triad in each band and column of a stack): `PERMS[p][r]` is
+/// the box (column) of row (band) `r`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 const fn perm() -> [u32; 512] {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut out = [0u32; 512];
     let mut t = 0;
     while t < 512 {
