@@ -71,6 +71,10 @@ pub(crate) struct PuzzleRequest {
     /// `hint`: the player's entries, one per cell (0 = empty), beside the
     /// givens in `puzzle`; a wrong entry is pointed out before any step.
     entries: Vec<u16>,
+    /// `hint`: the player's pencil marks, one list per cell; an empty list
+    /// (or no array) means "every digit the placed ones allow". Hints then
+    /// start from the player's own candidates, as in a mid-solve position.
+    pencil: Vec<Vec<u16>>,
 }
 
 impl PuzzleRequest {
@@ -362,6 +366,18 @@ pub(crate) async fn hint(
             "entries: {bad} is not a digit of this board (1..{n})"
         )));
     }
+    let pencil = req.pencil;
+    if !pencil.is_empty() && pencil.len() != cells {
+        return Err(bad_request(format!(
+            "pencil: {} lists for a board of {cells} cells",
+            pencil.len()
+        )));
+    }
+    if let Some(&bad) = pencil.iter().flatten().find(|&&v| v == 0 || v > n) {
+        return Err(bad_request(format!(
+            "pencil: {bad} is not a digit of this board (1..{n})"
+        )));
+    }
     let geometry = givens.geometry().clone();
     let answer = heavy(&state, move |limits| -> Result<Option<Value>, ApiError> {
         let unique = match solve::uniqueness_within(&givens, true, limits.clone()) {
@@ -397,6 +413,16 @@ pub(crate) async fn hint(
         }
         let mut c = Candidates::from_grid(&position).map_err(|e| unprocessable(e.to_string()))?;
         c.set_unique(unique.is_some());
+        for (cell, marks) in pencil.iter().enumerate() {
+            if marks.is_empty() || position.get(cell) != 0 {
+                continue;
+            }
+            for d in 1..=n {
+                if !marks.contains(&d) {
+                    c.eliminate(cell, d);
+                }
+            }
+        }
         Ok(Some(match logic::next_step(&c) {
             Some(step) => json!({"step": step_json(&geometry, &step)}),
             None => json!({"explanation": "No logical step found from here."}),

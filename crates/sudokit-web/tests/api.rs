@@ -351,3 +351,56 @@ fn generate_by_difficulty_and_pdf() {
     // The puzzle page and the solution page.
     assert_eq!(pages(b"/Type /Page") - pages(b"/Type /Pages"), 2);
 }
+
+/// A hint from the player's pencil marks: every empty cell narrowed to its
+/// solution digit and one wrong digit. The step must agree with the
+/// solution; malformed marks get a 400.
+#[test]
+fn hint_starts_from_pencil_marks() {
+    let addr = start(Config::default());
+    let pencil: Vec<Vec<u8>> = WIKI
+        .bytes()
+        .zip(WIKI_SOLUTION.bytes())
+        .map(|(given, sol)| {
+            if given != b'.' {
+                vec![]
+            } else {
+                let d = sol - b'0';
+                vec![d, d % 9 + 1]
+            }
+        })
+        .collect();
+    let (status, v) = post(addr, "/api/hint", json!({"puzzle": WIKI, "pencil": pencil}));
+    assert_eq!(status, 200, "{v}");
+    let step = &v["step"];
+    let digit_at = |cell: u64| (WIKI_SOLUTION.as_bytes()[cell as usize] - b'0') as u64;
+    for p in step["placements"].as_array().unwrap() {
+        assert_eq!(
+            p["digit"].as_u64().unwrap(),
+            digit_at(p["cell"].as_u64().unwrap()),
+            "{v}"
+        );
+    }
+    for e in step["eliminations"].as_array().unwrap() {
+        assert_ne!(
+            e["digit"].as_u64().unwrap(),
+            digit_at(e["cell"].as_u64().unwrap()),
+            "{v}"
+        );
+        // Only the wrong digit the player kept can be eliminated.
+        let cell = e["cell"].as_u64().unwrap() as usize;
+        assert_eq!(
+            e["digit"].as_u64().unwrap(),
+            digit_at(cell as u64) % 9 + 1,
+            "{v}"
+        );
+    }
+
+    let (status, v) = post(addr, "/api/hint", json!({"puzzle": WIKI, "pencil": [[1]]}));
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("pencil"), "{v}");
+    let mut bad = vec![Vec::<u8>::new(); 81];
+    bad[2] = vec![10];
+    let (status, v) = post(addr, "/api/hint", json!({"puzzle": WIKI, "pencil": bad}));
+    assert_eq!(status, 400, "{v}");
+}
