@@ -508,20 +508,23 @@ pub(crate) async fn generate(
         max_attempts: level.map(|_| 20),
         ..opts
     };
-    let made = heavy(&state, move |limits| -> Result<Option<(generate::Generated, u64)>, String> {
-        // The generator draws candidates for puzzle `index` of the seed until
-        // one grades as asked; when it gives up, the next index, until the
-        // budget runs out (every result is reproducible from seed and index).
-        let mut index = 0;
-        loop {
-            match generate::generate(&geometry, &opts, seed, index) {
-                Ok(g) => return Ok(Some((g, index))),
-                Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
-                Err(GenerateError::NoMatch { .. }) => return Ok(None),
-                Err(e) => return Err(e.to_string()),
+    let made = heavy(
+        &state,
+        move |limits| -> Result<Option<(generate::Generated, u64)>, String> {
+            // The generator draws candidates for puzzle `index` of the seed until
+            // one grades as asked; when it gives up, the next index, until the
+            // budget runs out (every result is reproducible from seed and index).
+            let mut index = 0;
+            loop {
+                match generate::generate(&geometry, &opts, seed, index) {
+                    Ok(g) => return Ok(Some((g, index))),
+                    Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
+                    Err(GenerateError::NoMatch { .. }) => return Ok(None),
+                    Err(e) => return Err(e.to_string()),
+                }
             }
-        }
-    })
+        },
+    )
     .await?
     .map_err(unprocessable)?;
     let Some((g, index)) = made else {
