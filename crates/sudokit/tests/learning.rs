@@ -113,7 +113,7 @@ fn frisch_easier_two_unique() {
 
 /// The minimal Frisch 25×25 puzzles that the learning search proves unique
 /// within seconds (2 and 3); the others (1, 4–8) still take minutes and are
-/// left to `examples/large_bench` (see BENCHMARKS-large.md).
+/// left to `examples/large_bench` (see BENCHMARKS.md, "Large grids").
 #[test]
 #[ignore = "expensive: run in release"]
 fn frisch_25x25_minimal_2_and_3_unique() {
