@@ -13,6 +13,7 @@ mod empty_rectangle;
 mod fish;
 mod forcing;
 mod full_house;
+mod grouped_aic;
 mod hidden_single;
 mod hidden_subsets;
 mod kite;
@@ -86,6 +87,8 @@ pub enum Technique {
     XChain,
     XYChain,
     Aic,
+    /// An AIC with group nodes (a digit's candidates where two units overlap).
+    GroupedAic,
     AlsXz,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
@@ -142,6 +145,7 @@ impl Technique {
             XChain => "X-Chain",
             XYChain => "XY-Chain",
             Aic => "AIC",
+            GroupedAic => "Grouped AIC",
             AlsXz => "ALS-XZ",
             ForcingChain => "Forcing Chain",
             TrialAndError => "Trial and Error",
@@ -186,6 +190,7 @@ impl Technique {
             XChain => 260,
             XYChain => 260,
             Aic => 280,
+            GroupedAic => 300,
             AlsXz => 300,
             ForcingChain => 500,
             TrialAndError | BruteForce => 10000,
@@ -204,7 +209,7 @@ impl Technique {
             | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
             | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => Level::Hard,
             FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | SueDeCoq
-            | XChain | XYChain | Aic | AlsXz => Level::Unfair,
+            | XChain | XYChain | Aic | GroupedAic | AlsXz => Level::Unfair,
             ForcingChain | TrialAndError | BruteForce => Level::Extreme,
         }
     }
@@ -249,6 +254,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         chains::find_x_chain,
         chains::find_xy_chain,
         chains::find_aic,
+        grouped_aic::find,
         als::find_xz,
         forcing::find,
         trial::find,

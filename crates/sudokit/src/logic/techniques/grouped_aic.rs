@@ -1,0 +1,387 @@
+//! Grouped AICs: alternating inference chains whose nodes may be *groups*.
+//!
+//! A group is a digit's candidates in the cells two units share (a box and a
+//! line on a classic board; any two overlapping units on variants), when
+//! there are at least two of them. "The group is true" means the digit sits
+//! in one of those cells. Groups link like single candidates:
+//!
+//! - strong, inside a unit: two disjoint nodes of the same digit that
+//!   together hold all of the unit's places for it (one of them is true);
+//! - weak: two disjoint nodes of the same digit where every cell of one sees
+//!   every cell of the other (both cannot be true); and, for single cells
+//!   only, two digits of one cell.
+//!
+//! The search is the one of plain AICs (`chains.rs`): from "s is false",
+//! alternately strong and weak, breadth-first, until a node t is reached
+//! "true"; then s or t is true, and every candidate that both would kill is
+//! false. A chain must use at least one group, or it is a plain AIC (which
+//! runs first). Reaching a single candidate s "true" from "s false" proves
+//! s, as with plain AICs.
+
+use std::collections::HashMap;
+
+use super::{elim_text, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+/// A node of the link graph: candidates `0..cells·n` (cell · n + digit − 1),
+/// then the groups.
+type Node = u32;
+
+struct Group {
+    /// Digit − 1.
+    d: usize,
+    /// Cells, ascending.
+    cells: Vec<u32>,
+}
+
+struct Graph {
+    n: usize,
+    /// First group node (`cells · n`).
+    base: u32,
+    groups: Vec<Group>,
+    /// Strong neighbours of every node (compressed rows).
+    strong: Vec<Vec<Node>>,
+    /// Weak neighbours that involve a group, both directions (the weak
+    /// links between single candidates are computed from the candidates).
+    group_weak: Vec<Vec<Node>>,
+    /// `0..cells`, so that a single candidate's cell is a slice too.
+    all_cells: Vec<u32>,
+}
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let g = build(c)?;
+    search(c, &g)
+}
+
+/// The link graph; `None` when the board has no group at all.
+fn build(c: &Candidates) -> Option<Graph> {
+    let ctx = &c.ctx;
+    let n = ctx.n;
+    let cells = c.cell_count();
+    let base = (cells * n) as u32;
+
+    // Groups: each digit's candidates in each overlap of two units, when
+    // two or more; the same cells reached through another pair of units
+    // are one group.
+    let mut groups: Vec<Group> = Vec::new();
+    let mut seen: HashMap<(usize, Vec<u32>), ()> = HashMap::new();
+    for (_, _, shared) in &ctx.overlaps {
+        for d in 0..n {
+            let inside: Vec<u32> = shared
+                .iter()
+                .copied()
+                .filter(|&x| c.mask(x as usize) >> d & 1 != 0)
+                .collect();
+            if inside.len() >= 2 && seen.insert((d, inside.clone()), ()).is_none() {
+                groups.push(Group { d, cells: inside });
+            }
+        }
+    }
+    if groups.is_empty() {
+        return None;
+    }
+    let nodes = base as usize + groups.len();
+    let mut strong: Vec<Vec<Node>> = vec![Vec::new(); nodes];
+    let mut group_weak: Vec<Vec<Node>> = vec![Vec::new(); nodes];
+    let link = |list: &mut Vec<Vec<Node>>, a: Node, b: Node| {
+        if !list[a as usize].contains(&b) {
+            list[a as usize].push(b);
+        }
+    };
+    let cell_node = |x: u32, d: usize| x * n as u32 + d as u32;
+
+    // Groups inside each unit, by digit.
+    let units = c.geometry().units();
+    let mut in_unit: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
+    for (k, g) in groups.iter().enumerate() {
+        for &u in ctx.geo.units_of(g.cells[0] as usize) {
+            let unit = &units[u as usize].cells;
+            if g.cells.iter().all(|x| unit.contains(x)) {
+                in_unit[u as usize].push(k);
+            }
+        }
+    }
+
+    // Strong links.
+    for (u, unit_groups) in in_unit.iter().enumerate() {
+        for d in 0..n {
+            let places = c.places(u, d as u16 + 1);
+            if places.len() == 2 {
+                let (a, b) = (cell_node(places[0], d), cell_node(places[1], d));
+                link(&mut strong, a, b);
+                link(&mut strong, b, a);
+            }
+            for &k in unit_groups.iter().filter(|&&k| groups[k].d == d) {
+                let rest: Vec<u32> = places
+                    .iter()
+                    .copied()
+                    .filter(|x| !groups[k].cells.contains(x))
+                    .collect();
+                let gk = base + k as u32;
+                let other = match rest.len() {
+                    0 => None,
+                    1 => Some(cell_node(rest[0], d)),
+                    _ => unit_groups
+                        .iter()
+                        .find(|&&j| groups[j].d == d && groups[j].cells == rest)
+                        .map(|&j| base + j as u32),
+                };
+                if let Some(o) = other {
+                    link(&mut strong, gk, o);
+                    link(&mut strong, o, gk);
+                }
+            }
+        }
+    }
+    for x in 0..cells {
+        let m = c.mask(x);
+        if m.count_ones() == 2 {
+            for d in bits(m) {
+                let e = (m & !(1 << d)).trailing_zeros() as usize;
+                link(&mut strong, cell_node(x as u32, d), cell_node(x as u32, e));
+            }
+        }
+    }
+
+    // Weak links that involve a group.
+    let sees_all = |x: u32, cells: &[u32]| cells.iter().all(|&y| ctx.sees(x as usize, y as usize));
+    for (k, g) in groups.iter().enumerate() {
+        let gk = base + k as u32;
+        for x in 0..cells as u32 {
+            if c.mask(x as usize) >> g.d & 1 != 0 && !g.cells.contains(&x) && sees_all(x, &g.cells)
+            {
+                let v = cell_node(x, g.d);
+                link(&mut group_weak, gk, v);
+                link(&mut group_weak, v, gk);
+            }
+        }
+        for (j, h) in groups.iter().enumerate() {
+            if j != k
+                && h.d == g.d
+                && h.cells.iter().all(|x| !g.cells.contains(x))
+                && h.cells.iter().all(|&x| sees_all(x, &g.cells))
+            {
+                link(&mut group_weak, gk, base + j as u32);
+            }
+        }
+    }
+    Some(Graph {
+        n,
+        base,
+        groups,
+        strong,
+        group_weak,
+        all_cells: (0..cells as u32).collect(),
+    })
+}
+
+impl Graph {
+    fn nodes(&self) -> usize {
+        self.strong.len()
+    }
+    fn is_group(&self, v: Node) -> bool {
+        v >= self.base
+    }
+    fn digit(&self, v: Node) -> usize {
+        if self.is_group(v) {
+            self.groups[(v - self.base) as usize].d
+        } else {
+            v as usize % self.n
+        }
+    }
+    fn cells(&self, v: Node) -> &[u32] {
+        if self.is_group(v) {
+            &self.groups[(v - self.base) as usize].cells
+        } else {
+            let x = v as usize / self.n;
+            &self.all_cells[x..x + 1]
+        }
+    }
+
+    /// Weak neighbours of `v`: same digit in the peers of a single cell, the
+    /// cell's other digits, and the links that involve groups.
+    fn for_weak(&self, c: &Candidates, v: Node, mut f: impl FnMut(Node)) {
+        if !self.is_group(v) {
+            let n = self.n;
+            let (x, d) = (v as usize / n, v as usize % n);
+            for &p in &c.ctx.peers[x] {
+                if c.mask(p as usize) >> d & 1 != 0 {
+                    f((p as usize * n + d) as Node);
+                }
+            }
+            for e in bits(c.mask(x) & !(1 << d)) {
+                f((x * n + e) as Node);
+            }
+        }
+        for &w in &self.group_weak[v as usize] {
+            f(w);
+        }
+    }
+
+    /// Whether `v` being true makes the single candidate `(x, e)` false.
+    fn kills(&self, c: &Candidates, v: Node, x: u32, e: usize) -> bool {
+        let d = self.digit(v);
+        let cells = self.cells(v);
+        if cells.contains(&x) {
+            // Same cell: another digit of a single cell dies; a digit of
+            // the group itself is not killed by the group.
+            return !self.is_group(v) && e != d;
+        }
+        e == d && cells.iter().all(|&y| c.ctx.sees(x as usize, y as usize))
+    }
+
+    fn name(&self, c: &Candidates, v: Node) -> String {
+        let d = self.digit(v) + 1;
+        let cells = self.cells(v);
+        if cells.len() == 1 {
+            format!("({d}){}", c.cn(cells[0] as usize))
+        } else {
+            let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
+            format!("({d}){{{}}}", names.join(" "))
+        }
+    }
+}
+
+fn search(c: &Candidates, g: &Graph) -> Option<Step> {
+    let states = g.nodes() * 2;
+    let mut parent = vec![u32::MAX; states];
+    let mut seen_gen = vec![0u32; states];
+    let mut queue: Vec<u32> = Vec::new();
+    let mut victims: Vec<Cand> = Vec::new();
+    for (generation, s) in (1u32..).zip(0..g.nodes() as Node) {
+        if g.strong[s as usize].is_empty() {
+            continue;
+        }
+        // Candidates that s being true would kill: the possible victims.
+        victims.clear();
+        let (sd, s_cells) = (g.digit(s), g.cells(s));
+        let mut consider = |x: u32| {
+            for e in bits(c.mask(x as usize)) {
+                if g.kills(c, s, x, e) {
+                    victims.push(Cand::new(x as usize, e as u16 + 1));
+                }
+            }
+        };
+        for &x in s_cells {
+            consider(x);
+        }
+        for &p in &c.ctx.peers[s_cells[0] as usize] {
+            if c.mask(p as usize) >> sd & 1 != 0 && !s_cells.contains(&p) {
+                consider(p);
+            }
+        }
+        victims.sort_by_key(|k| (k.cell, k.digit));
+        victims.dedup();
+
+        queue.clear();
+        let start = s * 2;
+        seen_gen[start as usize] = generation;
+        parent[start as usize] = u32::MAX;
+        queue.push(start);
+        let mut head = 0;
+        while head < queue.len() {
+            let st = queue[head];
+            head += 1;
+            let (v, on) = (st / 2, st % 2 == 1);
+            if on {
+                let path = || chain(&parent, st);
+                let grouped = |p: &[u32]| p.iter().any(|&x| g.is_group(x / 2));
+                if v == s && !g.is_group(s) {
+                    let p = path();
+                    if grouped(&p) {
+                        return Some(make(c, g, &p, Vec::new(), Some(s)));
+                    }
+                } else if v != s && chain_len(&parent, st) >= 3 {
+                    let elims: Vec<Cand> = victims
+                        .iter()
+                        .copied()
+                        .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
+                        .collect();
+                    if !elims.is_empty() {
+                        let p = path();
+                        if grouped(&p) {
+                            return Some(make(c, g, &p, elims, None));
+                        }
+                    }
+                }
+            }
+            let mut visit = |w: Node| {
+                let ns = w * 2 + (!on) as u32;
+                if seen_gen[ns as usize] != generation {
+                    seen_gen[ns as usize] = generation;
+                    parent[ns as usize] = st;
+                    queue.push(ns);
+                }
+            };
+            if on {
+                g.for_weak(c, v, visit);
+            } else {
+                g.strong[v as usize].iter().for_each(|&w| visit(w));
+            }
+        }
+    }
+    None
+}
+
+fn chain_len(parent: &[u32], mut st: u32) -> usize {
+    let mut k = 0;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        k += 1;
+    }
+    k
+}
+
+/// The states from the start to `end`.
+fn chain(parent: &[u32], end: u32) -> Vec<u32> {
+    let mut states = vec![end];
+    let mut st = end;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        states.push(st);
+    }
+    states.reverse();
+    states
+}
+
+fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Option<Node>) -> Step {
+    let mut text = g.name(c, states[0] / 2);
+    for w in states.windows(2) {
+        // Into an "on" state: strong link; into "off": weak link.
+        text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
+        text.push_str(&g.name(c, w[1] / 2));
+    }
+    let mut s = Step::new(Technique::GroupedAic);
+    for &st in states {
+        let v = st / 2;
+        let d = g.digit(v) as u16 + 1;
+        for &x in g.cells(v) {
+            let k = Cand::new(x as usize, d);
+            if !s.candidates.contains(&k) {
+                s.candidates.push(k);
+            }
+            if !s.cells.contains(&x) {
+                s.cells.push(x);
+            }
+        }
+    }
+    let first = g.name(c, states[0] / 2);
+    let name = Technique::GroupedAic.name();
+    if let Some(p) = proved {
+        let k = Cand::new(p as usize / g.n, (p as usize % g.n) as u16 + 1);
+        s.placements = vec![k];
+        s.explanation = format!(
+            "{name}: {text}; if {first} were false it would be true, so {} = {}",
+            c.cn(k.cell as usize),
+            k.digit
+        );
+    } else {
+        s.eliminations = elims;
+        s.explanation = format!(
+            "{name}: {text}, so {first} or {} is true; remove {}",
+            g.name(c, states[states.len() - 1] / 2),
+            elim_text(c, &s.eliminations)
+        );
+    }
+    s
+}
