@@ -155,6 +155,32 @@ fn other_shapes_variants_and_cubes() {
     }
 }
 
+/// 25×25: near minimality a uniqueness check can become a search of
+/// minutes, so the generator gives each check a work budget and keeps a clue
+/// it cannot decide. The result must still be unique (counted here, the
+/// solution checked independently), reproducible, and minimal per clue
+/// whenever nothing was left undecided. Release mode (`--ignored` in CI).
+#[test]
+#[ignore]
+fn giant_25x25_is_unique_and_reproducible() {
+    let geo = square(5, 5, &[]);
+    let opts = GenerateOptions::default();
+    let g = generate(&geo, &opts, 1, 0).unwrap();
+    assert_eq!(solve::count(&g.puzzle, 2).unwrap(), 1);
+    check(&Rules::classic(5, 5), g.puzzle.cells(), g.solution.cells()).unwrap();
+    assert!(g.puzzle.givens() < 625 / 2, "{} clues", g.puzzle.givens());
+    assert_eq!(g, generate(&geo, &opts, 1, 0).unwrap());
+    // With --minimal the generator either proves minimality or tries again.
+    let small = square(2, 3, &[]);
+    let minimal = GenerateOptions {
+        minimal: true,
+        ..Default::default()
+    };
+    let m = generate(&small, &minimal, 1, 0).unwrap();
+    assert_eq!(m.undecided, 0);
+    assert!(is_minimal(&m.puzzle));
+}
+
 /// Generates puzzles for `target` and checks each one: unique (counted),
 /// valid (independent checker), and graded as asked, the grade recomputed
 /// here from the puzzle alone with the public grader.

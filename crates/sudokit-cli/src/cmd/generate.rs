@@ -100,6 +100,9 @@ fn puzzle_text(
             "seed": seed,
             "clues": g.puzzle.givens(),
             "puzzle": GridJson::new(&g.puzzle),
+            // Clues kept because their removal could not be decided within
+            // the generator's work budget (0: minimal per symmetry orbit).
+            "undecided": g.undecided,
         });
         if with_solution {
             v["solution"] = json!(GridJson::new(&g.solution));

@@ -61,7 +61,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::logic::{self, Candidates, Grade};
-use crate::solve;
+use crate::solve::{self, Engine, Limits};
 
 pub use fill::random_solution;
 pub use symmetry::Symmetry;
@@ -101,6 +101,11 @@ pub struct Generated {
     pub attempts: usize,
     /// The grader's verdict, when grading was asked for (or a difficulty).
     pub grade: Option<Grade>,
+    /// Clues (orbits) kept only because the solver could not decide within
+    /// its work budget whether the puzzle stays unique without them. `0`
+    /// means minimal per orbit; large boards near minimality can leave some.
+    /// Uniqueness never depends on this: every removal made was proven.
+    pub undecided: usize,
 }
 
 /// Why generation failed.
@@ -147,10 +152,13 @@ pub fn generate(
     let mut seen = [0usize; logic::Level::ALL.len()];
     for attempt in 0..attempts {
         let solution = random_solution(geometry, &mut rng).ok_or(GenerateError::NoGrid)?;
-        let puzzle = remove_clues(&solution, &orbits, opts.target_clues, &mut rng);
-        // Without symmetry, one-clue-at-a-time removal is minimal already:
-        // a clue that had to stay still has to once others are gone.
-        if strict_symmetric && !is_minimal(&puzzle) {
+        let (puzzle, undecided) = remove_clues(&solution, &orbits, opts.target_clues, &mut rng);
+        // Without symmetry, one-clue-at-a-time removal is minimal already
+        // (a clue that had to stay still has to once others are gone),
+        // unless some removal could not be decided.
+        if (strict_symmetric || (opts.minimal && undecided > 0))
+            && minimal_within_budget(&puzzle) != Some(true)
+        {
             continue;
         }
         let grade = if opts.grade || opts.difficulty.is_some() {
@@ -170,6 +178,7 @@ pub fn generate(
             solution,
             attempts: attempt + 1,
             grade,
+            undecided: if opts.minimal { 0 } else { undecided },
         });
     }
     Err(match &opts.difficulty {
@@ -207,16 +216,19 @@ fn describe_seen(seen: &[usize]) -> String {
 }
 
 /// Removes orbits of clues in random order while the solution stays unique.
+/// Returns the puzzle and how many orbits were kept because the check ran
+/// out of its work budget.
 fn remove_clues(
     solution: &Grid,
     orbits: &[Vec<usize>],
     target: Option<usize>,
     rng: &mut ChaCha8Rng,
-) -> Grid {
+) -> (Grid, usize) {
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     order.shuffle(rng);
     let mut puzzle = solution.clone();
     let mut clues = puzzle.givens();
+    let mut undecided = 0;
     for orbit in order {
         if target.is_some_and(|t| clues <= t) {
             break;
@@ -224,15 +236,65 @@ fn remove_clues(
         for &c in orbit {
             puzzle.set(c, 0);
         }
-        if unique(&puzzle) {
-            clues -= orbit.len();
-        } else {
-            for &c in orbit {
-                puzzle.set(c, solution.get(c));
+        match unique_within_budget(&puzzle) {
+            Some(true) => clues -= orbit.len(),
+            verdict => {
+                undecided += verdict.is_none() as usize;
+                for &c in orbit {
+                    puzzle.set(c, solution.get(c));
+                }
             }
         }
     }
-    puzzle
+    (puzzle, undecided)
+}
+
+/// Work budget of one uniqueness check while removing clues, in limit
+/// checks (see [`Limits::with_work`]: about 2,000 guesses of the generic
+/// search). Near minimality a check on a large board (25×25) can turn into
+/// a search of minutes; keeping such a clue costs little, and a budget in
+/// work rather than time keeps the output the same on every machine. Boards
+/// up to 16×16 are checked without a budget.
+const CHECK_WORK: u64 = 1;
+
+/// Whether `puzzle` (cut from a solution grid, so never contradictory) has
+/// exactly one solution; `None` when the budget ran out first.
+fn unique_within_budget(puzzle: &Grid) -> Option<bool> {
+    if puzzle.n() <= 16 {
+        // Checks up to 16×16 end within milliseconds: no budget needed, so
+        // these puzzles stay minimal per orbit.
+        return Some(unique(puzzle));
+    }
+    // Plain backtracking: the budget would expire before clause learning,
+    // which the default search turns to after 2,000 guesses, could pay off.
+    let limits = Limits::none().with_work(CHECK_WORK);
+    let mut s = solve::solutions_with_engine(puzzle, Engine::Backtrack, limits);
+    let mut found = 0;
+    while found < 2 && s.skip_one() {
+        found += 1;
+    }
+    (!s.interrupted()).then_some(found == 1)
+}
+
+/// [`is_minimal`] under the same work budget per check: `None` when some
+/// check could not be decided.
+fn minimal_within_budget(puzzle: &Grid) -> Option<bool> {
+    let mut p = puzzle.clone();
+    for c in 0..p.cells().len() {
+        let v = p.get(c);
+        if v == 0 {
+            continue;
+        }
+        p.set(c, 0);
+        let still_unique = unique_within_budget(&p);
+        p.set(c, v);
+        match still_unique {
+            Some(false) => {}
+            Some(true) => return Some(false),
+            None => return None,
+        }
+    }
+    Some(true)
 }
 
 fn unique(puzzle: &Grid) -> bool {
