@@ -32,37 +32,54 @@
 //! 3. *Stack filter* (per digit whose words changed): the band filter turned
 //!    sideways, on column triads (band × column) of each stack, with hidden
 //!    singles in columns.
+//! 4. *Triad capacity* (all words at once): the three cells of a triad (a
+//!    row, or a column, inside one box) hold three different digits. A digit
+//!    is *certain* to lie in a row triad when its row has cells in that triad
+//!    only, and in a column triad when its column has cells in that band
+//!    only; four certain digits in one triad are a contradiction, and with
+//!    three, every other digit leaves the triad. Computed bit-parallel: each
+//!    triad counted at the bit of its first cell, with "at least 1/2/3/4"
+//!    counters over the nine digits.
 //!
 //! Placing `d` in a cell clears the cell from the eight other digits' words,
 //! clears the cell's row, box and column peers from `d`'s band word, and the
-//! column from `d`'s two other band words. The rules run cheapest first: the
-//! stack filter only when the band filter and naked singles are stuck, and
-//! anything it changes sends the board back to step 1 (roughly 10–15% less
+//! column from `d`'s two other band words. The rules run cheapest first: each
+//! later rule only when the earlier ones are stuck, and anything it changes
+//! sends the board back to step 1 (for the stack filter roughly 10–15% less
 //! CPU time on the hardest set than running all three every round; measured
 //! on a busy machine, so only roughly).
 //!
-//! A triad filter (the three cells of a triad hold exactly three digits) was
-//! tried as a fourth rule: it cut the guesses on the hardest set by only ~3%
-//! and cost more time than it saved, so it is not used.
+//! The propagation of the givens runs inside the search (its first step), so
+//! it uses the AVX2/BMI build too.
 //!
 //! # Branching
 //!
-//! The search branches on a cell with two candidates (a bivalue cell, found
-//! with bit-parallel "at least one / two / three" counters per band): the one
-//! with most unsolved cells among its peers, whose placement reaches furthest.
-//! This choice cuts the guesses on the hardest set by about 40% against the
-//! first bivalue cell. With no bivalue cell, the first cell with fewest
-//! candidates.
+//! The search branches on a digit's *configuration* in a band or stack (the
+//! idea is tdoku's): in a band a digit sits on one of six permutations of
+//! triads (one per row and per box), likewise on column triads in a stack.
+//! The branch takes the band or stack with fewest triads left over all
+//! digits (not a fixed one), and in it the first digit with two
+//! configurations (5 or 6 triads; else the fewest); each alternative keeps
+//! the digit on the triads of one configuration. The number of triads gives
+//! the number of configurations of a consistent triad matrix (3→1, 5–6→2,
+//! 7→3, 8→4, 9→6), and counting triads rather than configurations takes one
+//! popcount per three digits and is a little better: tdoku's "fewest
+//! configurations" needed 34.4 / 61.7 branch points on the hardest set.
 //!
-//! Branching on a digit's *configuration* in a band or stack (tdoku's choice:
-//! the band with fewest configurations, a digit with two) was tried: on the
-//! hardest set it needs fewer branch points (41.2 against 42.7 first
-//! solution, 74.9 against 79.6 count ≤ 2), but without tdoku's "three digits
-//! per triad" rule, configurations picked independently over-fill triads and
-//! the contradiction shows up late: the empty grid took 122,000 guesses to
-//! its first solution (48 with cells), so it is not used.
+//! Measured on the hardest set (48,766 puzzles), branch points per puzzle
+//! (first solution / count ≤ 2): bivalue cell with most unsolved peers, no
+//! triad rule: 42.7 / 79.6 (tdoku: 36.0 / 64.9); configurations without the
+//! triad rule: 41.2 / 74.9, and the empty grid took 122,000 guesses to its
+//! first solution (configurations picked independently over-fill triads and
+//! the contradiction shows up late); bivalue cell with the triad rule:
+//! 41.6 / 78.7; configurations with the triad rule: 33.9 / 60.4 (top1465:
+//! 5.9 / 9.0, tdoku 6.1 / 9.1; the empty grid: 36). Configurations only when
+//! a digit has two, else the best bivalue cell: 35.0 / 62.9; bivalue cell
+//! first, else a two-configuration digit: 41.8 / 78.0. The triad rule's
+//! other half (a triad where only three digits fit takes all three) saved
+//! another ~1% of branch points and cost more than that, so it is not used.
 
-use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -95,6 +112,12 @@ pub(super) struct Snapshot {
 /// What a branch point splits on.
 #[derive(Clone, Copy)]
 pub(super) enum Split {
+    /// The configuration of `digit` in band `band`; alternatives are
+    /// configurations (indices into [`PERMS`]).
+    Band { digit: usize, band: usize },
+    /// The configuration of `digit` in stack `stack` (`PERMS[p][b]` is the
+    /// column of the stack that holds the digit in band `b`).
+    Stack { digit: usize, stack: usize },
     /// The digit of one cell (bit `bit` of band `band`); alternatives are digits.
     Cell { band: usize, bit: u32 },
 }
@@ -123,9 +146,9 @@ impl Board {
         }
     }
 
-    /// Places the givens (`values` in row-major order, `0` = empty) and
-    /// propagates. `None` when the givens contradict each other or propagation
-    /// finds a contradiction.
+    /// Places the givens (`values` in row-major order, `0` = empty), without
+    /// propagating (the search does that first, in its fast build). `None`
+    /// when two givens contradict each other.
     pub(super) fn from_values(values: &[u16]) -> Option<Self> {
         debug_assert_eq!(values.len(), 81);
         let mut b = Board::empty();
@@ -138,14 +161,13 @@ impl Board {
                 return None;
             }
         }
-        b.propagate::<false>().then_some(b)
+        Some(b)
     }
 
     /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
-    /// allowed in cell `c`, row-major) and propagates: pencilmark puzzles.
-    /// `None` when propagation finds a contradiction (a cell with no
-    /// candidate included).
-    pub(super) fn from_candidates(masks: &[u16]) -> Option<Self> {
+    /// allowed in cell `c`, row-major): pencilmark puzzles. Not propagated
+    /// (a cell with no candidate shows up as a contradiction then).
+    pub(super) fn from_candidates(masks: &[u16]) -> Self {
         debug_assert_eq!(masks.len(), 81);
         let mut b = Board::empty();
         for (cell, &m) in masks.iter().enumerate() {
@@ -154,7 +176,7 @@ impl Board {
                 b.cand[3 * d + cell / 27] &= !bit;
             }
         }
-        b.propagate::<false>().then_some(b)
+        b
     }
 
     /// The state to return to at a branch point. Call only on a propagated
@@ -207,6 +229,17 @@ impl Board {
     #[inline(always)]
     pub(super) fn try_alternative(&mut self, split: Split, k: usize) -> bool {
         match split {
+            Split::Band { digit, band } => {
+                self.cand[3 * digit + band] &= CONFIG_CELLS[k];
+                true
+            }
+            Split::Stack { digit, stack } => {
+                for (b, &col) in PERMS[k].iter().enumerate() {
+                    let other_cols = (0o7 & !(1 << col)) << (3 * stack);
+                    self.cand[3 * digit + b] &= !(other_cols * SPREAD);
+                }
+                true
+            }
             Split::Cell { band, bit } => self.try_place(k, band, bit),
         }
     }
@@ -260,10 +293,85 @@ impl Board {
             if self.filter_stacks().is_none() {
                 return false;
             }
-            if self.changed_words() == 0 {
-                return true;
+            if self.changed_words() != 0 {
+                continue;
+            }
+            match self.filter_triads() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
+    }
+
+    /// Triad capacity rule, for the row triads of every band and the column
+    /// triads of every stack: a triad's three cells hold three different
+    /// digits, so at most three digits can be *certain* to lie in it (more is
+    /// a contradiction), and when three are, no other digit can. A digit is
+    /// certain to lie in a row triad when its row (after the band filter) has
+    /// cells in that triad only, and in a column triad when its column has
+    /// cells in that band only. `None` on a contradiction; otherwise whether
+    /// any candidate went.
+    #[inline(always)]
+    fn filter_triads(&mut self) -> Option<bool> {
+        // Per word: the row triads the digit is certain to lie in, each at
+        // the bit of its first cell (row r, box k: bit 9r + 3k), and the
+        // columns that hold the digit. A plain loop over all words, which
+        // the compiler vectorises in the AVX2 build.
+        let mut cert = [0u32; 28];
+        let mut cols = [0u32; 28];
+        for j in 0..28 {
+            let x = self.cand[j];
+            let any = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+            // The other two triads of the same row.
+            let next = ((any >> 3) & 0o011_011_011) | ((any << 6) & 0o100_100_100);
+            let prev = ((any >> 6) & 0o001_001_001) | ((any << 3) & 0o110_110_110);
+            cert[j] = any & !(next | prev);
+            cols[j] = (x | (x >> 9) | (x >> 18)) & 0o777;
+        }
+        // Counters (at least 1, 2, 3, 4 certain digits) of the row triads,
+        // the three bands interleaved (bit 3i + b for triad i of band b), and
+        // of the column triads (bit 9b + c for column c of band b).
+        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        let mut col_cert = [0u32; 9];
+        for d in 0..9 {
+            let rd = cert[3 * d] | (cert[3 * d + 1] << 1) | (cert[3 * d + 2] << 2);
+            r4 |= r3 & rd;
+            r3 |= r2 & rd;
+            r2 |= r1 & rd;
+            r1 |= rd;
+            let cc = cols[3 * d] | (cols[3 * d + 1] << 9) | (cols[3 * d + 2] << 18);
+            let other_bands = (cc >> 9) | (cc >> 18) | (cc << 9) | (cc << 18);
+            let cd = cc & !other_bands & BAND;
+            col_cert[d] = cd;
+            c4 |= c3 & cd;
+            c3 |= c2 & cd;
+            c2 |= c1 & cd;
+            c1 |= cd;
+        }
+        if (r4 | c4) != 0 {
+            return None;
+        }
+        if (r3 | c3) == 0 {
+            return Some(false);
+        }
+        let mut changed = false;
+        for (d, &cd) in col_cert.iter().enumerate() {
+            let cols_gone = c3 & !cd;
+            for b in 0..3 {
+                let j = 3 * d + b;
+                // A triad's bit times 7 covers its three cells.
+                let row_gone = ((r3 >> b) & 0o111_111_111 & !cert[j]) * 7;
+                let gone = row_gone | (((cols_gone >> (9 * b)) & 0o777) * SPREAD);
+                let x = self.cand[j];
+                if x & gone != 0 {
+                    self.cand[j] = x & !gone;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Band filter over every word that changed, until none changes.
@@ -463,37 +571,101 @@ impl Board {
     /// What to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
     #[inline(always)]
-    pub(super) fn branch(&self) -> Branch {
-        self.cell_branch()
+    pub(super) fn branch<const WIDE: bool>(&self) -> Branch {
+        self.config_branch::<WIDE>()
+            .unwrap_or_else(|| self.cell_branch())
     }
 
-    /// The best bivalue cell, else the first cell with fewest candidates
-    /// (see [`Board::branch`]).
+    /// The band or stack with fewest triads left over all digits (not
+    /// counting a fixed one), and in it the first digit with two
+    /// configurations (else fewest). `None` when every band and stack is
+    /// fixed. See the module documentation.
     #[inline(always)]
-    fn cell_branch(&self) -> Branch {
-        // (score, band, bit) of the best bivalue cell so far.
-        let mut best: Option<(u32, usize, u32)> = None;
-        for b in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
+    fn config_branch<const WIDE: bool>(&self) -> Option<Branch> {
+        // Per word, its triads (each at the bit of its first cell); per
+        // digit, its columns (bit 9b + c for column c of band b).
+        let mut triads = [0u32; 27];
+        let mut cols = [0u32; 9];
+        for d in 0..9 {
+            let mut cc = 0;
+            for b in 0..3 {
                 let x = self.cand[3 * d + b];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
+                triads[3 * d + b] = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+                cc |= ((x | (x >> 9) | (x >> 18)) & 0o777) << (9 * b);
             }
-            let mut bivalue = two & !three & self.unsolved[b];
-            while bivalue != 0 {
-                let bit = bivalue & bivalue.wrapping_neg();
-                bivalue ^= bit;
-                let score = self.open_peers(b, bit);
-                if best.map_or(true, |(s, _, _)| score > s) {
-                    best = Some((score, b, bit));
+            cols[d] = cc;
+        }
+        // Count three digits with one popcount: their triad (or stack
+        // column) bits shifted apart. 27 triads = every digit fixed.
+        let mut best = (u32::MAX, 0);
+        for b in 0..3 {
+            let mut n = 0;
+            for d in [0, 3, 6] {
+                let t =
+                    triads[3 * d + b] | (triads[3 * d + 3 + b] << 1) | (triads[3 * d + 6 + b] << 2);
+                n += t.count_ones();
+            }
+            if n > 27 && n < best.0 {
+                best = (n, b);
+            }
+        }
+        for s in 0..3 {
+            let m = (0o7 << (3 * s)) * SPREAD;
+            let mut n = 0;
+            for d in [0, 3, 6] {
+                // Shifted by 3 and 6, the stack's columns land on columns of
+                // later stacks (or the next band), never on each other.
+                let t = u64::from(cols[d] & m)
+                    | (u64::from(cols[d + 1] & m) << 3)
+                    | (u64::from(cols[d + 2] & m) << 6);
+                n += t.count_ones();
+            }
+            if n > 27 && n < best.0 {
+                best = (n, 3 + s);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let g = best.1;
+        let stack_cols = |s: usize| (0o7 << (3 * s)) * SPREAD;
+        // The digit: first with 5 or 6 triads (two configurations), else
+        // fewest triads above 3 (a fixed digit has 3).
+        let mut pick = (u32::MAX, 0);
+        for d in 0..9 {
+            let n = if g < 3 {
+                triads[3 * d + g].count_ones()
+            } else {
+                (cols[d] & stack_cols(g - 3)).count_ones()
+            };
+            if n > 3 && n < pick.0 {
+                pick = (n, d);
+                if n <= 6 {
+                    break;
                 }
             }
         }
-        if let Some((_, b, bit)) = best {
-            return self.branch_at(b, bit);
-        }
+        let digit = pick.1;
+        let (split, matrix) = if g < 3 {
+            let m = row_triads::<WIDE>(self.cand[3 * digit + g]);
+            (Split::Band { digit, band: g }, m)
+        } else {
+            let stack = g - 3;
+            let c = cols[digit] >> (3 * stack);
+            let m = (c & 7) | ((c >> 6) & 0o70) | ((c >> 12) & 0o700);
+            (Split::Stack { digit, stack }, m)
+        };
+        Some(Branch {
+            split,
+            alts: CONFIGS[matrix as usize] as u32,
+        })
+    }
+
+    /// The first cell with fewest candidates (see [`Board::branch`]; only a
+    /// safety net, as a board with every band and stack fixed propagates to
+    /// a solution).
+    #[inline(always)]
+    fn cell_branch(&self) -> Branch {
         let mut fewest = (u32::MAX, 0, 0);
         for b in 0..3 {
             let mut u = self.unsolved[b];
@@ -507,17 +679,6 @@ impl Board {
             }
         }
         self.branch_at(fewest.1, fewest.2)
-    }
-
-    /// How many unsolved cells share a row, column or box with the cell `bit`
-    /// of band `b`: guessing there propagates furthest.
-    #[inline(always)]
-    fn open_peers(&self, b: usize, bit: u32) -> u32 {
-        let i = bit.trailing_zeros() as usize;
-        let col = COLUMN[i % 9];
-        let (b1, b2) = other_bands(b);
-        (self.unsolved[b] & PEERS[i]).count_ones()
-            + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
     }
 
     #[inline(always)]
