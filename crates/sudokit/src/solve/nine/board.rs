@@ -81,6 +81,18 @@
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
+/// `j / 3` for a word index (a load is cheaper than the division in the
+/// band filter's inner loop).
+const DIV3: [u8; 28] = {
+    let mut t = [0u8; 28];
+    let mut j = 0;
+    while j < 28 {
+        t[j] = (j / 3) as u8;
+        j += 1;
+    }
+    t
+};
+
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
 
@@ -93,6 +105,12 @@ pub(super) struct Board {
     seen: [u32; 28],
     /// `cand` as the stack filter last left it (the 28th word stays zero).
     seen_stack: [u32; 28],
+    /// Left by the last triad-rule pass, which a successful propagation ends
+    /// with, for the branch choice: per word its triads (bit of each triad's
+    /// first cell), per digit its columns (bit 9b + c). Not saved at branch
+    /// points: only read right after a propagation.
+    triads: [u32; 28],
+    digit_cols: [u32; 9],
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
@@ -141,6 +159,8 @@ impl Board {
             },
             seen: [0; 28],
             seen_stack: [0; 28],
+            triads: [0; 28],
+            digit_cols: [0; 9],
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
@@ -290,10 +310,10 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if self.filter_stacks().is_none() {
+            if self.filter_stacks::<WIDE>().is_none() {
                 return false;
             }
-            if self.changed_words() != 0 {
+            if self.changed_words::<WIDE>() != 0 {
                 continue;
             }
             match self.filter_triads() {
@@ -323,6 +343,7 @@ impl Board {
         for j in 0..28 {
             let x = self.cand[j];
             let any = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+            self.triads[j] = any;
             // The other two triads of the same row.
             let next = ((any >> 3) & 0o011_011_011) | ((any << 6) & 0o100_100_100);
             let prev = ((any >> 6) & 0o001_001_001) | ((any << 3) & 0o110_110_110);
@@ -342,6 +363,7 @@ impl Board {
             r2 |= r1 & rd;
             r1 |= rd;
             let cc = cols[3 * d] | (cols[3 * d + 1] << 9) | (cols[3 * d + 2] << 18);
+            self.digit_cols[d] = cc;
             let other_bands = (cc >> 9) | (cc >> 18) | (cc << 9) | (cc << 18);
             let cd = cc & !other_bands & BAND;
             col_cert[d] = cd;
@@ -378,7 +400,7 @@ impl Board {
     #[inline(always)]
     fn filter_bands<const WIDE: bool>(&mut self) -> bool {
         loop {
-            let mut changed = self.changed_words();
+            let mut changed = self.changed_words::<WIDE>();
             if changed == 0 {
                 return true;
             }
@@ -394,7 +416,7 @@ impl Board {
                 let x = x & keep;
                 self.cand[j] = x;
                 self.seen[j] = x;
-                let (d, b) = (j / 3, j % 3);
+                let (d, b) = (DIV3[j] as usize, j - 3 * DIV3[j] as usize);
                 // Rows not placed yet that are down to one cell, found
                 // without branching per row (this runs for every changed word).
                 let single = |v: u32| (v & 0o777).is_power_of_two() as u32;
@@ -417,14 +439,41 @@ impl Board {
 
     /// The words that differ from what the band filter last left (bit `j`).
     #[inline(always)]
-    fn changed_words(&self) -> u32 {
-        differing_words(&self.cand, &self.seen)
+    fn changed_words<const WIDE: bool>(&self) -> u32 {
+        differing_words::<WIDE>(&self.cand, &self.seen)
     }
 }
 
-/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per four words.
+/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per eight words
+/// with `WIDE` (the AVX2 build), per four words otherwise.
 #[inline(always)]
-fn differing_words(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+fn differing_words<const WIDE: bool>(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+            _mm_movemask_ps,
+        };
+        // SAFETY: `WIDE` is true only on the path taken after
+        // `is_x86_feature_detected!("avx2")` succeeded; words 8k..8k+8
+        // (k < 3) and 24..28 are in bounds; unaligned loads have no
+        // alignment requirement.
+        let same = unsafe {
+            let mut same = 0u32;
+            for k in 0..3 {
+                let a = _mm256_loadu_si256(cand.as_ptr().add(8 * k) as *const __m256i);
+                let b = _mm256_loadu_si256(seen.as_ptr().add(8 * k) as *const __m256i);
+                let m = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)));
+                same |= (m as u32) << (8 * k);
+            }
+            let a = _mm_loadu_si128(cand.as_ptr().add(24) as *const __m128i);
+            let b = _mm_loadu_si128(seen.as_ptr().add(24) as *const __m128i);
+            let m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)));
+            same | ((m as u32) << 24)
+        };
+        return !same & ((1 << 27) - 1);
+    }
     {
         #[cfg(target_arch = "x86_64")]
         {
@@ -465,9 +514,9 @@ impl Board {
     /// one cell left in a column is placed. `None` on a contradiction;
     /// otherwise whether anything was placed.
     #[inline(always)]
-    fn filter_stacks(&mut self) -> Option<bool> {
+    fn filter_stacks<const WIDE: bool>(&mut self) -> Option<bool> {
         let mut placed = false;
-        let changed = differing_words(&self.cand, &self.seen_stack);
+        let changed = differing_words::<WIDE>(&self.cand, &self.seen_stack);
         // Bit 3d for each digit d with a changed word.
         let mut digits = (changed | (changed >> 1) | (changed >> 2)) & 0o111_111_111;
         while digits != 0 {
@@ -582,19 +631,13 @@ impl Board {
     /// fixed. See the module documentation.
     #[inline(always)]
     fn config_branch<const WIDE: bool>(&self) -> Option<Branch> {
-        // Per word, its triads (each at the bit of its first cell); per
-        // digit, its columns (bit 9b + c for column c of band b).
-        let mut triads = [0u32; 27];
-        let mut cols = [0u32; 9];
-        for d in 0..9 {
-            let mut cc = 0;
-            for b in 0..3 {
-                let x = self.cand[3 * d + b];
-                triads[3 * d + b] = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
-                cc |= ((x | (x >> 9) | (x >> 18)) & 0o777) << (9 * b);
-            }
-            cols[d] = cc;
-        }
+        // What the last triad-rule pass left (see `Board::triads`).
+        debug_assert!((0..27).all(|j| {
+            let x = self.cand[j];
+            self.triads[j] == (x | (x >> 1) | (x >> 2)) & 0o111_111_111
+        }));
+        let triads = &self.triads;
+        let cols = &self.digit_cols;
         // Count three digits with one popcount: their triad (or stack
         // column) bits shifted apart. 27 triads = every digit fixed.
         let mut best = (u32::MAX, 0);
