@@ -57,14 +57,25 @@
 //! The search branches on a digit's *configuration* in a band or stack (the
 //! idea is tdoku's): in a band a digit sits on one of six permutations of
 //! triads (one per row and per box), likewise on column triads in a stack.
-//! The branch takes the band or stack with fewest triads left over all
-//! digits (not a fixed one), and in it the first digit with two
-//! configurations (5 or 6 triads; else the fewest); each alternative keeps
-//! the digit on the triads of one configuration. The number of triads gives
-//! the number of configurations of a consistent triad matrix (3→1, 5–6→2,
-//! 7→3, 8→4, 9→6), and counting triads rather than configurations takes one
-//! popcount per three digits and is a little better: tdoku's "fewest
-//! configurations" needed 34.4 / 61.7 branch points on the hardest set.
+//! The branch takes the band or stack with the lowest score, `t + 4·u`,
+//! where `u` counts the digits not fixed there yet and `t` their triads
+//! beyond the three a fixed digit has; in it, the first digit with two
+//! configurations (5 or 6 triads; else the fewest), and each alternative
+//! keeps the digit on the triads of one configuration. The number of triads
+//! gives the number of configurations of a consistent triad matrix (3→1,
+//! 5–6→2, 7→3, 8→4, 9→6), so counting triads (one popcount per three
+//! digits) stands in for counting configurations; which digits are fixed
+//! comes from the triad rule's last pass.
+//!
+//! Branch points / guesses (alternatives tried) per puzzle on the hardest
+//! set, first solution and count ≤ 2, for the band or stack choice: tdoku's
+//! fewest configurations 34.4 / 61.7 branch points; fewest triads (`t`
+//! alone) 33.9 / 60.4, 64.9 / 121.6 guesses; `t + 3·u` 63.6 / 119.3
+//! guesses; `t + 4·u` 62.7 / 117.8; `t + 5·u` 62.0 / 116.6; fewest open
+//! digits first (`u`, then `t`) 62.0 / 117.5. The weight on `u` trades the
+//! hardest set against the others: guesses on top1465 count ≤ 2 go 17.9,
+//! 18.1, 18.1, 18.3, 18.5 and on the 17-clue set (first solution) 0.79,
+//! 0.86, 0.87, 0.88, 0.92 across the same rows; 4 is the compromise.
 //!
 //! Measured on the hardest set (48,766 puzzles), branch points per puzzle
 //! (first solution / count ≤ 2): bivalue cell with most unsolved peers, no
@@ -116,10 +127,13 @@ pub(super) struct Board {
     seen_stack: [u32; 28],
     /// Left by the last triad-rule pass, which a successful propagation ends
     /// with, for the branch choice: per word its triads (bit of each triad's
-    /// first cell), per digit its columns (bit 9b + c). Not saved at branch
-    /// points: only read right after a propagation.
+    /// first cell), per digit its columns (bit 9b + c), and the digits not
+    /// fixed yet in each band (bit 3·d + b) and stack (bit 3·d + s). Not
+    /// saved at branch points: only read right after a propagation.
     triads: [u32; 28],
     digit_cols: [u32; 9],
+    open_in_band: u32,
+    open_in_stack: u32,
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
@@ -170,6 +184,8 @@ impl Board {
             seen_stack: [0; 28],
             triads: [0; 28],
             digit_cols: [0; 9],
+            open_in_band: 0,
+            open_in_stack: 0,
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
@@ -365,7 +381,13 @@ impl Board {
         let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
         let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
         let mut col_cert = [0u32; 9];
+        let (mut open_in_band, mut open_in_stack) = (0u32, 0u32);
         for d in 0..9 {
+            // A digit is fixed in a band when every triad it has is certain.
+            for b in 0..3 {
+                let j = 3 * d + b;
+                open_in_band |= u32::from(cert[j] != self.triads[j]) << j;
+            }
             let rd = cert[3 * d] | (cert[3 * d + 1] << 1) | (cert[3 * d + 2] << 2);
             r4 |= r3 & rd;
             r3 |= r2 & rd;
@@ -376,11 +398,20 @@ impl Board {
             let other_bands = (cc >> 9) | (cc >> 18) | (cc << 9) | (cc << 18);
             let cd = cc & !other_bands & BAND;
             col_cert[d] = cd;
+            // Fixed in a stack when each of its columns is in one band only.
+            let u = cc & !cd;
+            let u = (u | (u >> 9) | (u >> 18)) & 0o777;
+            let stacks = u32::from(u & 0o7 != 0)
+                | (u32::from(u & 0o70 != 0) << 1)
+                | (u32::from(u & 0o700 != 0) << 2);
+            open_in_stack |= stacks << (3 * d);
             c4 |= c3 & cd;
             c3 |= c2 & cd;
             c2 |= c1 & cd;
             c1 |= cd;
         }
+        self.open_in_band = open_in_band;
+        self.open_in_stack = open_in_stack;
         if (r4 | c4) != 0 {
             return None;
         }
@@ -634,10 +665,10 @@ impl Board {
             .unwrap_or_else(|| self.cell_branch())
     }
 
-    /// The band or stack with fewest triads left over all digits (not
-    /// counting a fixed one), and in it the first digit with two
-    /// configurations (else fewest). `None` when every band and stack is
-    /// fixed. See the module documentation.
+    /// The band or stack with the lowest score (open digits and their
+    /// triads), and in it the first digit with two configurations (else
+    /// fewest). `None` when every band and stack is fixed. See the module
+    /// documentation.
     #[inline(always)]
     fn config_branch<const WIDE: bool>(&self) -> Option<Branch> {
         // What the last triad-rule pass left (see `Board::triads`).
@@ -647,6 +678,9 @@ impl Board {
         }));
         let triads = &self.triads;
         let cols = &self.digit_cols;
+        // A fixed digit has 3 triads, so `n - 27` counts the triads beyond
+        // fixed over the open digits; each open digit weighs 4 more.
+        let key = |n: u32, open: u32| n - 27 + 4 * open;
         // Count three digits with one popcount: their triad (or stack
         // column) bits shifted apart. 27 triads = every digit fixed.
         let mut best = (u32::MAX, 0);
@@ -657,8 +691,9 @@ impl Board {
                     triads[3 * d + b] | (triads[3 * d + 3 + b] << 1) | (triads[3 * d + 6 + b] << 2);
                 n += t.count_ones();
             }
-            if n > 27 && n < best.0 {
-                best = (n, b);
+            let open = (self.open_in_band & (0o111_111_111 << b)).count_ones();
+            if open > 0 && key(n, open) < best.0 {
+                best = (key(n, open), b);
             }
         }
         for s in 0..3 {
@@ -672,8 +707,9 @@ impl Board {
                     | (u64::from(cols[d + 2] & m) << 6);
                 n += t.count_ones();
             }
-            if n > 27 && n < best.0 {
-                best = (n, 3 + s);
+            let open = (self.open_in_stack & (0o111_111_111 << s)).count_ones();
+            if open > 0 && key(n, open) < best.0 {
+                best = (key(n, open), 3 + s);
             }
         }
         if best.0 == u32::MAX {
