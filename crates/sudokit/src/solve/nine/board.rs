@@ -97,7 +97,12 @@
 //! as much as merely reversing the order does, with no consistent gain; the
 //! triad rule before the stack filter (+5% instructions); naked singles
 //! only on bands changed since their last pass (no gain); the stack filter
-//! with `pext`/`pdep` gathers (−2% instructions, no measurable time).
+//! with `pext`/`pdep` gathers (−2% instructions, no measurable time);
+//! changed words tracked by the writers (a dirty mask) instead of the SIMD
+//! comparison with `seen`: `place` has to mark all nine digits' words of the
+//! band, most unchanged, and the skip test mispredicts — ~30% slower. Other
+//! weights in the band/stack score (`2t + 5u`, `2t + 9u`, `3t + 10u`)
+//! only move guesses between the hardest set and top1465.
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
