@@ -340,11 +340,10 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if self.filter_stacks::<WIDE>().is_none() {
-                return false;
-            }
-            if self.changed_words::<WIDE>() != 0 {
-                continue;
+            match self.filter_stacks::<WIDE>() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
             }
             match self.filter_triads() {
                 None => return false,
@@ -449,6 +448,9 @@ impl Board {
             if changed == 0 {
                 return true;
             }
+            // Only placements change words other than the one filtered, so
+            // without one this pass leaves nothing to look at again.
+            let mut placed = false;
             while changed != 0 {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
@@ -477,7 +479,11 @@ impl Board {
                         return false;
                     }
                     self.place(d, b, v);
+                    placed = true;
                 }
+            }
+            if !placed {
+                return true;
             }
         }
     }
@@ -557,13 +563,13 @@ impl Board {
     /// digit sits once per column and once per box, so only vertical triads
     /// (band × column) on a permutation of present ones keep it. A digit with
     /// one cell left in a column is placed. `None` on a contradiction;
-    /// otherwise whether anything was placed.
+    /// otherwise whether any word changed.
     #[inline(always)]
     fn filter_stacks<const WIDE: bool>(&mut self) -> Option<bool> {
-        let mut placed = false;
-        let changed = differing_words::<WIDE>(&self.cand, &self.seen_stack);
+        let mut changed = false;
+        let words = differing_words::<WIDE>(&self.cand, &self.seen_stack);
         // Bit 3d for each digit d with a changed word.
-        let mut digits = (changed | (changed >> 1) | (changed >> 2)) & 0o111_111_111;
+        let mut digits = (words | (words >> 1) | (words >> 2)) & 0o111_111_111;
         while digits != 0 {
             let j = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -589,6 +595,7 @@ impl Board {
                     cols[b] &= allowed[b];
                     x[b] &= allowed[b] * SPREAD;
                     self.cand[3 * d + b] = x[b];
+                    changed = true;
                 }
             }
             self.seen_stack[j..j + 3].copy_from_slice(&x);
@@ -610,11 +617,11 @@ impl Board {
                     if !self.try_place(d, b, bit) {
                         return None;
                     }
-                    placed = true;
+                    changed = true;
                 }
             }
         }
-        Some(placed)
+        Some(changed)
     }
 
     /// Places every cell covered by exactly one digit. `None` on a cell with
