@@ -102,7 +102,9 @@
 //! comparison with `seen`: `place` has to mark all nine digits' words of the
 //! band, most unchanged, and the skip test mispredicts — ~30% slower. Other
 //! weights in the band/stack score (`2t + 5u`, `2t + 9u`, `3t + 10u`)
-//! only move guesses between the hardest set and top1465.
+//! only move guesses between the hardest set and top1465. Skipping the
+//! triad rule on nearly solved boards (fewer than 30 open cells) saved under
+//! 1% of instructions.
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
