@@ -32,37 +32,93 @@
 //! 3. *Stack filter* (per digit whose words changed): the band filter turned
 //!    sideways, on column triads (band × column) of each stack, with hidden
 //!    singles in columns.
+//! 4. *Triad capacity* (all words at once): the three cells of a triad (a
+//!    row, or a column, inside one box) hold three different digits. A digit
+//!    is *certain* to lie in a row triad when its row has cells in that triad
+//!    only, and in a column triad when its column has cells in that band
+//!    only; four certain digits in one triad are a contradiction, and with
+//!    three, every other digit leaves the triad. Computed bit-parallel: each
+//!    triad counted at the bit of its first cell, with "at least 1/2/3/4"
+//!    counters over the nine digits.
 //!
 //! Placing `d` in a cell clears the cell from the eight other digits' words,
 //! clears the cell's row, box and column peers from `d`'s band word, and the
-//! column from `d`'s two other band words. The rules run cheapest first: the
-//! stack filter only when the band filter and naked singles are stuck, and
-//! anything it changes sends the board back to step 1 (roughly 10–15% less
+//! column from `d`'s two other band words. The rules run cheapest first: each
+//! later rule only when the earlier ones are stuck, and anything it changes
+//! sends the board back to step 1 (for the stack filter roughly 10–15% less
 //! CPU time on the hardest set than running all three every round; measured
 //! on a busy machine, so only roughly).
 //!
-//! A triad filter (the three cells of a triad hold exactly three digits) was
-//! tried as a fourth rule: it cut the guesses on the hardest set by only ~3%
-//! and cost more time than it saved, so it is not used.
+//! The propagation of the givens runs inside the search (its first step), so
+//! it uses the AVX2/BMI build too.
 //!
 //! # Branching
 //!
-//! The search branches on a cell with two candidates (a bivalue cell, found
-//! with bit-parallel "at least one / two / three" counters per band): the one
-//! with most unsolved cells among its peers, whose placement reaches furthest.
-//! This choice cuts the guesses on the hardest set by about 40% against the
-//! first bivalue cell. With no bivalue cell, the first cell with fewest
-//! candidates.
+//! The search branches on a digit's *configuration* in a band or stack (the
+//! idea is tdoku's): in a band a digit sits on one of six permutations of
+//! triads (one per row and per box), likewise on column triads in a stack.
+//! The branch takes the band or stack with the lowest score, `t + 4·u`,
+//! where `u` counts the digits not fixed there yet and `t` their triads
+//! beyond the three a fixed digit has; in it, the first digit with two
+//! configurations (5 or 6 triads; else the fewest), and each alternative
+//! keeps the digit on the triads of one configuration. The number of triads
+//! gives the number of configurations of a consistent triad matrix (3→1,
+//! 5–6→2, 7→3, 8→4, 9→6), so counting triads (one popcount per three
+//! digits) stands in for counting configurations; which digits are fixed
+//! comes from the triad rule's last pass.
 //!
-//! Branching on a digit's *configuration* in a band or stack (tdoku's choice:
-//! the band with fewest configurations, a digit with two) was tried: on the
-//! hardest set it needs fewer branch points (41.2 against 42.7 first
-//! solution, 74.9 against 79.6 count ≤ 2), but without tdoku's "three digits
-//! per triad" rule, configurations picked independently over-fill triads and
-//! the contradiction shows up late: the empty grid took 122,000 guesses to
-//! its first solution (48 with cells), so it is not used.
+//! Branch points / guesses (alternatives tried) per puzzle on the hardest
+//! set, first solution and count ≤ 2, for the band or stack choice: tdoku's
+//! fewest configurations 34.4 / 61.7 branch points; fewest triads (`t`
+//! alone) 33.9 / 60.4, 64.9 / 121.6 guesses; `t + 3·u` 63.6 / 119.3
+//! guesses; `t + 4·u` 62.7 / 117.8; `t + 5·u` 62.0 / 116.6; fewest open
+//! digits first (`u`, then `t`) 62.0 / 117.5. The weight on `u` trades the
+//! hardest set against the others: guesses on top1465 count ≤ 2 go 17.9,
+//! 18.1, 18.1, 18.3, 18.5 and on the 17-clue set (first solution) 0.79,
+//! 0.86, 0.87, 0.88, 0.92 across the same rows; 4 is the compromise.
+//!
+//! Measured on the hardest set (48,766 puzzles), branch points per puzzle
+//! (first solution / count ≤ 2): bivalue cell with most unsolved peers, no
+//! triad rule: 42.7 / 79.6 (tdoku: 36.0 / 64.9); configurations without the
+//! triad rule: 41.2 / 74.9, and the empty grid took 122,000 guesses to its
+//! first solution (configurations picked independently over-fill triads and
+//! the contradiction shows up late); bivalue cell with the triad rule:
+//! 41.6 / 78.7; configurations with the triad rule: 33.9 / 60.4 (top1465:
+//! 5.9 / 9.0, tdoku 6.1 / 9.1; the empty grid: 36). Configurations only when
+//! a digit has two, else the best bivalue cell: 35.0 / 62.9; bivalue cell
+//! first, else a two-configuration digit: 41.8 / 78.0. The triad rule's
+//! other half (a triad where only three digits fit takes all three) saved
+//! another ~1% of branch points and cost more than that, so it is not used.
+//!
+//! Also tried and dropped (instruction counts under cachegrind and
+//! interleaved timings on a shared machine, so small effects are within
+//! noise): trying the configuration that keeps most (or fewest) of the
+//! digit's cells first — first-solution branch points move by ±1–2%, about
+//! as much as merely reversing the order does, with no consistent gain; the
+//! triad rule before the stack filter (+5% instructions); naked singles
+//! only on bands changed since their last pass (no gain); the stack filter
+//! with `pext`/`pdep` gathers (−2% instructions, no measurable time);
+//! changed words tracked by the writers (a dirty mask) instead of the SIMD
+//! comparison with `seen`: `place` has to mark all nine digits' words of the
+//! band, most unchanged, and the skip test mispredicts — ~30% slower. Other
+//! weights in the band/stack score (`2t + 5u`, `2t + 9u`, `3t + 10u`)
+//! only move guesses between the hardest set and top1465. Skipping the
+//! triad rule on nearly solved boards (fewer than 30 open cells) saved under
+//! 1% of instructions.
 
-use super::tables::{BAND, COLUMN, KEEP, PEERS, PERM, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
+
+/// `j / 3` for a word index (a load is cheaper than the division in the
+/// band filter's inner loop).
+const DIV3: [u8; 28] = {
+    let mut t = [0u8; 28];
+    let mut j = 0;
+    while j < 28 {
+        t[j] = (j / 3) as u8;
+        j += 1;
+    }
+    t
+};
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -76,6 +132,15 @@ pub(super) struct Board {
     seen: [u32; 28],
     /// `cand` as the stack filter last left it (the 28th word stays zero).
     seen_stack: [u32; 28],
+    /// Left by the last triad-rule pass, which a successful propagation ends
+    /// with, for the branch choice: per word its triads (bit of each triad's
+    /// first cell), per digit its columns (bit 9b + c), and the digits not
+    /// fixed yet in each band (bit 3·d + b) and stack (bit 3·d + s). Not
+    /// saved at branch points: only read right after a propagation.
+    triads: [u32; 28],
+    digit_cols: [u32; 9],
+    open_in_band: u32,
+    open_in_stack: u32,
     unsolved: [u32; 3],
     rows_left: [u16; 9],
 }
@@ -95,6 +160,12 @@ pub(super) struct Snapshot {
 /// What a branch point splits on.
 #[derive(Clone, Copy)]
 pub(super) enum Split {
+    /// The configuration of `digit` in band `band`; alternatives are
+    /// configurations (indices into [`PERMS`]).
+    Band { digit: usize, band: usize },
+    /// The configuration of `digit` in stack `stack` (`PERMS[p][b]` is the
+    /// column of the stack that holds the digit in band `b`).
+    Stack { digit: usize, stack: usize },
     /// The digit of one cell (bit `bit` of band `band`); alternatives are digits.
     Cell { band: usize, bit: u32 },
 }
@@ -118,14 +189,18 @@ impl Board {
             },
             seen: [0; 28],
             seen_stack: [0; 28],
+            triads: [0; 28],
+            digit_cols: [0; 9],
+            open_in_band: 0,
+            open_in_stack: 0,
             unsolved: [BAND; 3],
             rows_left: [0o777; 9],
         }
     }
 
-    /// Places the givens (`values` in row-major order, `0` = empty) and
-    /// propagates. `None` when the givens contradict each other or propagation
-    /// finds a contradiction.
+    /// Places the givens (`values` in row-major order, `0` = empty), without
+    /// propagating (the search does that first, in its fast build). `None`
+    /// when two givens contradict each other.
     pub(super) fn from_values(values: &[u16]) -> Option<Self> {
         debug_assert_eq!(values.len(), 81);
         let mut b = Board::empty();
@@ -138,14 +213,13 @@ impl Board {
                 return None;
             }
         }
-        b.propagate::<false>().then_some(b)
+        Some(b)
     }
 
     /// Starts from candidate sets (bit `d` of `masks[c]` = digit `d + 1`
-    /// allowed in cell `c`, row-major) and propagates: pencilmark puzzles.
-    /// `None` when propagation finds a contradiction (a cell with no
-    /// candidate included).
-    pub(super) fn from_candidates(masks: &[u16]) -> Option<Self> {
+    /// allowed in cell `c`, row-major): pencilmark puzzles. Not propagated
+    /// (a cell with no candidate shows up as a contradiction then).
+    pub(super) fn from_candidates(masks: &[u16]) -> Self {
         debug_assert_eq!(masks.len(), 81);
         let mut b = Board::empty();
         for (cell, &m) in masks.iter().enumerate() {
@@ -154,7 +228,7 @@ impl Board {
                 b.cand[3 * d + cell / 27] &= !bit;
             }
         }
-        b.propagate::<false>().then_some(b)
+        b
     }
 
     /// The state to return to at a branch point. Call only on a propagated
@@ -207,6 +281,17 @@ impl Board {
     #[inline(always)]
     pub(super) fn try_alternative(&mut self, split: Split, k: usize) -> bool {
         match split {
+            Split::Band { digit, band } => {
+                self.cand[3 * digit + band] &= CONFIG_CELLS[k];
+                true
+            }
+            Split::Stack { digit, stack } => {
+                for (b, &col) in PERMS[k].iter().enumerate() {
+                    let other_cols = (0o7 & !(1 << col)) << (3 * stack);
+                    self.cand[3 * digit + b] &= !(other_cols * SPREAD);
+                }
+                true
+            }
             Split::Cell { band, bit } => self.try_place(k, band, bit),
         }
     }
@@ -257,23 +342,117 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if self.filter_stacks().is_none() {
-                return false;
+            match self.filter_stacks::<WIDE>() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
             }
-            if self.changed_words() == 0 {
-                return true;
+            match self.filter_triads() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
+    }
+
+    /// Triad capacity rule, for the row triads of every band and the column
+    /// triads of every stack: a triad's three cells hold three different
+    /// digits, so at most three digits can be *certain* to lie in it (more is
+    /// a contradiction), and when three are, no other digit can. A digit is
+    /// certain to lie in a row triad when its row (after the band filter) has
+    /// cells in that triad only, and in a column triad when its column has
+    /// cells in that band only. `None` on a contradiction; otherwise whether
+    /// any candidate went.
+    #[inline(always)]
+    fn filter_triads(&mut self) -> Option<bool> {
+        // Per word: the row triads the digit is certain to lie in, each at
+        // the bit of its first cell (row r, box k: bit 9r + 3k), and the
+        // columns that hold the digit. A plain loop over all words, which
+        // the compiler vectorises in the AVX2 build.
+        let mut cert = [0u32; 28];
+        let mut cols = [0u32; 28];
+        for j in 0..28 {
+            let x = self.cand[j];
+            let any = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+            self.triads[j] = any;
+            // The other two triads of the same row.
+            let next = ((any >> 3) & 0o011_011_011) | ((any << 6) & 0o100_100_100);
+            let prev = ((any >> 6) & 0o001_001_001) | ((any << 3) & 0o110_110_110);
+            cert[j] = any & !(next | prev);
+            cols[j] = (x | (x >> 9) | (x >> 18)) & 0o777;
+        }
+        // Counters (at least 1, 2, 3, 4 certain digits) of the row triads,
+        // the three bands interleaved (bit 3i + b for triad i of band b), and
+        // of the column triads (bit 9b + c for column c of band b).
+        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        let mut col_cert = [0u32; 9];
+        let (mut open_in_band, mut open_in_stack) = (0u32, 0u32);
+        for d in 0..9 {
+            // A digit is fixed in a band when every triad it has is certain.
+            for b in 0..3 {
+                let j = 3 * d + b;
+                open_in_band |= u32::from(cert[j] != self.triads[j]) << j;
+            }
+            let rd = cert[3 * d] | (cert[3 * d + 1] << 1) | (cert[3 * d + 2] << 2);
+            r4 |= r3 & rd;
+            r3 |= r2 & rd;
+            r2 |= r1 & rd;
+            r1 |= rd;
+            let cc = cols[3 * d] | (cols[3 * d + 1] << 9) | (cols[3 * d + 2] << 18);
+            self.digit_cols[d] = cc;
+            let other_bands = (cc >> 9) | (cc >> 18) | (cc << 9) | (cc << 18);
+            let cd = cc & !other_bands & BAND;
+            col_cert[d] = cd;
+            // Fixed in a stack when each of its columns is in one band only.
+            let u = cc & !cd;
+            let u = (u | (u >> 9) | (u >> 18)) & 0o777;
+            let stacks = u32::from(u & 0o7 != 0)
+                | (u32::from(u & 0o70 != 0) << 1)
+                | (u32::from(u & 0o700 != 0) << 2);
+            open_in_stack |= stacks << (3 * d);
+            c4 |= c3 & cd;
+            c3 |= c2 & cd;
+            c2 |= c1 & cd;
+            c1 |= cd;
+        }
+        self.open_in_band = open_in_band;
+        self.open_in_stack = open_in_stack;
+        if (r4 | c4) != 0 {
+            return None;
+        }
+        if (r3 | c3) == 0 {
+            return Some(false);
+        }
+        let mut changed = false;
+        for (d, &cd) in col_cert.iter().enumerate() {
+            let cols_gone = c3 & !cd;
+            for b in 0..3 {
+                let j = 3 * d + b;
+                // A triad's bit times 7 covers its three cells.
+                let row_gone = ((r3 >> b) & 0o111_111_111 & !cert[j]) * 7;
+                let gone = row_gone | (((cols_gone >> (9 * b)) & 0o777) * SPREAD);
+                let x = self.cand[j];
+                if x & gone != 0 {
+                    self.cand[j] = x & !gone;
+                    changed = true;
+                }
+            }
+        }
+        Some(changed)
     }
 
     /// Band filter over every word that changed, until none changes.
     #[inline(always)]
     fn filter_bands<const WIDE: bool>(&mut self) -> bool {
         loop {
-            let mut changed = self.changed_words();
+            let mut changed = self.changed_words::<WIDE>();
             if changed == 0 {
                 return true;
             }
+            // Only placements change words other than the one filtered, so
+            // without one this pass leaves nothing to look at again.
+            let mut placed = false;
             while changed != 0 {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
@@ -286,7 +465,7 @@ impl Board {
                 let x = x & keep;
                 self.cand[j] = x;
                 self.seen[j] = x;
-                let (d, b) = (j / 3, j % 3);
+                let (d, b) = (DIV3[j] as usize, j - 3 * DIV3[j] as usize);
                 // Rows not placed yet that are down to one cell, found
                 // without branching per row (this runs for every changed word).
                 let single = |v: u32| (v & 0o777).is_power_of_two() as u32;
@@ -302,21 +481,52 @@ impl Board {
                         return false;
                     }
                     self.place(d, b, v);
+                    placed = true;
                 }
+            }
+            if !placed {
+                return true;
             }
         }
     }
 
     /// The words that differ from what the band filter last left (bit `j`).
     #[inline(always)]
-    fn changed_words(&self) -> u32 {
-        differing_words(&self.cand, &self.seen)
+    fn changed_words<const WIDE: bool>(&self) -> u32 {
+        differing_words::<WIDE>(&self.cand, &self.seen)
     }
 }
 
-/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per four words.
+/// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per eight words
+/// with `WIDE` (the AVX2 build), per four words otherwise.
 #[inline(always)]
-fn differing_words(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+fn differing_words<const WIDE: bool>(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        use std::arch::x86_64::{
+            __m128i, __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+            _mm_movemask_ps,
+        };
+        // SAFETY: `WIDE` is true only on the path taken after
+        // `is_x86_feature_detected!("avx2")` succeeded; words 8k..8k+8
+        // (k < 3) and 24..28 are in bounds; unaligned loads have no
+        // alignment requirement.
+        let same = unsafe {
+            let mut same = 0u32;
+            for k in 0..3 {
+                let a = _mm256_loadu_si256(cand.as_ptr().add(8 * k) as *const __m256i);
+                let b = _mm256_loadu_si256(seen.as_ptr().add(8 * k) as *const __m256i);
+                let m = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)));
+                same |= (m as u32) << (8 * k);
+            }
+            let a = _mm_loadu_si128(cand.as_ptr().add(24) as *const __m128i);
+            let b = _mm_loadu_si128(seen.as_ptr().add(24) as *const __m128i);
+            let m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)));
+            same | ((m as u32) << 24)
+        };
+        return !same & ((1 << 27) - 1);
+    }
     {
         #[cfg(target_arch = "x86_64")]
         {
@@ -355,13 +565,13 @@ impl Board {
     /// digit sits once per column and once per box, so only vertical triads
     /// (band × column) on a permutation of present ones keep it. A digit with
     /// one cell left in a column is placed. `None` on a contradiction;
-    /// otherwise whether anything was placed.
+    /// otherwise whether any word changed.
     #[inline(always)]
-    fn filter_stacks(&mut self) -> Option<bool> {
-        let mut placed = false;
-        let changed = differing_words(&self.cand, &self.seen_stack);
+    fn filter_stacks<const WIDE: bool>(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let words = differing_words::<WIDE>(&self.cand, &self.seen_stack);
         // Bit 3d for each digit d with a changed word.
-        let mut digits = (changed | (changed >> 1) | (changed >> 2)) & 0o111_111_111;
+        let mut digits = (words | (words >> 1) | (words >> 2)) & 0o111_111_111;
         while digits != 0 {
             let j = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -387,6 +597,7 @@ impl Board {
                     cols[b] &= allowed[b];
                     x[b] &= allowed[b] * SPREAD;
                     self.cand[3 * d + b] = x[b];
+                    changed = true;
                 }
             }
             self.seen_stack[j..j + 3].copy_from_slice(&x);
@@ -408,11 +619,11 @@ impl Board {
                     if !self.try_place(d, b, bit) {
                         return None;
                     }
-                    placed = true;
+                    changed = true;
                 }
             }
         }
-        Some(placed)
+        Some(changed)
     }
 
     /// Places every cell covered by exactly one digit. `None` on a cell with
@@ -463,37 +674,100 @@ impl Board {
     /// What to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
     #[inline(always)]
-    pub(super) fn branch(&self) -> Branch {
-        self.cell_branch()
+    pub(super) fn branch<const WIDE: bool>(&self) -> Branch {
+        self.config_branch::<WIDE>()
+            .unwrap_or_else(|| self.cell_branch())
     }
 
-    /// The best bivalue cell, else the first cell with fewest candidates
-    /// (see [`Board::branch`]).
+    /// The band or stack with the lowest score (open digits and their
+    /// triads), and in it the first digit with two configurations (else
+    /// fewest). `None` when every band and stack is fixed. See the module
+    /// documentation.
     #[inline(always)]
-    fn cell_branch(&self) -> Branch {
-        // (score, band, bit) of the best bivalue cell so far.
-        let mut best: Option<(u32, usize, u32)> = None;
+    fn config_branch<const WIDE: bool>(&self) -> Option<Branch> {
+        // What the last triad-rule pass left (see `Board::triads`).
+        debug_assert!((0..27).all(|j| {
+            let x = self.cand[j];
+            self.triads[j] == (x | (x >> 1) | (x >> 2)) & 0o111_111_111
+        }));
+        let triads = &self.triads;
+        let cols = &self.digit_cols;
+        // A fixed digit has 3 triads, so `n - 27` counts the triads beyond
+        // fixed over the open digits; each open digit weighs 4 more.
+        let key = |n: u32, open: u32| n - 27 + 4 * open;
+        // Count three digits with one popcount: their triad (or stack
+        // column) bits shifted apart. 27 triads = every digit fixed.
+        let mut best = (u32::MAX, 0);
         for b in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[3 * d + b];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
+            let mut n = 0;
+            for d in [0, 3, 6] {
+                let t =
+                    triads[3 * d + b] | (triads[3 * d + 3 + b] << 1) | (triads[3 * d + 6 + b] << 2);
+                n += t.count_ones();
             }
-            let mut bivalue = two & !three & self.unsolved[b];
-            while bivalue != 0 {
-                let bit = bivalue & bivalue.wrapping_neg();
-                bivalue ^= bit;
-                let score = self.open_peers(b, bit);
-                if best.map_or(true, |(s, _, _)| score > s) {
-                    best = Some((score, b, bit));
+            let open = (self.open_in_band & (0o111_111_111 << b)).count_ones();
+            if open > 0 && key(n, open) < best.0 {
+                best = (key(n, open), b);
+            }
+        }
+        for s in 0..3 {
+            let m = (0o7 << (3 * s)) * SPREAD;
+            let mut n = 0;
+            for d in [0, 3, 6] {
+                // Shifted by 3 and 6, the stack's columns land on columns of
+                // later stacks (or the next band), never on each other.
+                let t = u64::from(cols[d] & m)
+                    | (u64::from(cols[d + 1] & m) << 3)
+                    | (u64::from(cols[d + 2] & m) << 6);
+                n += t.count_ones();
+            }
+            let open = (self.open_in_stack & (0o111_111_111 << s)).count_ones();
+            if open > 0 && key(n, open) < best.0 {
+                best = (key(n, open), 3 + s);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let g = best.1;
+        let stack_cols = |s: usize| (0o7 << (3 * s)) * SPREAD;
+        // The digit: first with 5 or 6 triads (two configurations), else
+        // fewest triads above 3 (a fixed digit has 3).
+        let mut pick = (u32::MAX, 0);
+        for d in 0..9 {
+            let n = if g < 3 {
+                triads[3 * d + g].count_ones()
+            } else {
+                (cols[d] & stack_cols(g - 3)).count_ones()
+            };
+            if n > 3 && n < pick.0 {
+                pick = (n, d);
+                if n <= 6 {
+                    break;
                 }
             }
         }
-        if let Some((_, b, bit)) = best {
-            return self.branch_at(b, bit);
-        }
+        let digit = pick.1;
+        let (split, matrix) = if g < 3 {
+            let m = row_triads::<WIDE>(self.cand[3 * digit + g]);
+            (Split::Band { digit, band: g }, m)
+        } else {
+            let stack = g - 3;
+            let c = cols[digit] >> (3 * stack);
+            let m = (c & 7) | ((c >> 6) & 0o70) | ((c >> 12) & 0o700);
+            (Split::Stack { digit, stack }, m)
+        };
+        Some(Branch {
+            split,
+            alts: CONFIGS[matrix as usize] as u32,
+        })
+    }
+
+    /// The first cell with fewest candidates (see [`Board::branch`]; only a
+    /// safety net, as a board with every band and stack fixed propagates to
+    /// a solution).
+    #[inline(always)]
+    fn cell_branch(&self) -> Branch {
         let mut fewest = (u32::MAX, 0, 0);
         for b in 0..3 {
             let mut u = self.unsolved[b];
@@ -507,17 +781,6 @@ impl Board {
             }
         }
         self.branch_at(fewest.1, fewest.2)
-    }
-
-    /// How many unsolved cells share a row, column or box with the cell `bit`
-    /// of band `b`: guessing there propagates furthest.
-    #[inline(always)]
-    fn open_peers(&self, b: usize, bit: u32) -> u32 {
-        let i = bit.trailing_zeros() as usize;
-        let col = COLUMN[i % 9];
-        let (b1, b2) = other_bands(b);
-        (self.unsolved[b] & PEERS[i]).count_ones()
-            + ((self.unsolved[b1] & col) | ((self.unsolved[b2] & col) << 1)).count_ones()
     }
 
     #[inline(always)]

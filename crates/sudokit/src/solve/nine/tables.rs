@@ -22,6 +22,14 @@ pub(super) static KEEP: [u32; 512] = keep();
 /// rather than band cells: for the vertical triads of a stack (band × column).
 pub(super) static PERM: [u32; 512] = perm();
 
+/// For a triad matrix (as in [`KEEP`]), the configurations whose three
+/// triads are all present: bit `p` for configuration `p` (see [`PERMS`]).
+pub(super) static CONFIGS: [u8; 512] = configs();
+
+/// The cells of a band on the triads of configuration `p`: row `r`, box
+/// `PERMS[p][r]`.
+pub(super) static CONFIG_CELLS: [u32; 6] = config_cells();
+
 /// A column of a band: the three cells of column `c`.
 pub(super) static COLUMN: [u32; 9] = column();
 
@@ -43,8 +51,9 @@ const fn row_triads() -> [u32; 512] {
 
 /// The six ways to put one triad in each row and each box of a band (or
 /// one column triad in each band and column of a stack): `PERMS[p][r]` is
-/// the box (column) of row (band) `r`.
-const PERMS: [[usize; 3]; 6] = [
+/// the box (column) of row (band) `r`. A digit's *configuration* in a band
+/// or stack is one of these.
+pub(super) const PERMS: [[usize; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -52,6 +61,37 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
+
+const fn configs() -> [u8; 512] {
+    let mut out = [0u8; 512];
+    let mut t = 0;
+    while t < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let m = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if t & m == m {
+                out[t] |= 1 << p;
+            }
+            p += 1;
+        }
+        t += 1;
+    }
+    out
+}
+
+const fn config_cells() -> [u32; 6] {
+    let mut out = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut r = 0;
+        while r < 3 {
+            out[p] |= 0o7 << (9 * r + 3 * PERMS[p][r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    out
+}
 
 const fn perm() -> [u32; 512] {
     let mut out = [0u32; 512];
@@ -133,4 +173,34 @@ mod tests {
         assert_eq!(KEEP[0o771], 0o7 | (0o770 << 9) | (0o770 << 18));
         assert_eq!(PEERS[0].count_ones(), 8 + 6);
     }
+
+    #[test]
+    fn config_tables() {
+        assert_eq!(CONFIGS[0o777], 0o77);
+        assert_eq!(CONFIGS[0o421], 1); // the diagonal: configuration 0
+        assert_eq!(CONFIGS[0o770], 0);
+        for p in 0..6 {
+            assert_eq!(CONFIG_CELLS[p].count_ones(), 9);
+            assert_eq!(KEEP[ROW_TRIADS_OF[p] as usize], CONFIG_CELLS[p]);
+        }
+        // The number of configurations of a consistent triad matrix
+        // follows from its number of triads (used by the branch choice).
+        for t in 1..512usize {
+            if PERM[t] as usize == t {
+                let n = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6][t.count_ones() as usize];
+                assert_eq!(CONFIGS[t].count_ones(), n, "{t:o}");
+            }
+        }
+    }
+
+    /// Triad matrix of configuration `p`.
+    const ROW_TRIADS_OF: [u32; 6] = {
+        let mut out = [0u32; 6];
+        let mut p = 0;
+        while p < 6 {
+            out[p] = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            p += 1;
+        }
+        out
+    };
 }
