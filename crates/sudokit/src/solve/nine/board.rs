@@ -223,15 +223,13 @@ impl Board {
                 return None;
             }
             for band in 0..3 {
-                let mut m = BAND & !filled[band] & !(cols * SPREAD);
-                for k in 0..3 {
-                    if rows & (1 << (3 * band + k)) != 0 {
-                        m &= !(0o777 << (9 * k));
-                    }
-                    if boxes & (1 << (3 * band + k)) != 0 {
-                        m &= !((7 << (3 * k)) * SPREAD);
-                    }
-                }
+                // Without branches: the taken rows and boxes of this band
+                // spread to cell masks by multiplication.
+                let (r, x) = ((rows >> (3 * band)) & 7, (boxes >> (3 * band)) & 7);
+                let row_cells =
+                    (r & 1) * 0o777 + ((r >> 1) & 1) * (0o777 << 9) + (r >> 2) * (0o777 << 18);
+                let box_cols = (x & 1) * 7 + ((x >> 1) & 1) * (7 << 3) + (x >> 2) * (7 << 6);
+                let m = BAND & !filled[band] & !((cols | box_cols) * SPREAD) & !row_cells;
                 b.cand[3 * d + band] = m | pos[band];
             }
             b.rows_left[d] = (0o777 & !rows) as u16;
