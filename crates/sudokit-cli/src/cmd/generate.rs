@@ -108,6 +108,9 @@ fn puzzle_text(
             "seed": seed,
             "clues": g.puzzle.givens(),
             "puzzle": GridJson::new(&g.puzzle),
+            // Orbits kept because their check ran out of budget: non-zero
+            // means unique but possibly not minimal per orbit.
+            "unsettled": g.unsettled,
         });
         if with_solution {
             v["solution"] = json!(GridJson::new(&g.solution));
