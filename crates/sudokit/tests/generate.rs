@@ -155,32 +155,6 @@ fn other_shapes_variants_and_cubes() {
     }
 }
 
-/// 25×25: near minimality a uniqueness check can become a search of
-/// minutes, so the generator gives each check a work budget and keeps a clue
-/// it cannot decide. The result must still be unique (counted here, the
-/// solution checked independently), reproducible, and minimal per clue
-/// whenever nothing was left undecided. Release mode (`--ignored` in CI).
-#[test]
-#[ignore]
-fn giant_25x25_is_unique_and_reproducible() {
-    let geo = square(5, 5, &[]);
-    let opts = GenerateOptions::default();
-    let g = generate(&geo, &opts, 1, 0).unwrap();
-    assert_eq!(solve::count(&g.puzzle, 2).unwrap(), 1);
-    check(&Rules::classic(5, 5), g.puzzle.cells(), g.solution.cells()).unwrap();
-    assert!(g.puzzle.givens() < 625 / 2, "{} clues", g.puzzle.givens());
-    assert_eq!(g, generate(&geo, &opts, 1, 0).unwrap());
-    // With --minimal the generator either proves minimality or tries again.
-    let small = square(2, 3, &[]);
-    let minimal = GenerateOptions {
-        minimal: true,
-        ..Default::default()
-    };
-    let m = generate(&small, &minimal, 1, 0).unwrap();
-    assert_eq!(m.undecided, 0);
-    assert!(is_minimal(&m.puzzle));
-}
-
 /// Generates puzzles for `target` and checks each one: unique (counted),
 /// valid (independent checker), and graded as asked, the grade recomputed
 /// here from the puzzle alone with the public grader.
@@ -260,4 +234,78 @@ fn grading_without_target_and_unreachable_targets() {
         }
         other => panic!("expected NoMatch, got {other:?}"),
     }
+}
+
+/// With a budget per uniqueness check, large boards finish: a check that
+/// runs out keeps its clue, and the puzzle is still unique (counted here by
+/// the solver), symmetric and reproducible.
+#[test]
+fn budgeted_checks_keep_puzzles_unique_and_reproducible() {
+    let geo = square(5, 5, &[]);
+    let opts = GenerateOptions {
+        symmetry: Symmetry::Rotational,
+        check_budget: Some(50),
+        ..Default::default()
+    };
+    let g = generate(&geo, &opts, 1, 0).unwrap();
+    assert_eq!(solve::count(&g.puzzle, 2).unwrap(), 1);
+    assert!(symmetric(g.puzzle.cells(), 25, Symmetry::Rotational));
+    check(&Rules::classic(5, 5), g.puzzle.cells(), g.solution.cells()).unwrap();
+    assert!(g.puzzle.givens() < 625);
+    assert_eq!(g, generate(&geo, &opts, 1, 0).unwrap());
+
+    // A tiny budget on 16×16: some checks run out (reported), none of which
+    // costs uniqueness.
+    let geo = square(4, 4, &[]);
+    let opts = GenerateOptions {
+        check_budget: Some(1),
+        ..Default::default()
+    };
+    let mut unsettled = 0;
+    for i in 0..3 {
+        let g = generate(&geo, &opts, 3, i).unwrap();
+        assert_eq!(solve::count(&g.puzzle, 2).unwrap(), 1);
+        assert_eq!(g, generate(&geo, &opts, 3, i).unwrap());
+        unsettled += g.unsettled;
+    }
+    assert!(unsettled > 0);
+    // Unlimited checks settle everything.
+    let opts = GenerateOptions {
+        check_budget: Some(u64::MAX),
+        ..Default::default()
+    };
+    let g = generate(&geo, &opts, 3, 0).unwrap();
+    assert_eq!(g.unsettled, 0);
+    assert!(is_minimal(&g.puzzle));
+}
+
+/// `minimal` under a budget either proves minimality (checked again here
+/// without a budget) or says it could not; it never claims it falsely.
+#[test]
+fn budgeted_minimal_is_proven_or_refused() {
+    let geo = square(4, 4, &[]);
+    for budget in [1, 5, 1000] {
+        let opts = GenerateOptions {
+            symmetry: Symmetry::Rotational,
+            minimal: true,
+            check_budget: Some(budget),
+            max_attempts: Some(40),
+            ..Default::default()
+        };
+        match generate(&geo, &opts, 2, 0) {
+            Ok(g) => {
+                assert_eq!(solve::count(&g.puzzle, 2).unwrap(), 1);
+                assert!(is_minimal(&g.puzzle), "budget {budget}");
+            }
+            Err(e @ GenerateError::MinimalUnproven { .. }) => {
+                assert!(e.to_string().contains("proven minimal"), "{e}")
+            }
+            // Every candidate was proven not minimal: an honest failure too.
+            Err(GenerateError::GaveUp(40)) => {}
+            Err(e) => panic!("budget {budget}: {e}"),
+        }
+    }
+    // Every 9×9 check settles (no budget applies), so nothing is unsettled.
+    let g = generate(&square(3, 3, &[]), &GenerateOptions::default(), 4, 0).unwrap();
+    assert_eq!(g.unsettled, 0);
 }

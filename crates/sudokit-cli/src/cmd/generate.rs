@@ -49,6 +49,14 @@ pub struct Args {
     /// for --minimal with symmetry, 20000 with a difficulty target).
     #[arg(long, value_name = "N")]
     pub max_attempts: Option<usize>,
+    /// Guesses each uniqueness check may make before it counts as unsettled
+    /// and the clue stays (0 = unlimited). Default: unlimited up to 16×16,
+    /// 1000 above, where near-minimal puzzles make some checks very hard
+    /// searches. Puzzles are always proven unique; with the budget, large
+    /// ones may keep a clue that could have gone (--minimal then either
+    /// proves minimality or reports that it could not).
+    #[arg(long, value_name = "N")]
+    pub check_budget: Option<u64>,
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,
@@ -100,9 +108,9 @@ fn puzzle_text(
             "seed": seed,
             "clues": g.puzzle.givens(),
             "puzzle": GridJson::new(&g.puzzle),
-            // Clues kept because their removal could not be decided within
-            // the generator's work budget (0: minimal per symmetry orbit).
-            "undecided": g.undecided,
+            // Orbits kept because their check ran out of budget: non-zero
+            // means unique but possibly not minimal per orbit.
+            "unsettled": g.unsettled,
         });
         if with_solution {
             v["solution"] = json!(GridJson::new(&g.solution));
@@ -171,6 +179,7 @@ pub fn run(args: &Args) -> Result<Tally> {
         difficulty,
         grade: args.grade,
         max_attempts: args.max_attempts,
+        check_budget: args.check_budget.map(|b| if b == 0 { u64::MAX } else { b }),
     };
     let (fmt, with_solution) = (args.output, args.with_solution);
     batch::run(

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::geometry::{Geometry, Layout};
 use crate::grid::Grid;
-use crate::solve;
+use crate::solve::{self, ExclusionCheck};
 
 /// A random completed grid of `geometry` (any shape, variant or cube).
 ///
@@ -16,7 +16,17 @@ use crate::solve;
 /// Seeds that admit no completion are simply redrawn. This is random but not
 /// uniform over all grids: the solver's branching order shapes the rest.
 pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
-    if let Some(grid) = classic_nine(geometry, rng) {
+    random_solution_with(geometry, rng, &mut ExclusionCheck::new(geometry, None))
+}
+
+/// [`random_solution`] reusing the generator's search (`check` must be for
+/// `geometry`).
+pub(super) fn random_solution_with(
+    geometry: &Arc<Geometry>,
+    rng: &mut impl Rng,
+    check: &mut ExclusionCheck,
+) -> Option<Grid> {
+    if let Some(grid) = classic_nine(geometry, rng, check) {
         return Some(grid);
     }
     let n = geometry.n();
@@ -55,7 +65,11 @@ pub fn random_solution(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<G
 /// completes to a grid. With 27 givens the solver finishes almost without
 /// guessing, several times faster than from a handful of scattered seeds
 /// (which made the fill a fifth of the generator's time).
-fn classic_nine(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
+fn classic_nine(
+    geometry: &Arc<Geometry>,
+    rng: &mut impl Rng,
+    check: &mut ExclusionCheck,
+) -> Option<Grid> {
     let plain = geometry.layout() == Layout::Square
         && geometry.n() == 9
         && geometry.box_shape().rows == 3
@@ -63,15 +77,16 @@ fn classic_nine(geometry: &Arc<Geometry>, rng: &mut impl Rng) -> Option<Grid> {
     if !plain {
         return None;
     }
-    let mut grid = Grid::empty(geometry.clone());
+    let mut values = [0u16; 81];
     for k in 0..3 {
-        let mut digits: Vec<u16> = (1..=9).collect();
+        let mut digits: [u16; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
         digits.shuffle(rng);
         for (i, d) in digits.into_iter().enumerate() {
-            grid.set((3 * k + i / 3) * 9 + 3 * k + i % 3, d);
+            values[(3 * k + i / 3) * 9 + 3 * k + i % 3] = d;
         }
     }
-    solve::solve(&grid).ok().flatten()
+    let solution = check.first_solution(&values)?;
+    Some(Grid::new(geometry.clone(), solution))
 }
 
 /// The same grid with its digits permuted at random (a symmetry of every

@@ -8,6 +8,19 @@
 //! clue is also checked (removing any one clue gives several solutions), and
 //! a candidate that fails is discarded for a fresh one.
 //!
+//! Each check asks the solver for a solution *other than* the known one (see
+//! `remove_clues`), which is cheaper than counting to two. On boards above
+//! 16×16 each check runs under a guess budget ([`DEFAULT_CHECK_BUDGET`],
+//! [`GenerateOptions::check_budget`]): near-minimal 25×25 puzzles make some
+//! checks very hard searches, and a check that runs out of budget keeps its
+//! clue. The puzzle is still proven unique (it was, with that clue), and the
+//! budget counts guesses, not time, so the output is still reproducible; but
+//! such a puzzle is not guaranteed minimal per orbit ([`Generated::unsettled`]
+//! counts the orbits kept that way). With `minimal`, minimality is then
+//! proven clue by clue, and a candidate whose proof runs out of budget is
+//! discarded; [`GenerateError::MinimalUnproven`] says when none could be
+//! proven.
+//!
 //! Randomness comes from a seeded ChaCha generator, so the same seed gives the
 //! same puzzles on every machine and with any number of threads (puzzle `i`
 //! of a run uses its own stream derived from the seed and `i`).
@@ -61,9 +74,10 @@ use rand_chacha::ChaCha8Rng;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::logic::{self, Candidates, Grade};
-use crate::solve::{self, Engine, Limits};
+use crate::solve::{self, ExclusionCheck};
 
 pub use fill::random_solution;
+use fill::random_solution_with;
 pub use symmetry::Symmetry;
 pub use target::Difficulty;
 
@@ -80,6 +94,10 @@ pub struct GenerateOptions {
     pub difficulty: Option<Difficulty>,
     /// Grade every puzzle (the grade is then in [`Generated::grade`]).
     pub grade: bool,
+    /// Guesses each uniqueness check may make on boards other than plain
+    /// 9×9 before it counts as unsettled (the clue then stays). `None`: the
+    /// default, [`default_check_budget`]; `Some(u64::MAX)`: no budget.
+    pub check_budget: Option<u64>,
     /// Give up after this many candidate grids (default 100; 2000 when a
     /// symmetric puzzle must also be strictly minimal, which most are not;
     /// [`DIFFICULTY_ATTEMPTS`] with a difficulty target).
@@ -92,6 +110,22 @@ pub struct GenerateOptions {
 /// ranges while still ending a hopeless search in bounded time.
 pub const DIFFICULTY_ATTEMPTS: usize = 20_000;
 
+/// Guesses per uniqueness check by default on boards with more than 16
+/// digits. Near-minimal 25×25 puzzles make some checks hard searches (seconds
+/// to minutes each); with this budget a 25×25 puzzle takes seconds. Smaller
+/// boards (every check settles quickly) get no budget.
+pub const DEFAULT_CHECK_BUDGET: u64 = 1_000;
+
+/// The budget used when [`GenerateOptions::check_budget`] is `None`: none
+/// (`u64::MAX`) up to 16 digits, [`DEFAULT_CHECK_BUDGET`] above.
+pub fn default_check_budget(geometry: &Geometry) -> u64 {
+    if geometry.n() > 16 {
+        DEFAULT_CHECK_BUDGET
+    } else {
+        u64::MAX
+    }
+}
+
 /// A generated puzzle with its unique solution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
@@ -101,11 +135,10 @@ pub struct Generated {
     pub attempts: usize,
     /// The grader's verdict, when grading was asked for (or a difficulty).
     pub grade: Option<Grade>,
-    /// Clues (orbits) kept only because the solver could not decide within
-    /// its work budget whether the puzzle stays unique without them. `0`
-    /// means minimal per orbit; large boards near minimality can leave some.
-    /// Uniqueness never depends on this: every removal made was proven.
-    pub undecided: usize,
+    /// Orbits kept because their uniqueness check ran out of budget (see
+    /// [`GenerateOptions::check_budget`]). The puzzle is unique either way;
+    /// with a non-zero count it may not be minimal per orbit.
+    pub unsettled: usize,
 }
 
 /// Why generation failed.
@@ -113,6 +146,8 @@ pub struct Generated {
 pub enum GenerateError {
     #[error("this geometry has no solution grid")]
     NoGrid,
+    #[error("no candidate within {attempts} attempts could be proven minimal: for {unsettled} of them some clue's check ran out of budget (raise --check-budget, 0 = unlimited)")]
+    MinimalUnproven { attempts: usize, unsettled: usize },
     #[error("no puzzle met the constraints within {0} attempts")]
     GaveUp(usize),
     #[error("no puzzle graded {target} within {attempts} attempts (grades seen: {seen}); allow more attempts or widen the target")]
@@ -149,17 +184,29 @@ pub fn generate(
         100
     };
     let attempts = opts.max_attempts.unwrap_or(default_cap).max(1);
+    let budget = opts
+        .check_budget
+        .unwrap_or_else(|| default_check_budget(geometry));
+    let mut check = ExclusionCheck::new(geometry, (budget != u64::MAX).then_some(budget));
     let mut seen = [0usize; logic::Level::ALL.len()];
+    let mut minimal_unknown = 0;
     for attempt in 0..attempts {
-        let solution = random_solution(geometry, &mut rng).ok_or(GenerateError::NoGrid)?;
-        let (puzzle, undecided) = remove_clues(&solution, &orbits, opts.target_clues, &mut rng);
+        let solution =
+            random_solution_with(geometry, &mut rng, &mut check).ok_or(GenerateError::NoGrid)?;
+        let (puzzle, unsettled) =
+            remove_clues(&solution, &orbits, opts.target_clues, &mut rng, &mut check);
         // Without symmetry, one-clue-at-a-time removal is minimal already
-        // (a clue that had to stay still has to once others are gone),
-        // unless some removal could not be decided.
-        if (strict_symmetric || (opts.minimal && undecided > 0))
-            && minimal_within_budget(&puzzle) != Some(true)
-        {
-            continue;
+        // (a clue that had to stay still has to once others are gone), unless
+        // some check was cut short.
+        if opts.minimal && (strict_symmetric || unsettled > 0) {
+            match minimal_given(&puzzle, &solution, &mut check) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => {
+                    minimal_unknown += 1;
+                    continue;
+                }
+            }
         }
         let grade = if opts.grade || opts.difficulty.is_some() {
             let Some(g) = grade_unique(&puzzle) else {
@@ -178,7 +225,13 @@ pub fn generate(
             solution,
             attempts: attempt + 1,
             grade,
-            undecided: if opts.minimal { 0 } else { undecided },
+            unsettled,
+        });
+    }
+    if minimal_unknown > 0 && opts.difficulty.is_none() {
+        return Err(GenerateError::MinimalUnproven {
+            attempts,
+            unsettled: minimal_unknown,
         });
     }
     Err(match &opts.difficulty {
@@ -215,90 +268,90 @@ fn describe_seen(seen: &[usize]) -> String {
     }
 }
 
-/// Removes orbits of clues in random order while the solution stays unique.
-/// Returns the puzzle and how many orbits were kept because the check ran
-/// out of its work budget.
+/// Removes orbits of clues in random order while the solution stays unique;
+/// also returns how many orbits stayed only because a check ran out of budget.
+///
+/// The puzzle stays unique by induction: the full grid has one solution, and
+/// an orbit goes only when the solver proves that the puzzle without it has no
+/// solution other than `solution`. Any other solution would differ from
+/// `solution` in some cell of the orbit (agreeing on all of them, it would
+/// solve the previous, unique puzzle), so for each cell `a` of the orbit in
+/// turn the solver searches for a solution with `a` different and the cells
+/// before `a` as in `solution`; the orbit goes when every search comes back
+/// empty. Each is a plain satisfiability search with the removed digit struck
+/// out, cheaper than counting to two, and a search that finds a solution ends
+/// the moment it does.
 fn remove_clues(
     solution: &Grid,
     orbits: &[Vec<usize>],
     target: Option<usize>,
     rng: &mut ChaCha8Rng,
+    check: &mut ExclusionCheck,
 ) -> (Grid, usize) {
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     order.shuffle(rng);
-    let mut puzzle = solution.clone();
-    let mut clues = puzzle.givens();
-    let mut undecided = 0;
+    let sol = solution.cells();
+    let mut values = sol.to_vec();
+    let mut clues = values.len();
+    let mut unsettled = 0;
     for orbit in order {
         if target.is_some_and(|t| clues <= t) {
             break;
         }
         for &c in orbit {
-            puzzle.set(c, 0);
+            values[c] = 0;
         }
-        match unique_within_budget(&puzzle) {
-            Some(true) => clues -= orbit.len(),
-            verdict => {
-                undecided += verdict.is_none() as usize;
-                for &c in orbit {
-                    puzzle.set(c, solution.get(c));
+        let mut verdict = Some(false);
+        for &c in orbit {
+            match check.satisfiable(&values, &[(c, sol[c])]) {
+                Some(false) => values[c] = sol[c],
+                other => {
+                    verdict = other;
+                    break;
                 }
             }
         }
-    }
-    (puzzle, undecided)
-}
-
-/// Work budget of one uniqueness check while removing clues, in limit
-/// checks (see [`Limits::with_work`]: about 2,000 guesses of the generic
-/// search). Near minimality a check on a large board (25×25) can turn into
-/// a search of minutes; keeping such a clue costs little, and a budget in
-/// work rather than time keeps the output the same on every machine. Boards
-/// up to 16×16 are checked without a budget.
-const CHECK_WORK: u64 = 1;
-
-/// Whether `puzzle` (cut from a solution grid, so never contradictory) has
-/// exactly one solution; `None` when the budget ran out first.
-fn unique_within_budget(puzzle: &Grid) -> Option<bool> {
-    if puzzle.n() <= 16 {
-        // Checks up to 16×16 end within milliseconds: no budget needed, so
-        // these puzzles stay minimal per orbit.
-        return Some(unique(puzzle));
-    }
-    // Plain backtracking: the budget would expire before clause learning,
-    // which the default search turns to after 2,000 guesses, could pay off.
-    let limits = Limits::none().with_work(CHECK_WORK);
-    let mut s = solve::solutions_with_engine(puzzle, Engine::Backtrack, limits);
-    let mut found = 0;
-    while found < 2 && s.skip_one() {
-        found += 1;
-    }
-    (!s.interrupted()).then_some(found == 1)
-}
-
-/// [`is_minimal`] under the same work budget per check: `None` when some
-/// check could not be decided.
-fn minimal_within_budget(puzzle: &Grid) -> Option<bool> {
-    let mut p = puzzle.clone();
-    for c in 0..p.cells().len() {
-        let v = p.get(c);
-        if v == 0 {
-            continue;
-        }
-        p.set(c, 0);
-        let still_unique = unique_within_budget(&p);
-        p.set(c, v);
-        match still_unique {
-            Some(false) => {}
-            Some(true) => return Some(false),
-            None => return None,
+        if verdict == Some(false) {
+            for &c in orbit {
+                values[c] = 0;
+            }
+            clues -= orbit.len();
+        } else {
+            for &c in orbit {
+                values[c] = sol[c];
+            }
+            unsettled += verdict.is_none() as usize;
         }
     }
-    Some(true)
+    (Grid::new(solution.geometry().clone(), values), unsettled)
 }
 
 fn unique(puzzle: &Grid) -> bool {
     solve::count(puzzle, 2) == Ok(1)
+}
+
+/// Whether the unique puzzle `puzzle` (with solution `solution`) is minimal:
+/// for every clue, a solution with that cell different exists once the clue
+/// is gone. `None` when some check ran out of budget before settling.
+fn minimal_given(puzzle: &Grid, solution: &Grid, check: &mut ExclusionCheck) -> Option<bool> {
+    let mut values = puzzle.cells().to_vec();
+    let mut unknown = false;
+    for c in 0..values.len() {
+        let v = values[c];
+        if v == 0 {
+            continue;
+        }
+        debug_assert_eq!(v, solution.get(c));
+        values[c] = 0;
+        let other = check.satisfiable(&values, &[(c, v)]);
+        values[c] = v;
+        match other {
+            Some(true) => {}
+            Some(false) => return Some(false),
+            None => unknown = true,
+        }
+    }
+    (!unknown).then_some(true)
 }
 
 /// True when removing any single clue leaves more than one solution.

@@ -190,8 +190,14 @@ impl<B: DigitSet> Search<B> {
     /// Sets up the search from given values (`0` = empty). Givens must already
     /// be free of duplicates; any other contradiction just yields no solution.
     pub(crate) fn new(geo: Arc<Geometry>, values: &[u16]) -> Self {
+        Self::excluding(geo, values, &[])
+    }
+
+    /// Like [`Search::new`], with each `(cell, digit)` of `exclude` struck
+    /// from the cell's candidates before propagation.
+    pub(crate) fn excluding(geo: Arc<Geometry>, values: &[u16], exclude: &[(usize, u16)]) -> Self {
         let mut prop = Propagator::new(&geo);
-        let pending = Self::initial_state(&geo, values, &mut prop);
+        let pending = Self::initial_state(&geo, values, exclude, &mut prop);
         Self::starting_from(geo, prop, pending)
     }
 
@@ -233,7 +239,7 @@ impl<B: DigitSet> Search<B> {
     /// already-reduced puzzle.
     pub(crate) fn initial_candidates(geo: &Geometry, values: &[u16]) -> Option<Vec<Vec<u16>>> {
         let mut prop = Propagator::new(geo);
-        let st = Self::initial_state(geo, values, &mut prop)?;
+        let st = Self::initial_state(geo, values, &[], &mut prop)?;
         Some(
             st.cand
                 .iter()
@@ -284,7 +290,12 @@ impl<B: DigitSet> Search<B> {
 
     /// Candidates from the givens by unit masks (cheaper than placing each
     /// given), then propagation with every unit dirty.
-    fn initial_state(geo: &Geometry, values: &[u16], prop: &mut Propagator) -> Option<State<B>> {
+    fn initial_state(
+        geo: &Geometry,
+        values: &[u16],
+        exclude: &[(usize, u16)],
+        prop: &mut Propagator,
+    ) -> Option<State<B>> {
         let n = geo.n();
         let full = B::full(n);
         let mut used = vec![B::EMPTY; geo.units().len()];
@@ -311,10 +322,15 @@ impl<B: DigitSet> Search<B> {
                 st.placed.push(true);
                 continue;
             }
-            let x = geo
+            let mut x = geo
                 .units_of(c)
                 .iter()
                 .fold(full, |acc, &u| acc.difference(used[u as usize]));
+            for &(_, d) in exclude.iter().filter(|&&(cell, _)| cell == c) {
+                if d != 0 {
+                    x.remove(d as usize - 1);
+                }
+            }
             if x.is_empty() {
                 return None;
             }
@@ -472,7 +488,7 @@ impl Expander {
     /// The propagated state of the givens `values` (`0` = empty), or `None`
     /// when propagation finds a contradiction.
     pub(crate) fn root<B: DigitSet>(&mut self, values: &[u16]) -> Option<State<B>> {
-        Search::<B>::initial_state(&self.geo, values, &mut self.prop)
+        Search::<B>::initial_state(&self.geo, values, &[], &mut self.prop)
     }
 
     /// Places digit `d` in `cell` of `state` and propagates, in place (for the

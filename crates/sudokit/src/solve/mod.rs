@@ -353,3 +353,70 @@ pub fn uniqueness_within(
         Some(b) => Uniqueness::Multiple(a, b),
     }))
 }
+
+/// Satisfiability checks with struck candidates, for the generator: is there
+/// a solution of these givens with these digits ruled out of these (empty)
+/// cells? Plain 9×9 reuses one dedicated search (no allocation per check);
+/// other geometries run the generic backtracking search, optionally under a
+/// guess budget so that a hard check ends, deterministically, as "unknown".
+pub(crate) struct ExclusionCheck {
+    geometry: Arc<Geometry>,
+    nine: Option<Box<NineSearch>>,
+    budget: Option<u64>,
+}
+
+impl ExclusionCheck {
+    /// `budget`: guesses each check may make on geometries other than plain
+    /// 9×9 (`None` = unlimited). Plain 9×9 checks always finish: the
+    /// dedicated solver settles any 9×9 puzzle in milliseconds.
+    pub(crate) fn new(geometry: &Arc<Geometry>, budget: Option<u64>) -> Self {
+        let nine = nine::applies(geometry).then(|| Box::new(NineSearch::new(&[0; 81])));
+        ExclusionCheck {
+            geometry: geometry.clone(),
+            nine,
+            budget,
+        }
+    }
+
+    /// Whether `values` (givens, `0` = empty) has a solution in which no
+    /// `(cell, digit)` of `exclude` holds: `Some(true)` with one found,
+    /// `Some(false)` when the search proved there is none, `None` when the
+    /// budget ran out first.
+    pub(crate) fn satisfiable(&mut self, values: &[u16], exclude: &[(usize, u16)]) -> Option<bool> {
+        if let Some(s) = self.nine.as_mut() {
+            s.load(values, exclude);
+            return Some(s.advance());
+        }
+        let geo = self.geometry.clone();
+        let budget = self.budget;
+        with_digit_set!(geo.n(), B => {
+            let mut s = Search::<B>::excluding(geo.clone(), values, exclude);
+            if let Some(b) = budget {
+                s.set_guess_budget(b);
+            }
+            if s.advance() {
+                Some(true)
+            } else if s.stopped().is_some() {
+                None
+            } else {
+                Some(false)
+            }
+        })
+        .expect("geometry caps N")
+    }
+
+    /// The first solution of `values` (no budget), reusing the 9×9 search.
+    pub(crate) fn first_solution(&mut self, values: &[u16]) -> Option<Vec<u16>> {
+        if let Some(s) = self.nine.as_mut() {
+            s.load(values, &[]);
+            return if s.advance() {
+                s.solution_values()
+            } else {
+                None
+            };
+        }
+        unchecked_solutions(&Grid::new(self.geometry.clone(), values.to_vec()))
+            .next()
+            .map(|g| g.cells().to_vec())
+    }
+}

@@ -157,6 +157,57 @@ pub(super) struct Snapshot {
     rows_left: [u16; 9],
 }
 
+/// Givens sorted by digit, kept up to date from one puzzle to the next (the
+/// generator's checks differ by a few cells each): `pos[d][b]` holds the
+/// cells of band `b` given `d + 1`, `pos[9][b]` the empty ones.
+#[derive(Clone)]
+pub(super) struct Givens {
+    last: [u16; 81],
+    pos: [[u32; 3]; 10],
+}
+
+impl Givens {
+    /// No givens.
+    pub(super) fn new() -> Self {
+        let mut pos = [[0; 3]; 10];
+        pos[9] = [BAND; 3];
+        Givens { last: [0; 81], pos }
+    }
+
+    /// Moves to the givens `values` (81 cells row-major, `0` = empty),
+    /// touching only the cells that changed. False (and left empty) on a
+    /// value above 9 or a length other than 81.
+    #[inline(always)]
+    pub(super) fn update(&mut self, values: &[u16]) -> bool {
+        let Ok(values) = <&[u16; 81]>::try_from(values) else {
+            *self = Givens::new();
+            return false;
+        };
+        for k in (0..81).step_by(9) {
+            // Nine cells at a time: one comparison when none changed.
+            if values[k..k + 9] == self.last[k..k + 9] {
+                continue;
+            }
+            let cells = values[k..k + 9].iter().zip(&mut self.last[k..k + 9]);
+            for (c, (&new, last)) in (k..).zip(cells) {
+                let old = *last;
+                if old == new {
+                    continue;
+                }
+                if new > 9 {
+                    *self = Givens::new();
+                    return false;
+                }
+                let (b, bit) = (c / 27, 1u32 << (c % 27));
+                self.pos[(old as usize).wrapping_sub(1).min(9)][b] &= !bit;
+                self.pos[(new as usize).wrapping_sub(1).min(9)][b] |= bit;
+                *last = new;
+            }
+        }
+        true
+    }
+}
+
 /// What a branch point splits on.
 #[derive(Clone, Copy)]
 pub(super) enum Split {
@@ -211,6 +262,57 @@ impl Board {
             let d = v as usize - 1;
             if d >= 9 || !b.try_place(d, cell / 27, 1 << (cell % 27)) {
                 return None;
+            }
+        }
+        Some(b)
+    }
+
+    /// The givens placed and each `(cell, digit)` of `exclude` struck from
+    /// its cell's candidates, not yet propagated: call [`Board::propagate`]
+    /// next. `None` when two givens clash.
+    #[inline(always)]
+    pub(super) fn from_givens(g: &Givens, exclude: &[(usize, u16)]) -> Option<Self> {
+        let filled = g.pos[9].map(|x| BAND & !x);
+        let pos: &[[u32; 3]; 9] = g.pos[..9].try_into().expect("nine digits");
+        let mut b = Board::empty();
+        for (d, pos) in pos.iter().enumerate() {
+            // Global rows, columns and boxes (bit 3·band + k for boxes).
+            let (mut rows, mut cols, mut boxes, mut count) = (0u32, 0u32, 0u32, 0u32);
+            for (band, &x) in pos.iter().enumerate() {
+                count += x.count_ones();
+                let (r0, r1, r2) = (x & 0o777, (x >> 9) & 0o777, x >> 18);
+                rows |= ((r0 != 0) as u32 | (((r1 != 0) as u32) << 1) | (((r2 != 0) as u32) << 2))
+                    << (3 * band);
+                let c = r0 | r1 | r2;
+                cols |= c;
+                boxes |= ((c & 7 != 0) as u32
+                    | ((((c >> 3) & 7 != 0) as u32) << 1)
+                    | ((((c >> 6) & 7 != 0) as u32) << 2))
+                    << (3 * band);
+            }
+            // Two givens of `d` in one row, column or box: no solution.
+            if rows.count_ones() != count
+                || cols.count_ones() != count
+                || boxes.count_ones() != count
+            {
+                return None;
+            }
+            for band in 0..3 {
+                // Without branches: the taken rows and boxes of this band
+                // spread to cell masks by multiplication.
+                let (r, x) = ((rows >> (3 * band)) & 7, (boxes >> (3 * band)) & 7);
+                let row_cells =
+                    (r & 1) * 0o777 + ((r >> 1) & 1) * (0o777 << 9) + (r >> 2) * (0o777 << 18);
+                let box_cols = (x & 1) * 7 + ((x >> 1) & 1) * (7 << 3) + (x >> 2) * (7 << 6);
+                let m = BAND & !filled[band] & !((cols | box_cols) * SPREAD) & !row_cells;
+                b.cand[3 * d + band] = m | pos[band];
+            }
+            b.rows_left[d] = (0o777 & !rows) as u16;
+        }
+        b.unsolved = g.pos[9];
+        for &(cell, v) in exclude {
+            if (1..=9).contains(&v) {
+                b.cand[3 * (v as usize - 1) + cell / 27] &= !(1 << (cell % 27));
             }
         }
         Some(b)

@@ -12,7 +12,7 @@ mod tables;
 use super::limits::Limits;
 use crate::geometry::{BoxShape, Geometry, Layout};
 
-use board::{Board, Snapshot, Split};
+use board::{Board, Givens, Snapshot, Split};
 
 /// Whether `geo` is the plain 9×9 board this solver handles.
 pub(crate) fn applies(geo: &Geometry) -> bool {
@@ -43,6 +43,8 @@ pub(crate) struct NineSearch {
     /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
     /// LZCNT (see [`NineSearch::advance`]).
     wide: bool,
+    /// The givens of the last [`NineSearch::load`], updated cell by cell.
+    givens: Option<Box<Givens>>,
 }
 
 impl NineSearch {
@@ -60,6 +62,7 @@ impl NineSearch {
             limits: None,
             interrupted: false,
             wide: wide_cpu(),
+            givens: None,
         }
     }
 
@@ -73,6 +76,39 @@ impl NineSearch {
     /// Alternatives tried at branch points (configurations or cell digits).
     pub(crate) fn guesses(&self) -> u64 {
         self.guesses
+    }
+
+    /// Restarts this search on a new puzzle, keeping its allocations: the
+    /// givens `values` (81 cells row-major, `0` = empty) with each
+    /// `(cell, digit)` of `exclude` struck from the cell's candidates. The
+    /// board is propagated on the first [`NineSearch::advance`] (by the fast
+    /// build where the CPU has it). Limits stay as they were.
+    pub(crate) fn load(&mut self, values: &[u16], exclude: &[(usize, u16)]) {
+        debug_assert_eq!(values.len(), 81);
+        self.stack.clear();
+        self.guesses = 0;
+        self.interrupted = false;
+        let givens = self.givens.get_or_insert_with(|| Box::new(Givens::new()));
+        let board = if !givens.update(values) {
+            None
+        } else {
+            #[cfg(target_arch = "x86_64")]
+            if self.wide {
+                // SAFETY: as in `advance`: `wide` means the CPU has the features.
+                unsafe { from_givens_wide(givens, exclude) }
+            } else {
+                Board::from_givens(givens, exclude)
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            Board::from_givens(givens, exclude)
+        };
+        self.at = match board {
+            Some(b) => {
+                self.board = b;
+                At::Start
+            }
+            None => At::Done,
+        };
     }
 
     /// Gives up (resumably) once `limits` expire; see [`NineSearch::interrupted`].
@@ -177,10 +213,19 @@ impl NineSearch {
     }
 }
 
+/// [`Board::from_givens`] compiled with the fast build's features (hardware bit
+/// counts), see [`NineSearch::advance`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn from_givens_wide(givens: &Givens, exclude: &[(usize, u16)]) -> Option<Board> {
+    Board::from_givens(givens, exclude)
+}
+
 /// Where the search stands.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum At {
-    /// `board` holds the givens (or candidates), not propagated yet.
+    /// `board` holds givens placed but not propagated yet (see
+    /// [`NineSearch::load`]).
     Start,
     /// `board` is propagated and consistent, not yet expanded.
     Expand,
@@ -245,6 +290,69 @@ mod tests {
             assert_eq!(sols.len(), 1);
             assert!(guesses < 500, "{guesses} guesses");
         }
+    }
+
+    fn parse(line: &str) -> Vec<u16> {
+        line.bytes()
+            .map(|b| {
+                if b.is_ascii_digit() {
+                    (b - b'0') as u16
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    fn all(s: &mut NineSearch, limit: usize) -> Vec<Vec<u16>> {
+        let mut out = Vec::new();
+        while out.len() < limit && s.advance() {
+            out.push(s.solution_values().unwrap());
+        }
+        out
+    }
+
+    /// `load` (all givens placed at once, reusing the search) finds what a
+    /// fresh search finds, and rejects clashing givens.
+    #[test]
+    fn load_agrees_with_new() {
+        let lines = [
+            "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ".................................................................................",
+            "1...............................................................................1",
+            "123456789........................................................................",
+        ];
+        let mut reused = NineSearch::new(&[0; 81]);
+        for line in lines {
+            let v = parse(line);
+            reused.load(&v, &[]);
+            assert_eq!(
+                all(&mut reused, 3),
+                all(&mut NineSearch::new(&v), 3),
+                "{line}"
+            );
+        }
+        for clash in [
+            "11...............................................................................",
+            "1........1.......................................................................",
+            "1.........1......................................................................",
+            "1...1............................................................................",
+        ] {
+            reused.load(&parse(clash), &[]);
+            assert!(!reused.advance(), "{clash}");
+            assert!(!NineSearch::new(&parse(clash)).advance(), "{clash}");
+        }
+        // Striking the solution's digit from an empty cell of a unique
+        // puzzle leaves no solution; striking another digit changes nothing.
+        let v = parse(lines[0]);
+        let sol = all(&mut NineSearch::new(&v), 2).remove(0);
+        let cell = v.iter().position(|&x| x == 0).unwrap();
+        reused.load(&v, &[(cell, sol[cell])]);
+        assert!(!reused.advance());
+        let other = if sol[cell] == 1 { 2 } else { 1 };
+        reused.load(&v, &[(cell, other)]);
+        assert_eq!(all(&mut reused, 2), vec![sol]);
     }
 
     /// The baseline build and the AVX2/BMI build take the same path (when this
