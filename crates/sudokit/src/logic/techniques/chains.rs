@@ -290,13 +290,27 @@ fn search(
     None
 }
 
-fn chain_len(parent: &[u32], mut st: u32) -> usize {
+/// Links from the start to state `st` of a breadth-first chain search
+/// (`parent` holds each state's predecessor, `u32::MAX` at the start).
+pub(super) fn chain_len(parent: &[u32], mut st: u32) -> usize {
     let mut k = 0;
     while parent[st as usize] != u32::MAX {
         st = parent[st as usize];
         k += 1;
     }
     k
+}
+
+/// The states of a breadth-first chain search from the start to `end`.
+pub(super) fn chain_states(parent: &[u32], end: u32) -> Vec<u32> {
+    let mut states = vec![end];
+    let mut st = end;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        states.push(st);
+    }
+    states.reverse();
+    states
 }
 
 fn make(
@@ -308,13 +322,7 @@ fn make(
     proved: Option<u32>,
 ) -> Step {
     let n = c.ctx.n;
-    let mut states = vec![end];
-    let mut st = end;
-    while parent[st as usize] != u32::MAX {
-        st = parent[st as usize];
-        states.push(st);
-    }
-    states.reverse();
+    let states = chain_states(parent, end);
     let technique = match mode {
         Mode::X(_) => Technique::XChain,
         Mode::Xy => Technique::XYChain,

@@ -11,15 +11,16 @@
 //!   every cell of the other (both cannot be true); and, for single cells
 //!   only, two digits of one cell.
 //!
-//! The search is the one of plain AICs (`chains.rs`): from "s is false",
-//! alternately strong and weak, breadth-first, until a node t is reached
-//! "true"; then s or t is true, and every candidate that both would kill is
+//! The search is the one of plain AICs (`chains.rs`, whose path helpers it
+//! shares): from "s is false", alternately strong and weak, breadth-first,
+//! until a node t is reached "true"; then s or t is true, and every candidate that both would kill is
 //! false. A chain must use at least one group, or it is a plain AIC (which
 //! runs first). Reaching a single candidate s "true" from "s false" proves
 //! s, as with plain AICs.
 
 use std::collections::HashMap;
 
+use super::chains::{chain_len, chain_states};
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -284,7 +285,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             head += 1;
             let (v, on) = (st / 2, st % 2 == 1);
             if on {
-                let path = || chain(&parent, st);
+                let path = || chain_states(&parent, st);
                 let grouped = |p: &[u32]| p.iter().any(|&x| g.is_group(x / 2));
                 if v == s && !g.is_group(s) {
                     let p = path();
@@ -321,27 +322,6 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         }
     }
     None
-}
-
-fn chain_len(parent: &[u32], mut st: u32) -> usize {
-    let mut k = 0;
-    while parent[st as usize] != u32::MAX {
-        st = parent[st as usize];
-        k += 1;
-    }
-    k
-}
-
-/// The states from the start to `end`.
-fn chain(parent: &[u32], end: u32) -> Vec<u32> {
-    let mut states = vec![end];
-    let mut st = end;
-    while parent[st as usize] != u32::MAX {
-        st = parent[st as usize];
-        states.push(st);
-    }
-    states.reverse();
-    states
 }
 
 fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Option<Node>) -> Step {
