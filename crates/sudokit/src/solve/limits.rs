@@ -4,7 +4,7 @@
 //! [`Limits`] now and then (every thousand guesses or so, every few hundred
 //! conflicts). Checking the clock that rarely keeps the cost invisible.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,8 +22,6 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
-    /// Checks left before giving up (see [`Limits::with_work`]).
-    work: Option<Arc<AtomicU64>>,
 }
 
 impl Limits {
@@ -36,7 +34,7 @@ impl Limits {
     pub fn timeout(after: Duration) -> Self {
         Limits {
             deadline: Instant::now().checked_add(after),
-            ..Limits::default()
+            cancel: None,
         }
     }
 
@@ -52,36 +50,11 @@ impl Limits {
         self
     }
 
-    /// Give up at the first check after `checks` checks of the limits. A
-    /// search checks at fixed points of its own work (every 1,024 guesses of
-    /// the generic search, 4,096 of the 9×9 one, 256 conflicts of the
-    /// learning one), so this budget is deterministic: the same search gives
-    /// up at the same point on every machine, under any load. The generator
-    /// uses it to stay reproducible from its seed.
-    ///
-    /// ```
-    /// use sudokit::solve::Limits;
-    /// let l = Limits::none().with_work(2);
-    /// assert!(!l.expired());
-    /// assert!(!l.expired());
-    /// assert!(l.expired());
-    /// assert!(l.expired());
-    /// ```
-    pub fn with_work(mut self, checks: u64) -> Self {
-        self.work = Some(Arc::new(AtomicU64::new(checks)));
-        self
-    }
-
-    /// True once the deadline has passed, the flag is set or the work
-    /// budget is spent (each call counts as one check).
+    /// True once the deadline has passed or the flag is set.
     pub fn expired(&self) -> bool {
         self.cancel
             .as_ref()
             .is_some_and(|f| f.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.work.as_ref().is_some_and(|w| {
-                w.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| k.checked_sub(1))
-                    .is_err()
-            })
     }
 }
