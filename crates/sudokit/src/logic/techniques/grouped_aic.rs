@@ -18,7 +18,7 @@
 //! runs first). Reaching a single candidate s "true" from "s false" proves
 //! s, as with plain AICs.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use super::chains::{chain_len, chain_states};
 use super::{elim_text, Cand, Candidates, Step, Technique};
@@ -65,7 +65,7 @@ fn build(c: &Candidates) -> Option<Graph> {
     // two or more; the same cells reached through another pair of units
     // are one group.
     let mut groups: Vec<Group> = Vec::new();
-    let mut seen: HashMap<(usize, Vec<u32>), ()> = HashMap::new();
+    let mut seen: HashSet<(usize, Vec<u32>)> = HashSet::new();
     for (_, _, shared) in &ctx.overlaps {
         for d in 0..n {
             let inside: Vec<u32> = shared
@@ -73,7 +73,7 @@ fn build(c: &Candidates) -> Option<Graph> {
                 .copied()
                 .filter(|&x| c.mask(x as usize) >> d & 1 != 0)
                 .collect();
-            if inside.len() >= 2 && seen.insert((d, inside.clone()), ()).is_none() {
+            if inside.len() >= 2 && seen.insert((d, inside.clone())) {
                 groups.push(Group { d, cells: inside });
             }
         }
