@@ -37,8 +37,9 @@
 //! which is the noise of three seeds): reason-side bumping (worse), decay
 //! 0.95 or 0.8 in focused mode, one mode only, other restart margins,
 //! smaller or larger learnt databases, failed-literal probing of every
-//! candidate before search, and proving uniqueness cell by cell (each
-//! cell's other digits refuted under an assumption).
+//! candidate before search, proving uniqueness cell by cell (each cell's
+//! other digits refuted under an assumption), and vivifying learnt clauses
+//! at restarts (CaDiCaL-style; 1–4% fewer conflicts, no clear time gain).
 
 use std::sync::Arc;
 
