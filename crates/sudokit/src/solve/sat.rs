@@ -693,6 +693,22 @@ impl Cdcl {
             );
             for gi in gs..ge {
                 let g = self.lit_groups[gi] as usize;
+                // The live count (which includes `p`) often settles the group
+                // without a scan: one means the others are all false already,
+                // two means the XOR names the only other one.
+                match self.group_live[g] {
+                    1 => continue,
+                    2 => {
+                        let q = self.group_xor[g] ^ p;
+                        match self.value(q) {
+                            1 => return Some(Conflict::Pair(not(p), not(q))),
+                            0 => {}
+                            _ => self.enqueue(not(q), Reason::Lit(not(p))),
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
                 let (s, e) = (
                     self.group_start[g] as usize,
                     self.group_start[g + 1] as usize,
@@ -1145,8 +1161,8 @@ impl Cdcl {
                 }
             }
             self.phase[v] = l & 1 == 0;
+            // `reason` is only read for assigned variables: left stale.
             self.assign[v] = UNDEF;
-            self.reason[v] = Reason::None;
             self.heap.insert(v, &self.activity);
         }
         self.trail.truncate(lim);
