@@ -33,9 +33,15 @@ pub(crate) struct Hybrid<B> {
     limits: Limits,
     interrupted: bool,
     exhausted: bool,
-    /// A solution streamed before the search started (see [`pattern_fill`]),
-    /// skipped when the search finds it again.
-    pattern: Option<Vec<u16>>,
+    /// Solutions to stream before searching further: the pattern fill of
+    /// an empty board (see [`pattern_fill`]) and relabellings (see
+    /// [`Hybrid::with_shortcuts`]).
+    pending: Vec<Vec<u16>>,
+    /// Solutions streamed without the search, skipped when it finds them.
+    shortcuts: Vec<Vec<u16>>,
+    /// Two digits no given uses: swapping them in the first solution gives a
+    /// second one.
+    relabel: Option<(u16, u16)>,
 }
 
 /// The banded pattern solution of an empty square board: row r is row 0
@@ -89,17 +95,55 @@ impl<B: DigitSet> Hybrid<B> {
             limits,
             interrupted: false,
             exhausted: false,
-            pattern: None,
+            pending: Vec::new(),
+            shortcuts: Vec::new(),
+            relabel: None,
         }
     }
 
-    /// Like [`Hybrid::new`], streaming first an instant pattern solution for
-    /// empty boards (see [`pattern_fill`]).
-    pub(crate) fn with_pattern(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
+    /// Like [`Hybrid::new`], with two shortcuts that spare the search where
+    /// it is slowest, on nearly empty large boards: an empty board streams
+    /// first an instant pattern solution (see [`pattern_fill`]); and when two
+    /// digits appear in no given, swapping them in the first solution gives
+    /// a second (every constraint is "all different", which a relabelling
+    /// keeps), so counting to two costs one search, not two. Either
+    /// solution is skipped when the search finds it later.
+    pub(crate) fn with_shortcuts(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
         let mut h = Self::new(geo, values, limits);
-        h.pattern = pattern_fill(&h.geo, values);
-        h.last = h.pattern.clone();
+        let n = h.geo.n();
+        let mut used = vec![false; n + 1];
+        for &v in values {
+            used[v as usize] = true;
+        }
+        let mut unused = (1..=n as u16).filter(|&d| !used[d as usize]);
+        if let (Some(a), Some(b)) = (unused.next(), unused.next()) {
+            h.relabel = Some((a, b));
+        }
+        if let Some(p) = pattern_fill(&h.geo, values) {
+            h.shortcuts.push(p.clone());
+            h.pending.push(p);
+        }
         h
+    }
+
+    /// Streams `v`, queueing its relabelling if that shortcut is unused.
+    fn emit(&mut self, v: Vec<u16>) -> bool {
+        if let Some((a, b)) = self.relabel.take() {
+            let swapped: Vec<u16> = v
+                .iter()
+                .map(|&d| match d {
+                    d if d == a => b,
+                    d if d == b => a,
+                    d => d,
+                })
+                .collect();
+            if swapped != v {
+                self.shortcuts.push(swapped.clone());
+                self.pending.push(swapped);
+            }
+        }
+        self.last = Some(v);
+        true
     }
 
     /// Forces the CDCL back-end from the start (for tests and benchmarks).
@@ -123,19 +167,16 @@ impl<B: DigitSet> Hybrid<B> {
         if self.exhausted || self.interrupted {
             return false;
         }
-        if let (Some(p), None) = (&self.pattern, &self.found.first()) {
-            if self.last.as_ref() == Some(p) && self.cdcl.is_none() {
-                // First call: stream the pattern, remembered for blocking.
-                self.found.push(p.clone());
-                return true;
-            }
+        if let Some(v) = self.pending.pop() {
+            return self.emit(v);
         }
         loop {
             if !self.advance_search() {
                 return false;
             }
-            if self.pattern.is_none() || self.last != self.pattern {
-                return true;
+            let v = self.last.take().expect("a solution");
+            if !self.shortcuts.contains(&v) {
+                return self.emit(v);
             }
         }
     }

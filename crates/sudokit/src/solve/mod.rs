@@ -178,7 +178,7 @@ pub fn generic_solutions(grid: &Grid) -> Solutions {
 fn generic_solutions_within(grid: &Grid, limits: Limits) -> Solutions {
     let geometry = grid.geometry().clone();
     let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
-        Box::new(Hybrid::<B>::with_pattern(geometry.clone(), grid.cells(), limits)) as Box<dyn Searcher>
+        Box::new(Hybrid::<B>::with_shortcuts(geometry.clone(), grid.cells(), limits)) as Box<dyn Searcher>
     })
     .expect("geometry caps N");
     Solutions { geometry, search }
@@ -209,7 +209,7 @@ pub fn solutions_with_engine(grid: &Grid, engine: Engine, limits: Limits) -> Sol
     let cells = grid.cells();
     let search: Box<dyn Searcher> = with_digit_set!(grid.n(), B => {
         match engine {
-            Engine::Auto => Box::new(Hybrid::<B>::with_pattern(geometry.clone(), cells, limits)) as Box<dyn Searcher>,
+            Engine::Auto => Box::new(Hybrid::<B>::with_shortcuts(geometry.clone(), cells, limits)) as Box<dyn Searcher>,
             Engine::Learning => Box::new(Hybrid::<B>::cdcl_only(geometry.clone(), cells, limits)),
             Engine::Backtrack => {
                 let mut s = Search::<B>::new(geometry.clone(), cells);
