@@ -123,6 +123,11 @@
 //! already emptied skipped (`done_rows`/`done_cols`): another −6.3% / −4.3%
 //! / −1.7%. Dropping the four-certain-digits check altogether cost more
 //! guesses than it saved (the other rules miss that contradiction).
+//! Naked singles with the three bands in the lanes of one 128-bit vector
+//! (AVX2 build): another −7.4% / −6.2% / −2.8%. Placing the band filter's
+//! hidden singles after the pass instead of per word (fewer data-dependent
+//! branches): +6.6% instructions (more passes), no fewer simulated
+//! mispredictions; dropped.
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
 
@@ -467,7 +472,7 @@ impl Board {
             // Cheapest rules first: the stack filter runs only when the
             // others are stuck, and anything it changes sends the board back
             // through the band filter.
-            match self.naked_singles() {
+            match self.naked_singles::<WIDE>() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -936,7 +941,13 @@ impl Board {
     /// Places every cell covered by exactly one digit. `None` on a cell with
     /// no candidate; otherwise whether anything was placed.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles<const WIDE: bool>(&mut self) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: `WIDE` is true only after AVX2 (and so SSE4.1) was
+            // detected.
+            return unsafe { self.naked_singles_avx2() };
+        }
         let mut placed = false;
         for b in 0..3 {
             if self.unsolved[b] == 0 {
@@ -976,6 +987,63 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// [`Board::naked_singles`] with the three bands side by side in the
+    /// lanes of one 128-bit vector (lane 3 is the zero padding word).
+    ///
+    /// # Safety
+    /// The CPU must have SSE4.1.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn naked_singles_avx2(&mut self) -> Option<bool> {
+        use std::arch::x86_64::*;
+        let word = |d: usize| {
+            // SAFETY: words 3d..3d+4 are in bounds for d < 9 (28 words).
+            unsafe { _mm_loadu_si128(self.cand.as_ptr().add(3 * d) as *const __m128i) }
+        };
+        let (mut one, mut two) = (_mm_setzero_si128(), _mm_setzero_si128());
+        let mut planes = [_mm_setzero_si128(); 4];
+        for d in 0..9 {
+            let x = word(d);
+            two = _mm_or_si128(two, _mm_and_si128(one, x));
+            one = _mm_or_si128(one, x);
+            for (k, plane) in planes.iter_mut().enumerate() {
+                if d & (1 << k) != 0 {
+                    *plane = _mm_or_si128(*plane, x);
+                }
+            }
+        }
+        let full = _mm_cmpeq_epi32(one, _mm_set1_epi32(BAND as i32));
+        if _mm_movemask_ps(_mm_castsi128_ps(full)) & 7 != 7 {
+            return None;
+        }
+        let u = self.unsolved;
+        let singles = _mm_andnot_si128(
+            two,
+            _mm_setr_epi32(u[0] as i32, u[1] as i32, u[2] as i32, 0),
+        );
+        if _mm_testz_si128(singles, singles) != 0 {
+            return Some(false);
+        }
+        let mut s = [0u32; 4];
+        _mm_storeu_si128(s.as_mut_ptr() as *mut __m128i, singles);
+        let mut p = [[0u32; 4]; 4];
+        for (p, plane) in p.iter_mut().zip(planes) {
+            _mm_storeu_si128(p.as_mut_ptr() as *mut __m128i, plane);
+        }
+        for b in 0..3 {
+            while s[b] != 0 {
+                let bit = s[b] & s[b].wrapping_neg();
+                s[b] ^= bit;
+                let d = (0..4).fold(0, |d, k| d | (usize::from(p[k][b] & bit != 0) << k));
+                // An earlier placement may have taken the cell's last digit.
+                if !self.try_place(d, b, bit) {
+                    return None;
+                }
+            }
+        }
+        Some(true)
     }
 
     /// What to branch on (see the module documentation). Call only on a
