@@ -19,7 +19,9 @@ pub(super) static ROW_TRIADS: [u32; 512] = row_triads();
 pub(super) static KEEP: [u32; 512] = keep();
 
 /// The same permutation filter as [`KEEP`], as a triad mask (bit `3·r + k`)
-/// rather than band cells: for the vertical triads of a stack (band × column).
+/// rather than band cells (the stack filter computes it with bit logic, see
+/// `stack_permutations`; kept for the tests).
+#[cfg(test)]
 pub(super) static PERM: [u32; 512] = perm();
 
 /// For a triad matrix (as in [`KEEP`]), the configurations whose three
