@@ -482,8 +482,8 @@ impl Board {
         // The column in all three bands, then the row, box and column peers
         // in this band (without choosing the other two bands by branches).
         let col = COLUMN[i];
-        for k in 0..3 {
-            self.cand[3 * d + k] &= !col;
+        for w in &mut self.cand[3 * d..3 * d + 3] {
+            *w &= !col;
         }
         self.cand[j] = (x & !PEERS[i]) | bit;
     }
@@ -611,7 +611,8 @@ impl Board {
                 changed &= changed - 1;
                 let x = self.cand[j];
                 let t = row_triads::<WIDE>(x);
-                let keep = KEEP[t as usize];
+                // (`t` has nine bits; the mask spares a bounds check.)
+                let keep = KEEP[(t & 0o777) as usize];
                 if keep == 0 {
                     return false;
                 }
