@@ -15,7 +15,9 @@
 //!   filter and the stack filter last saw it, so each only touches what changed
 //!   (both equal `cand` after a successful propagation, so a branch point saves
 //!   only a [`Snapshot`] without them);
-//! - `unsolved[b]`: the cells of band `b` not placed yet.
+//! - `unsolved[b]`: the cells of band `b` not placed yet;
+//! - `done_rows`, `done_cols`: the triads the triad rule has already
+//!   emptied of all but their three certain digits on this branch.
 //!
 //! # Propagation
 //!
@@ -110,36 +112,40 @@
 //! triad rule on nearly solved boards (fewer than 30 open cells) saved under
 //! 1% of instructions.
 //!
-//! Cheaper steps (instructions on 1,000 hardest / top1465 / 2,000 17-clue
-//! puzzles, both modes): in the triad pass, "fixed in a band" as one SIMD
-//! comparison of certain and present triads, the column counts from
-//! "columns in two bands" per digit, and the removal step only for triads
-//! with an open cell: −8.4% / −7.6% / −4.5%; `place` clearing the column in
-//! all three band words instead of picking the other two by branches, and
-//! the band filter's hidden singles found bit-parallel against `unsolved`
-//! (no per-digit `rows_left`, 10% smaller snapshots): another −7.6% /
-//! −7.7% / −8.6%.
-//! The triad pass in explicit AVX2 (the compiler had vectorised its word
-//! loop in 128-bit halves), row triads counted by sums, and triads
-//! already emptied skipped (`done_rows`/`done_cols`): another −6.3% / −4.3%
-//! / −1.7%. Dropping the four-certain-digits check altogether cost more
-//! guesses than it saved (the other rules miss that contradiction).
-//! Naked singles with the three bands in the lanes of one 128-bit vector
-//! (AVX2 build): another −7.4% / −6.2% / −2.8%. Placing the band filter's
-//! hidden singles after the pass instead of per word (fewer data-dependent
-//! branches): +6.6% instructions (more passes), no fewer simulated
-//! mispredictions; dropped.
-//! The stack filter's permutation test as bit logic on the digit's 27
-//! column bits, all three stacks at once (no table lookups, one branch for
-//! the contradiction and one for hidden singles in columns instead of one
-//! per stack and per band): another −5.9% / −5.4% / −4.2%.
-//! Per puzzle (`NineSearch::new`, which the API runs once per grid): the
-//! givens' board built bit-parallel (bit planes of the values by AVX2
-//! compares, row/column/box clashes by counting) instead of placing givens
-//! one by one, and the 64-byte-aligned board and the stack reused from the
-//! last search on the thread instead of allocated (`posix_memalign`): the
-//! setup went from ~4,300 to ~1,500 instructions; another −0.7% / −4.3% /
-//! −9.2%.
+//! # Cost per step
+//!
+//! Making each step cheaper, in order (instructions under callgrind of
+//! `sudokit bench --mode both` on 1,000 hardest / top1465 / 2,000 17-clue
+//! puzzles; guesses unchanged):
+//! - triad pass: "fixed in a band" as one SIMD comparison, column counts
+//!   from "columns in two bands" per digit, removal step only for triads
+//!   with an open cell: −8.4% / −7.6% / −4.5%;
+//! - `place` clearing the column in all three band words (no branches to
+//!   pick the other two), band filter's hidden singles bit-parallel against
+//!   `unsolved` (no per-digit `rows_left`): −7.6% / −7.7% / −8.6%;
+//! - triad pass in explicit AVX2 (the compiler had vectorised its word loop
+//!   in 128-bit halves, with spills), row triads counted by sums, triads
+//!   already emptied skipped: −6.3% / −4.3% / −1.7%;
+//! - naked singles with the three bands in the lanes of one 128-bit vector:
+//!   −7.4% / −6.2% / −2.8%;
+//! - the stack filter's permutation test as bit logic (`stack_permutations`)
+//!   and one branch for hidden singles in columns: −5.9% / −5.4% / −4.2%;
+//! - per puzzle (`NineSearch::new`, run once per grid by the API): givens'
+//!   board built bit-parallel, board and stack reused from the thread's last
+//!   search instead of allocated with `posix_memalign` (setup ~4,300 → ~1,500
+//!   instructions): −0.7% / −4.3% / −9.2%.
+//!
+//! In all −32% / −31% / −28% instructions; interleaved timings against
+//! tdoku on a busy machine then gave time ratios (ours / tdoku, first
+//! solution / count ≤ 2) of about 0.83 / 0.83 on the hardest set, 0.83 /
+//! 0.91 on top1465 and 0.58 / 0.61 on the 17-clue set.
+//!
+//! Tried and dropped: dropping the four-certain-digits check of the triad
+//! rule (the other rules miss that contradiction, so more guesses: top1465
+//! 18.14 → 18.23 per puzzle counting to 2); placing the band filter's
+//! hidden singles after the whole pass instead of per word, to save
+//! data-dependent branches (+6.6% instructions from extra passes, simulated
+//! mispredictions −1%).
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERMS, ROW_TRIADS};
 

@@ -1,10 +1,11 @@
 //! A dedicated solver for plain 9×9 sudoku (3×3 boxes, no variants).
 //!
 //! Candidates are band bitboards (see [`board`] for the layout and the
-//! propagation rules); the search is depth-first, saving 128 bytes of the
-//! board at each branch point, with an explicit stack so that enumeration
-//! streams and can stop at any solution. The generic solver is the reference: the tests in
-//! `tests/nine_differential.rs` check that both agree.
+//! propagation rules); the search is depth-first, saving a 160-byte
+//! snapshot of the board at each branch point, with an explicit stack so
+//! that enumeration streams and can stop at any solution. The generic solver
+//! is the reference: the tests in `tests/nine_differential.rs` check that
+//! both agree.
 
 mod board;
 mod tables;
