@@ -133,19 +133,24 @@
 //! - per puzzle (`NineSearch::new`, run once per grid by the API): givens'
 //!   board built bit-parallel, board and stack reused from the thread's last
 //!   search instead of allocated with `posix_memalign` (setup ~4,300 → ~1,500
-//!   instructions): −0.7% / −4.3% / −9.2%.
+//!   instructions): −0.7% / −4.3% / −9.2%;
+//! - two bounds checks fewer in the band filter and `place`: −0.5%.
 //!
-//! In all −32% / −31% / −28% instructions; interleaved timings against
-//! tdoku on a busy machine then gave time ratios (ours / tdoku, first
-//! solution / count ≤ 2) of about 0.83 / 0.83 on the hardest set, 0.83 /
-//! 0.91 on top1465 and 0.58 / 0.61 on the 17-clue set.
+//! In all −32% / −31% / −28% instructions (the scalar fallback build: −10%
+//! on the hardest sample). Interleaved timings on the full sets (busy
+//! 2-core machine, 3 rounds, medians, first solution / count ≤ 2): time per
+//! puzzle −14% / −17% on the hardest set, −21% / −19% on top1465, −21% /
+//! −18% on the 17-clue set; against tdoku (same session) 0.80 / 0.82,
+//! 0.83 / 0.90 and 0.58 / 0.65, where the code before these changes gave
+//! 0.93 / 0.99, 1.05 / 1.10 and 0.74 / 0.80.
 //!
 //! Tried and dropped: dropping the four-certain-digits check of the triad
 //! rule (the other rules miss that contradiction, so more guesses: top1465
 //! 18.14 → 18.23 per puzzle counting to 2); placing the band filter's
 //! hidden singles after the whole pass instead of per word, to save
 //! data-dependent branches (+6.6% instructions from extra passes, simulated
-//! mispredictions −1%).
+//! mispredictions −1%); hidden singles in columns from "one band, one row"
+//! masks of all three bands at once (+1.6% instructions).
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERMS, ROW_TRIADS};
 
