@@ -1317,6 +1317,7 @@ mod tests {
         lines.push(format!("1{}1{}", ".".repeat(8), ".".repeat(71)));
         lines.push(format!("1{}1{}", ".".repeat(9), ".".repeat(70)));
         lines.push(format!("1{}1{}", ".".repeat(19), ".".repeat(60)));
+        #[cfg(target_arch = "x86_64")]
         let wide = super::super::wide_cpu();
         for line in &lines {
             let v: Vec<u16> = line
