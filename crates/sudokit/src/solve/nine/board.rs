@@ -16,7 +16,8 @@
 //!   (both equal `cand` after a successful propagation, so a branch point saves
 //!   only a [`Snapshot`] without them);
 //! - `unsolved[b]`: the cells of band `b` not placed yet;
-//! - `rows_left[d]`: nine bits `3·b + r`, the rows where `d` is not placed yet.
+//! - `done_rows`, `done_cols`: the triads the triad rule has already
+//!   emptied of all but their three certain digits on this branch.
 //!
 //! # Propagation
 //!
@@ -25,21 +26,26 @@
 //!    permutation (one per row and per box) of present triads — one table
 //!    lookup. This covers box–line interactions inside the band, hidden singles
 //!    in boxes (a box with one cell forces its row) and empty rows or boxes
-//!    (no permutation: contradiction). A row left with one cell is placed.
+//!    (no permutation: contradiction). A row left with one cell, not yet
+//!    placed, is placed (found bit-parallel over the three rows).
 //! 2. *Naked singles* (per band, bit-parallel over the nine digits): the cells
 //!    covered exactly once are placed; a cell covered by no digit is a
 //!    contradiction.
 //! 3. *Stack filter* (per digit whose words changed): the band filter turned
 //!    sideways, on column triads (band × column) of each stack, with hidden
-//!    singles in columns.
+//!    singles in columns. The permutation test is bit logic on the digit's
+//!    27 column bits (see `stack_permutations`) rather than a table.
 //! 4. *Triad capacity* (all words at once): the three cells of a triad (a
 //!    row, or a column, inside one box) hold three different digits. A digit
 //!    is *certain* to lie in a row triad when its row has cells in that triad
 //!    only, and in a column triad when its column has cells in that band
 //!    only; four certain digits in one triad are a contradiction, and with
-//!    three, every other digit leaves the triad. Computed bit-parallel: each
-//!    triad counted at the bit of its first cell, with "at least 1/2/3/4"
-//!    counters over the nine digits.
+//!    three, every other digit leaves the triad. Computed bit-parallel: row
+//!    triads summed in three-bit fields at the bit of each triad's first
+//!    cell, column triads with "at least 1/2/3/4" counters over the nine
+//!    digits. Only triads with an open cell, not already emptied by an
+//!    earlier pass on this branch (`done_rows`/`done_cols`, saved at branch
+//!    points), can lose candidates; the removal step runs only for those.
 //!
 //! Placing `d` in a cell clears the cell from the eight other digits' words,
 //! clears the cell's row, box and column peers from `d`'s band word, and the
@@ -105,16 +111,56 @@
 //! only move guesses between the hardest set and top1465. Skipping the
 //! triad rule on nearly solved boards (fewer than 30 open cells) saved under
 //! 1% of instructions.
+//!
+//! # Cost per step
+//!
+//! Making each step cheaper, in order (instructions under callgrind of
+//! `sudokit bench --mode both` on 1,000 hardest / top1465 / 2,000 17-clue
+//! puzzles; guesses unchanged):
+//! - triad pass: "fixed in a band" as one SIMD comparison, column counts
+//!   from "columns in two bands" per digit, removal step only for triads
+//!   with an open cell: −8.4% / −7.6% / −4.5%;
+//! - `place` clearing the column in all three band words (no branches to
+//!   pick the other two), band filter's hidden singles bit-parallel against
+//!   `unsolved` (no per-digit `rows_left`): −7.6% / −7.7% / −8.6%;
+//! - triad pass in explicit AVX2 (the compiler had vectorised its word loop
+//!   in 128-bit halves, with spills), row triads counted by sums, triads
+//!   already emptied skipped: −6.3% / −4.3% / −1.7%;
+//! - naked singles with the three bands in the lanes of one 128-bit vector:
+//!   −7.4% / −6.2% / −2.8%;
+//! - the stack filter's permutation test as bit logic (`stack_permutations`)
+//!   and one branch for hidden singles in columns: −5.9% / −5.4% / −4.2%;
+//! - per puzzle (`NineSearch::new`, run once per grid by the API): givens'
+//!   board built bit-parallel, board and stack reused from the thread's last
+//!   search instead of allocated with `posix_memalign` (setup ~4,300 → ~1,500
+//!   instructions): −0.7% / −4.3% / −9.2%;
+//! - two bounds checks fewer in the band filter and `place`: −0.5%.
+//!
+//! In all −32% / −31% / −28% instructions (the scalar fallback build: −10%
+//! on the hardest sample). Interleaved timings on the full sets (busy
+//! 2-core machine, 3 rounds, medians, first solution / count ≤ 2): time per
+//! puzzle −14% / −17% on the hardest set, −21% / −19% on top1465, −21% /
+//! −18% on the 17-clue set; against tdoku (same session) 0.80 / 0.82,
+//! 0.83 / 0.90 and 0.58 / 0.65, where the code before these changes gave
+//! 0.93 / 0.99, 1.05 / 1.10 and 0.74 / 0.80.
+//!
+//! Tried and dropped: dropping the four-certain-digits check of the triad
+//! rule (the other rules miss that contradiction, so more guesses: top1465
+//! 18.14 → 18.23 per puzzle counting to 2); placing the band filter's
+//! hidden singles after the whole pass instead of per word, to save
+//! data-dependent branches (+6.6% instructions from extra passes, simulated
+//! mispredictions −1%); hidden singles in columns from "one band, one row"
+//! masks of all three bands at once (+1.6% instructions).
 
-use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERM, PERMS, ROW_TRIADS};
+use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERMS, ROW_TRIADS};
 
-/// `j / 3` for a word index (a load is cheaper than the division in the
-/// band filter's inner loop).
-const DIV3: [u8; 28] = {
+/// `j % 3` (the band) for a word index (a load is cheaper than the division
+/// in the band filter's inner loop).
+const MOD3: [u8; 28] = {
     let mut t = [0u8; 28];
     let mut j = 0;
     while j < 28 {
-        t[j] = (j / 3) as u8;
+        t[j] = (j % 3) as u8;
         j += 1;
     }
     t
@@ -142,7 +188,12 @@ pub(super) struct Board {
     open_in_band: u32,
     open_in_stack: u32,
     unsolved: [u32; 3],
-    rows_left: [u16; 9],
+    /// Triads the triad rule has already emptied of all but their three
+    /// certain digits (row triads at bit `3i + b`, column triads at bit
+    /// `9b + c`); they stay so while candidates only shrink, so later passes
+    /// skip them. Saved at branch points.
+    done_rows: u32,
+    done_cols: u32,
 }
 
 /// What a branch point keeps of a propagated board: the candidates and the
@@ -154,7 +205,8 @@ pub(super) struct Board {
 pub(super) struct Snapshot {
     cand: [u32; 28],
     unsolved: [u32; 3],
-    rows_left: [u16; 9],
+    done_rows: u32,
+    done_cols: u32,
 }
 
 /// Givens sorted by digit, kept up to date from one puzzle to the next (the
@@ -231,7 +283,7 @@ pub(super) struct Branch {
 
 impl Board {
     /// The board of an empty grid.
-    fn empty() -> Self {
+    pub(super) fn empty() -> Self {
         Board {
             cand: {
                 let mut c = [BAND; 28];
@@ -245,26 +297,45 @@ impl Board {
             open_in_band: 0,
             open_in_stack: 0,
             unsolved: [BAND; 3],
-            rows_left: [0o777; 9],
+            done_rows: 0,
+            done_cols: 0,
         }
     }
 
     /// Places the givens (`values` in row-major order, `0` = empty), without
     /// propagating (the search does that first, in its fast build). `None`
-    /// when two givens contradict each other.
-    pub(super) fn from_values(values: &[u16]) -> Option<Self> {
-        debug_assert_eq!(values.len(), 81);
-        let mut b = Board::empty();
-        for (cell, &v) in values.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let d = v as usize - 1;
-            if d >= 9 || !b.try_place(d, cell / 27, 1 << (cell % 27)) {
+    /// when two givens contradict each other, on a value above 9 or a length
+    /// other than 81.
+    #[inline(always)]
+    pub(super) fn from_values<const WIDE: bool>(values: &[u16]) -> Option<Self> {
+        let values = <&[u16; 81]>::try_from(values).ok()?;
+        // The cells of each value, without a branch per cell (whether a cell
+        // is given is unpredictable): `pos[v - 1]`, and `pos[9]` for 0.
+        let mut pos = [[0u32; 3]; 10];
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: `WIDE` is true only after AVX2 and BMI2 were detected.
+            let (planes, big) = unsafe { avx2::value_planes(values) };
+            // Values 10 and up: bit 3 with bit 1 or 2.
+            if big || planes[3] & (planes[1] | planes[2]) != 0 {
                 return None;
             }
+            for (d, pos) in pos.iter_mut().enumerate() {
+                let v = (d + 1) % 10;
+                let cells = planes.iter().enumerate().fold(!0u128, |m, (k, &p)| {
+                    m & if v & (1 << k) != 0 { p } else { !p }
+                });
+                *pos = [0, 1, 2].map(|b| (cells >> (27 * b)) as u32 & BAND);
+            }
+            return Board::from_positions(&pos, &[]);
         }
-        Some(b)
+        for (c, &v) in values.iter().enumerate() {
+            if v > 9 {
+                return None;
+            }
+            pos[(usize::from(v) + 9) % 10][c / 27] |= 1 << (c % 27);
+        }
+        Board::from_positions(&pos, &[])
     }
 
     /// The givens placed and each `(cell, digit)` of `exclude` struck from
@@ -272,44 +343,43 @@ impl Board {
     /// next. `None` when two givens clash.
     #[inline(always)]
     pub(super) fn from_givens(g: &Givens, exclude: &[(usize, u16)]) -> Option<Self> {
-        let filled = g.pos[9].map(|x| BAND & !x);
-        let pos: &[[u32; 3]; 9] = g.pos[..9].try_into().expect("nine digits");
+        Board::from_positions(&g.pos, exclude)
+    }
+
+    /// [`Board::from_givens`] from the cells of each value: `pos[d][b]` holds
+    /// the cells of band `b` given `d + 1`, `pos[9][b]` the empty ones.
+    #[inline(always)]
+    fn from_positions(all: &[[u32; 3]; 10], exclude: &[(usize, u16)]) -> Option<Self> {
+        let filled = all[9].map(|x| BAND & !x);
+        let pos: &[[u32; 3]; 9] = all[..9].try_into().expect("nine digits");
         let mut b = Board::empty();
+        // Bit 8 of each row of `x`: set when the row has a cell (as in the
+        // band filter).
+        const LOW8: u32 = 0o377 * SPREAD;
+        let rows_of = |x: u32| (((x & LOW8) + LOW8) | x) & (0o400 * SPREAD);
+        let cols_of = |x: u32| (x | (x >> 9) | (x >> 18)) & 0o777;
+        // Bit 3k for each box k with a column in `c`.
+        let boxes_of = |c: u32| (c | (c >> 1) | (c >> 2)) & 0o111;
         for (d, pos) in pos.iter().enumerate() {
-            // Global rows, columns and boxes (bit 3·band + k for boxes).
-            let (mut rows, mut cols, mut boxes, mut count) = (0u32, 0u32, 0u32, 0u32);
-            for (band, &x) in pos.iter().enumerate() {
-                count += x.count_ones();
-                let (r0, r1, r2) = (x & 0o777, (x >> 9) & 0o777, x >> 18);
-                rows |= ((r0 != 0) as u32 | (((r1 != 0) as u32) << 1) | (((r2 != 0) as u32) << 2))
-                    << (3 * band);
-                let c = r0 | r1 | r2;
-                cols |= c;
-                boxes |= ((c & 7 != 0) as u32
-                    | ((((c >> 3) & 7 != 0) as u32) << 1)
-                    | ((((c >> 6) & 7 != 0) as u32) << 2))
-                    << (3 * band);
-            }
+            let rows = pos.map(rows_of);
+            let cols = pos.map(cols_of);
+            let boxes = cols.map(boxes_of);
+            let count: u32 = pos.iter().map(|x| x.count_ones()).sum();
+            let n_rows: u32 = rows.iter().map(|x| x.count_ones()).sum();
+            let n_boxes: u32 = boxes.iter().map(|x| x.count_ones()).sum();
+            let all_cols = cols[0] | cols[1] | cols[2];
             // Two givens of `d` in one row, column or box: no solution.
-            if rows.count_ones() != count
-                || cols.count_ones() != count
-                || boxes.count_ones() != count
-            {
+            if n_rows != count || all_cols.count_ones() != count || n_boxes != count {
                 return None;
             }
             for band in 0..3 {
-                // Without branches: the taken rows and boxes of this band
-                // spread to cell masks by multiplication.
-                let (r, x) = ((rows >> (3 * band)) & 7, (boxes >> (3 * band)) & 7);
-                let row_cells =
-                    (r & 1) * 0o777 + ((r >> 1) & 1) * (0o777 << 9) + (r >> 2) * (0o777 << 18);
-                let box_cols = (x & 1) * 7 + ((x >> 1) & 1) * (7 << 3) + (x >> 2) * (7 << 6);
-                let m = BAND & !filled[band] & !((cols | box_cols) * SPREAD) & !row_cells;
-                b.cand[3 * d + band] = m | pos[band];
+                // Without branches: the taken rows, columns and boxes spread
+                // to cell masks by multiplication.
+                let taken = ((all_cols | (boxes[band] * 7)) * SPREAD) | ((rows[band] >> 8) * 0o777);
+                b.cand[3 * d + band] = (BAND & !filled[band] & !taken) | pos[band];
             }
-            b.rows_left[d] = (0o777 & !rows) as u16;
         }
-        b.unsolved = g.pos[9];
+        b.unsolved = all[9];
         for &(cell, v) in exclude {
             if (1..=9).contains(&v) {
                 b.cand[3 * (v as usize - 1) + cell / 27] &= !(1 << (cell % 27));
@@ -341,7 +411,8 @@ impl Board {
         Snapshot {
             cand: self.cand,
             unsolved: self.unsolved,
-            rows_left: self.rows_left,
+            done_rows: self.done_rows,
+            done_cols: self.done_cols,
         }
     }
 
@@ -352,7 +423,8 @@ impl Board {
         self.seen = s.cand;
         self.seen_stack = s.cand;
         self.unsolved = s.unsolved;
-        self.rows_left = s.rows_left;
+        self.done_rows = s.done_rows;
+        self.done_cols = s.done_cols;
     }
 
     /// True once every cell is placed (after a successful propagation this
@@ -412,17 +484,19 @@ impl Board {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, bit: u32) {
         let i = bit.trailing_zeros() as usize;
-        let (r, c) = (i / 9, i % 9);
         self.unsolved[b] &= !bit;
-        self.rows_left[d] &= !(1 << (3 * b + r));
+        let j = 3 * d + b;
+        let x = self.cand[j];
         for e in 0..9 {
             self.cand[3 * e + b] &= !bit;
         }
-        let j = 3 * d + b;
-        self.cand[j] = (self.cand[j] | bit) & !PEERS[i];
-        let (b1, b2) = other_bands(b);
-        self.cand[3 * d + b1] &= !COLUMN[c];
-        self.cand[3 * d + b2] &= !COLUMN[c];
+        // The column in all three bands, then the row, box and column peers
+        // in this band (without choosing the other two bands by branches).
+        let col = COLUMN[i];
+        for w in &mut self.cand[3 * d..3 * d + 3] {
+            *w &= !col;
+        }
+        self.cand[j] = (x & !PEERS[i]) | bit;
     }
 
     /// Runs the band filter and naked singles to a fixpoint. False on a
@@ -439,7 +513,7 @@ impl Board {
             // Cheapest rules first: the stack filter runs only when the
             // others are stuck, and anything it changes sends the board back
             // through the band filter.
-            match self.naked_singles() {
+            match self.naked_singles::<WIDE>() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
@@ -449,7 +523,7 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.filter_triads() {
+            match self.filter_triads::<WIDE>() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -466,85 +540,73 @@ impl Board {
     /// cells in that band only. `None` on a contradiction; otherwise whether
     /// any candidate went.
     #[inline(always)]
-    fn filter_triads(&mut self) -> Option<bool> {
-        // Per word: the row triads the digit is certain to lie in, each at
-        // the bit of its first cell (row r, box k: bit 9r + 3k), and the
-        // columns that hold the digit. A plain loop over all words, which
-        // the compiler vectorises in the AVX2 build.
+    fn filter_triads<const WIDE: bool>(&mut self) -> Option<bool> {
         let mut cert = [0u32; 28];
         let mut cols = [0u32; 28];
-        for j in 0..28 {
-            let x = self.cand[j];
-            let any = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
-            self.triads[j] = any;
-            // The other two triads of the same row.
-            let next = ((any >> 3) & 0o011_011_011) | ((any << 6) & 0o100_100_100);
-            let prev = ((any >> 6) & 0o001_001_001) | ((any << 3) & 0o110_110_110);
-            cert[j] = any & !(next | prev);
-            cols[j] = (x | (x >> 9) | (x >> 18)) & 0o777;
-        }
-        // Counters (at least 1, 2, 3, 4 certain digits) of the row triads,
-        // the three bands interleaved (bit 3i + b for triad i of band b), and
-        // of the column triads (bit 9b + c for column c of band b).
-        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-        let mut col_cert = [0u32; 9];
-        let (mut open_in_band, mut open_in_stack) = (0u32, 0u32);
+        triad_words::<WIDE>(&self.cand, &mut self.triads, &mut cert, &mut cols);
+        // A digit is fixed in a band when every triad it has is certain.
+        self.open_in_band = differing_words::<WIDE>(&cert, &self.triads);
+        // Certain digits per row triad, summed in the triad's three bits
+        // (its bit and the two above). A consistent board has at most three
+        // per triad; four to seven are caught below, and eight or nine
+        // (which carry into the next triad's bits) only make the removal
+        // wrong on a board that has no solution anyway.
+        let mut sum = [0u32; 3];
         for d in 0..9 {
-            // A digit is fixed in a band when every triad it has is certain.
-            for b in 0..3 {
-                let j = 3 * d + b;
-                open_in_band |= u32::from(cert[j] != self.triads[j]) << j;
+            for (b, s) in sum.iter_mut().enumerate() {
+                *s += cert[3 * d + b];
             }
-            let rd = cert[3 * d] | (cert[3 * d + 1] << 1) | (cert[3 * d + 2] << 2);
-            r4 |= r3 & rd;
-            r3 |= r2 & rd;
-            r2 |= r1 & rd;
-            r1 |= rd;
-            let cc = cols[3 * d] | (cols[3 * d + 1] << 9) | (cols[3 * d + 2] << 18);
+        }
+        // Column triads: counters (at least 1, 2, 3, 4 certain digits) at
+        // bit 9b + c for column c of band b.
+        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+        // Per word: the columns certain to hold the digit in that band.
+        let mut col_cert = [0u32; 28];
+        let mut open_in_stack = 0u32;
+        for d in 0..9 {
+            let (k0, k1, k2) = (cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]);
+            let cc = k0 | (k1 << 9) | (k2 << 18);
             self.digit_cols[d] = cc;
-            let other_bands = (cc >> 9) | (cc >> 18) | (cc << 9) | (cc << 18);
-            let cd = cc & !other_bands & BAND;
-            col_cert[d] = cd;
-            // Fixed in a stack when each of its columns is in one band only.
-            let u = cc & !cd;
-            let u = (u | (u >> 9) | (u >> 18)) & 0o777;
-            let stacks = u32::from(u & 0o7 != 0)
-                | (u32::from(u & 0o70 != 0) << 1)
-                | (u32::from(u & 0o700 != 0) << 2);
-            open_in_stack |= stacks << (3 * d);
+            // Columns holding the digit in two or three bands; the others
+            // are certain to lie in their band.
+            let shared = (k0 & (k1 | k2)) | (k1 & k2);
+            let cd = cc & !(shared * SPREAD);
+            col_cert[3 * d] = k0 & !shared;
+            col_cert[3 * d + 1] = k1 & !shared;
+            col_cert[3 * d + 2] = k2 & !shared;
+            // Open in a stack when one of its columns is in two bands.
+            open_in_stack |= stacks_of::<WIDE>(shared) << (3 * d);
             c4 |= c3 & cd;
             c3 |= c2 & cd;
             c2 |= c1 & cd;
             c1 |= cd;
         }
-        self.open_in_band = open_in_band;
         self.open_in_stack = open_in_stack;
-        if (r4 | c4) != 0 {
+        if ((sum[0] | sum[1] | sum[2]) & 0o444_444_444) | c4 != 0 {
             return None;
         }
-        if (r3 | c3) == 0 {
+        // Only triads with an open cell can lose candidates (a full one
+        // holds its three placed digits, and nothing else is left there),
+        // and only those not emptied by an earlier pass.
+        let u = self.unsolved;
+        let row_open = |x: u32| (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+        let col_open = |x: u32| (x | (x >> 9) | (x >> 18)) & 0o777;
+        let three = |s: u32| ((s >> 2) | (s & (s >> 1))) & 0o111_111_111;
+        let r3b = |b: usize| three(sum[b]) & row_open(u[b]) & !(self.done_rows >> b);
+        let r3 = [r3b(0), r3b(1), r3b(2)];
+        let c3 = c3
+            & (col_open(u[0]) | (col_open(u[1]) << 9) | (col_open(u[2]) << 18))
+            & !self.done_cols;
+        if (r3[0] | r3[1] | r3[2] | c3) == 0 {
             return Some(false);
         }
-        let mut changed = false;
-        for (d, &cd) in col_cert.iter().enumerate() {
-            let cols_gone = c3 & !cd;
-            for b in 0..3 {
-                let j = 3 * d + b;
-                // A triad's bit times 7 covers its three cells.
-                let row_gone = ((r3 >> b) & 0o111_111_111 & !cert[j]) * 7;
-                let gone = row_gone | (((cols_gone >> (9 * b)) & 0o777) * SPREAD);
-                let x = self.cand[j];
-                if x & gone != 0 {
-                    self.cand[j] = x & !gone;
-                    changed = true;
-                }
-            }
-        }
-        Some(changed)
+        self.done_rows |= r3[0] | (r3[1] << 1) | (r3[2] << 2);
+        self.done_cols |= c3;
+        let c3 = [c3 & 0o777, (c3 >> 9) & 0o777, c3 >> 18];
+        let gone_any = remove_from_triads::<WIDE>(&mut self.cand, &cert, &col_cert, r3, c3);
+        Some(gone_any)
     }
 
-    /// Band filter over every word that changed, until none changes.
     #[inline(always)]
     fn filter_bands<const WIDE: bool>(&mut self) -> bool {
         loop {
@@ -560,29 +622,32 @@ impl Board {
                 changed &= changed - 1;
                 let x = self.cand[j];
                 let t = row_triads::<WIDE>(x);
-                let keep = KEEP[t as usize];
+                // (`t` has nine bits; the mask spares a bounds check.)
+                let keep = KEEP[(t & 0o777) as usize];
                 if keep == 0 {
                     return false;
                 }
                 let x = x & keep;
                 self.cand[j] = x;
                 self.seen[j] = x;
-                let (d, b) = (DIV3[j] as usize, j - 3 * DIV3[j] as usize);
-                // Rows not placed yet that are down to one cell, found
-                // without branching per row (this runs for every changed word).
-                let single = |v: u32| (v & 0o777).is_power_of_two() as u32;
-                let mut rows = (single(x) | (single(x >> 9) << 1) | (single(x >> 18) << 2))
-                    & (self.rows_left[d] as u32 >> (3 * b));
-                while rows != 0 {
-                    let r = rows.trailing_zeros();
-                    rows &= rows - 1;
-                    // Re-read: placing in an earlier row may have cleared this
-                    // row's last cell.
-                    let v = self.cand[j] & (0o777 << (9 * r));
-                    if v == 0 {
+                // Rows down to one cell, that cell not placed yet: hidden
+                // singles. Every row has a cell here (else `keep` is 0), so
+                // subtracting one per row borrows inside each row, and `z`
+                // keeps each row's cells but the lowest.
+                let z = x & x.wrapping_sub(SPREAD);
+                // Bit 8 of each row of `z`: set when the row has a cell.
+                const LOW8: u32 = 0o377 * SPREAD;
+                let more = (((z & LOW8) + LOW8) | z) & (0o400 * SPREAD);
+                let b = MOD3[j] as usize;
+                let mut singles = (x ^ z) & !((more >> 8) * 0o777) & self.unsolved[b];
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    // Placing in an earlier row may have cleared this row's
+                    // only cell: no place left for the digit in that row.
+                    if !self.try_place(j / 3, b, bit) {
                         return false;
                     }
-                    self.place(d, b, v);
                     placed = true;
                 }
             }
@@ -596,6 +661,220 @@ impl Board {
     #[inline(always)]
     fn changed_words<const WIDE: bool>(&self) -> u32 {
         differing_words::<WIDE>(&self.cand, &self.seen)
+    }
+}
+
+/// Per word of `cand`: its triads (the bit of each triad's first cell: row
+/// r, box k at bit 9r + 3k), the triads certain to hold the digit (the only
+/// one its row has) and its columns (nine bits). One AVX2 vector per eight
+/// words with `WIDE`.
+#[inline(always)]
+fn triad_words<const WIDE: bool>(
+    cand: &[u32; 28],
+    triads: &mut [u32; 28],
+    cert: &mut [u32; 28],
+    cols: &mut [u32; 28],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        use std::arch::x86_64::*;
+        // SAFETY: `WIDE` is true only on the path taken after
+        // `is_x86_feature_detected!("avx2")` succeeded; all four arrays hold
+        // 28 words, so words 8k..8k+8 (k < 3) and 24..28 are in bounds;
+        // unaligned loads and stores have no alignment requirement.
+        unsafe {
+            for k in 0..3 {
+                let x = _mm256_loadu_si256(cand.as_ptr().add(8 * k) as *const __m256i);
+                let (any, c, l) = avx2::triad_word(x);
+                _mm256_storeu_si256(triads.as_mut_ptr().add(8 * k) as *mut __m256i, any);
+                _mm256_storeu_si256(cert.as_mut_ptr().add(8 * k) as *mut __m256i, c);
+                _mm256_storeu_si256(cols.as_mut_ptr().add(8 * k) as *mut __m256i, l);
+            }
+            let x =
+                _mm256_castsi128_si256(_mm_loadu_si128(cand.as_ptr().add(24) as *const __m128i));
+            let (any, c, l) = avx2::triad_word(x);
+            _mm_storeu_si128(
+                triads.as_mut_ptr().add(24) as *mut __m128i,
+                _mm256_castsi256_si128(any),
+            );
+            _mm_storeu_si128(
+                cert.as_mut_ptr().add(24) as *mut __m128i,
+                _mm256_castsi256_si128(c),
+            );
+            _mm_storeu_si128(
+                cols.as_mut_ptr().add(24) as *mut __m128i,
+                _mm256_castsi256_si128(l),
+            );
+        }
+        return;
+    }
+    for j in 0..28 {
+        let x = cand[j];
+        let any = (x | (x >> 1) | (x >> 2)) & 0o111_111_111;
+        triads[j] = any;
+        // The other two triads of the same row.
+        let next = ((any >> 3) & 0o011_011_011) | ((any << 6) & 0o100_100_100);
+        let prev = ((any >> 6) & 0o001_001_001) | ((any << 3) & 0o110_110_110);
+        cert[j] = any & !(next | prev);
+        cols[j] = (x | (x >> 9) | (x >> 18)) & 0o777;
+    }
+}
+
+/// The removal step of the triad rule: from word `j` (band `b`), the row
+/// triads of `rows[b]` (bit of each triad's first cell) not in `cert[j]`,
+/// and the columns of `cols[b]` not in `col_cert[j]`. Whether any candidate
+/// went. One AVX2 vector per eight words with `WIDE`.
+#[inline(always)]
+fn remove_from_triads<const WIDE: bool>(
+    cand: &mut [u32; 28],
+    cert: &[u32; 28],
+    col_cert: &[u32; 28],
+    rows: [u32; 3],
+    cols: [u32; 3],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        use std::arch::x86_64::*;
+        // SAFETY: as in `triad_words` (AVX2 present, words in bounds).
+        unsafe {
+            let masks = _mm256_setr_epi32(
+                rows[0] as i32,
+                rows[1] as i32,
+                rows[2] as i32,
+                cols[0] as i32,
+                cols[1] as i32,
+                cols[2] as i32,
+                0,
+                0,
+            );
+            let mut hit = _mm256_setzero_si256();
+            for k in 0..3 {
+                let p = cand.as_mut_ptr().add(8 * k) as *mut __m256i;
+                let x = _mm256_loadu_si256(p);
+                let g = avx2::gone(masks, k, cert, col_cert);
+                hit = _mm256_or_si256(hit, _mm256_and_si256(x, g));
+                _mm256_storeu_si256(p, _mm256_andnot_si256(g, x));
+            }
+            // Words 24..27 (digit 9) as scalars.
+            let mut rest = 0;
+            for j in 24..27 {
+                let b = j % 3;
+                let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
+                rest |= cand[j] & g;
+                cand[j] &= !g;
+            }
+            return _mm256_testz_si256(hit, hit) == 0 || rest != 0;
+        }
+    }
+    let mut hit = 0;
+    for j in 0..27 {
+        let b = j % 3;
+        // A triad's bit times 7 covers its three cells.
+        let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
+        hit |= cand[j] & g;
+        cand[j] &= !g;
+    }
+    hit != 0
+}
+
+/// AVX2 helpers of the triad rule (functions rather than closures, so
+/// that they inherit the target feature and inline).
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use std::arch::x86_64::*;
+
+    /// See `triad_words`: triads, certain triads and columns of eight words.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn triad_word(x: __m256i) -> (__m256i, __m256i, __m256i) {
+        let or3 = |a, b, c| _mm256_or_si256(a, _mm256_or_si256(b, c));
+        let any = _mm256_and_si256(
+            or3(x, _mm256_srli_epi32(x, 1), _mm256_srli_epi32(x, 2)),
+            _mm256_set1_epi32(0o111_111_111),
+        );
+        // The other two triads of the same row.
+        let next = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32(any, 3), _mm256_set1_epi32(0o011_011_011)),
+            _mm256_and_si256(_mm256_slli_epi32(any, 6), _mm256_set1_epi32(0o100_100_100)),
+        );
+        let prev = _mm256_or_si256(
+            _mm256_and_si256(_mm256_srli_epi32(any, 6), _mm256_set1_epi32(0o001_001_001)),
+            _mm256_and_si256(_mm256_slli_epi32(any, 3), _mm256_set1_epi32(0o110_110_110)),
+        );
+        let cert = _mm256_andnot_si256(_mm256_or_si256(next, prev), any);
+        let cols = _mm256_and_si256(
+            or3(x, _mm256_srli_epi32(x, 9), _mm256_srli_epi32(x, 18)),
+            _mm256_set1_epi32(0o777),
+        );
+        (any, cert, cols)
+    }
+
+    /// Bit plane `k` of the 81 values (bit c = bit k of cell c), and
+    /// whether a value is above 15.
+    #[inline]
+    #[target_feature(enable = "avx2,bmi2")]
+    pub(super) unsafe fn value_planes(values: &[u16; 81]) -> ([u128; 4], bool) {
+        let mut planes = [0u128; 4];
+        let mut all = _mm256_setzero_si256();
+        // Each value's bit k moved to the top of its 16 bits, where
+        // `movemask` reads every other byte's top bit: `pext` keeps those.
+        let gather = |m: i32| u128::from(_pext_u32(m as u32, 0xaaaa_aaaa));
+        for c in 0..5 {
+            let v = _mm256_loadu_si256(values.as_ptr().add(16 * c) as *const __m256i);
+            all = _mm256_or_si256(all, v);
+            let sh = 16 * c;
+            planes[0] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<15>(v))) << sh;
+            planes[1] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<14>(v))) << sh;
+            planes[2] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<13>(v))) << sh;
+            planes[3] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<12>(v))) << sh;
+        }
+        let last = values[80];
+        for (k, p) in planes.iter_mut().enumerate() {
+            *p |= u128::from((last >> k) & 1) << 80;
+        }
+        let big = _mm256_and_si256(all, _mm256_set1_epi16(!15));
+        (planes, _mm256_testz_si256(big, big) == 0 || last > 15)
+    }
+
+    /// See `remove_from_triads`: the cells leaving words 8k..8k+8. `masks`
+    /// holds the row-triad masks of bands 0..3, then the column masks.
+    /// Caller: AVX2 present, k < 3.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn gone(
+        masks: __m256i,
+        k: usize,
+        cert: &[u32; 28],
+        col_cert: &[u32; 28],
+    ) -> __m256i {
+        // The band of each of the eight words.
+        let band = _mm256_setr_epi32(
+            ((8 * k) % 3) as i32,
+            ((8 * k + 1) % 3) as i32,
+            ((8 * k + 2) % 3) as i32,
+            ((8 * k + 3) % 3) as i32,
+            ((8 * k + 4) % 3) as i32,
+            ((8 * k + 5) % 3) as i32,
+            ((8 * k + 6) % 3) as i32,
+            ((8 * k + 7) % 3) as i32,
+        );
+        let r = _mm256_permutevar8x32_epi32(masks, band);
+        let c = _mm256_permutevar8x32_epi32(masks, _mm256_add_epi32(band, _mm256_set1_epi32(3)));
+        let cert = _mm256_loadu_si256(cert.as_ptr().add(8 * k) as *const __m256i);
+        let col_cert = _mm256_loadu_si256(col_cert.as_ptr().add(8 * k) as *const __m256i);
+        // A triad's bit copied to its three cells; a column's bit to its
+        // three rows.
+        let r = _mm256_andnot_si256(cert, r);
+        let r = _mm256_or_si256(
+            r,
+            _mm256_or_si256(_mm256_slli_epi32(r, 1), _mm256_slli_epi32(r, 2)),
+        );
+        let c = _mm256_andnot_si256(col_cert, c);
+        let c = _mm256_or_si256(
+            c,
+            _mm256_or_si256(_mm256_slli_epi32(c, 9), _mm256_slli_epi32(c, 18)),
+        );
+        _mm256_or_si256(r, c)
     }
 }
 
@@ -679,41 +958,38 @@ impl Board {
             digits &= digits - 1;
             let d = j / 3;
             let mut x = [self.cand[j], self.cand[j + 1], self.cand[j + 2]];
-            let mut cols = x.map(|x| (x | (x >> 9) | (x >> 18)) & 0o777);
-            let mut allowed = [0u32; 3];
-            for k in 0..3 {
-                let sh = 3 * k;
-                let t = ((cols[0] >> sh) & 7)
-                    | (((cols[1] >> sh) & 7) << 3)
-                    | (((cols[2] >> sh) & 7) << 6);
-                let kept = PERM[t as usize];
-                if kept == 0 {
-                    return None;
-                }
-                allowed[0] |= (kept & 7) << sh;
-                allowed[1] |= ((kept >> 3) & 7) << sh;
-                allowed[2] |= ((kept >> 6) & 7) << sh;
+            let col = |v: u32| (v | (v >> 9) | (v >> 18)) & 0o777;
+            // The digit's columns, band b at bits 9b.. (each stack a
+            // three-bit group), and those on a permutation.
+            let cols = col(x[0]) | (col(x[1]) << 9) | (col(x[2]) << 18);
+            let kept = stack_permutations(cols);
+            // A stack with no column left (there is no permutation).
+            let any = col(kept);
+            if (any | (any >> 1) | (any >> 2)) & 0o111 != 0o111 {
+                return None;
             }
-            for b in 0..3 {
-                if cols[b] & !allowed[b] != 0 {
-                    cols[b] &= allowed[b];
-                    x[b] &= allowed[b] * SPREAD;
-                    self.cand[3 * d + b] = x[b];
-                    changed = true;
+            if kept != cols {
+                for (b, x) in x.iter_mut().enumerate() {
+                    *x &= ((kept >> (9 * b)) & 0o777) * SPREAD;
+                    self.cand[3 * d + b] = *x;
                 }
+                changed = true;
             }
             self.seen_stack[j..j + 3].copy_from_slice(&x);
-            for b in 0..3 {
-                let others = cols[(b + 1) % 3] | cols[(b + 2) % 3];
-                // Cells of this band whose column has no cell in the other bands.
-                let m = x[b] & !(others * SPREAD) & self.unsolved[b];
-                if m == 0 {
-                    continue;
-                }
+            // Cells whose column has no cell in the other bands, alone in
+            // their column in this band: one test for the three bands.
+            let others = rotate_bands(kept, 1) | rotate_bands(kept, 2);
+            let mut alone = [0u32; 3];
+            for (b, a) in alone.iter_mut().enumerate() {
+                let m = x[b] & !(((others >> (9 * b)) & 0o777) * SPREAD) & self.unsolved[b];
                 let (m0, m1, m2) = (m & 0o777, (m >> 9) & 0o777, m >> 18);
-                let alone =
-                    (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
-                let mut s = alone;
+                *a = (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
+            }
+            if (alone[0] | alone[1] | alone[2]) == 0 {
+                continue;
+            }
+            for (b, &a) in alone.iter().enumerate() {
+                let mut s = a;
                 while s != 0 {
                     let bit = s & s.wrapping_neg();
                     s ^= bit;
@@ -731,7 +1007,13 @@ impl Board {
     /// Places every cell covered by exactly one digit. `None` on a cell with
     /// no candidate; otherwise whether anything was placed.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
+    fn naked_singles<const WIDE: bool>(&mut self) -> Option<bool> {
+        #[cfg(target_arch = "x86_64")]
+        if WIDE {
+            // SAFETY: `WIDE` is true only after AVX2 (and so SSE4.1) was
+            // detected.
+            return unsafe { self.naked_singles_avx2() };
+        }
         let mut placed = false;
         for b in 0..3 {
             if self.unsolved[b] == 0 {
@@ -771,6 +1053,63 @@ impl Board {
             }
         }
         Some(placed)
+    }
+
+    /// [`Board::naked_singles`] with the three bands side by side in the
+    /// lanes of one 128-bit vector (lane 3 is the zero padding word).
+    ///
+    /// # Safety
+    /// The CPU must have SSE4.1.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    unsafe fn naked_singles_avx2(&mut self) -> Option<bool> {
+        use std::arch::x86_64::*;
+        let word = |d: usize| {
+            // SAFETY: words 3d..3d+4 are in bounds for d < 9 (28 words).
+            unsafe { _mm_loadu_si128(self.cand.as_ptr().add(3 * d) as *const __m128i) }
+        };
+        let (mut one, mut two) = (_mm_setzero_si128(), _mm_setzero_si128());
+        let mut planes = [_mm_setzero_si128(); 4];
+        for d in 0..9 {
+            let x = word(d);
+            two = _mm_or_si128(two, _mm_and_si128(one, x));
+            one = _mm_or_si128(one, x);
+            for (k, plane) in planes.iter_mut().enumerate() {
+                if d & (1 << k) != 0 {
+                    *plane = _mm_or_si128(*plane, x);
+                }
+            }
+        }
+        let full = _mm_cmpeq_epi32(one, _mm_set1_epi32(BAND as i32));
+        if _mm_movemask_ps(_mm_castsi128_ps(full)) & 7 != 7 {
+            return None;
+        }
+        let u = self.unsolved;
+        let singles = _mm_andnot_si128(
+            two,
+            _mm_setr_epi32(u[0] as i32, u[1] as i32, u[2] as i32, 0),
+        );
+        if _mm_testz_si128(singles, singles) != 0 {
+            return Some(false);
+        }
+        let mut s = [0u32; 4];
+        _mm_storeu_si128(s.as_mut_ptr() as *mut __m128i, singles);
+        let mut p = [[0u32; 4]; 4];
+        for (p, plane) in p.iter_mut().zip(planes) {
+            _mm_storeu_si128(p.as_mut_ptr() as *mut __m128i, plane);
+        }
+        for b in 0..3 {
+            while s[b] != 0 {
+                let bit = s[b] & s[b].wrapping_neg();
+                s[b] ^= bit;
+                let d = (0..4).fold(0, |d, k| d | (usize::from(p[k][b] & bit != 0) << k));
+                // An earlier placement may have taken the cell's last digit.
+                if !self.try_place(d, b, bit) {
+                    return None;
+                }
+            }
+        }
+        Some(true)
     }
 
     /// What to branch on (see the module documentation). Call only on a
@@ -918,12 +1257,134 @@ fn row_triads<const WIDE: bool>(x: u32) -> u32 {
         | (ROW_TRIADS[(x >> 18) as usize] << 6)
 }
 
-/// The two bands other than `b`.
+/// `v` (27 bits, three groups of nine) with group `g` replaced by group
+/// `g + k` (mod 3): a band's columns next to those of band `b + k`.
 #[inline(always)]
-fn other_bands(b: usize) -> (usize, usize) {
-    match b {
-        0 => (1, 2),
-        1 => (0, 2),
-        _ => (0, 1),
+fn rotate_bands(v: u32, k: u32) -> u32 {
+    ((v >> (9 * k)) | (v << (27 - 9 * k))) & BAND
+}
+
+/// The stack filter's permutation test on a digit's columns (band b at bits
+/// 9b..9b+9, stack s at bits 3s.. of each band): the bits that lie on a
+/// permutation of present ones in their stack, one column per band and per
+/// column. Bit logic for all three stacks at once: (band b, column i) is on
+/// one when bands b+1 and b+2 hold columns i+1 and i+2 in some order.
+#[inline(always)]
+fn stack_permutations(v: u32) -> u32 {
+    // Columns i+1 and i+2 (mod 3, inside each stack) moved to column i.
+    let c1 = ((v >> 1) & 0o333_333_333) | ((v << 2) & 0o444_444_444);
+    let c2 = ((v >> 2) & 0o111_111_111) | ((v << 1) & 0o666_666_666);
+    v & ((rotate_bands(c1, 1) & rotate_bands(c2, 2)) | (rotate_bands(c2, 1) & rotate_bands(c1, 2)))
+}
+
+/// Bit `s` for each stack `s` (columns 3s..3s+3) with a bit in `cols`
+/// (nine column bits).
+#[inline(always)]
+fn stacks_of<const WIDE: bool>(cols: u32) -> u32 {
+    let any = cols | (cols >> 1) | (cols >> 2);
+    #[cfg(target_arch = "x86_64")]
+    if WIDE {
+        // SAFETY: as in `row_triads`.
+        return unsafe { std::arch::x86_64::_pext_u32(any, 0o111) };
+    }
+    (any & 1) | ((any >> 2) & 2) | ((any >> 4) & 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tables::PERM;
+    use super::*;
+
+    /// The givens' board is the same from the scalar and the AVX2 code, and
+    /// from placing the givens one by one.
+    #[test]
+    fn from_values_paths_agree() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/data/puzzles3_magictour_top1465"
+        );
+        let mut lines: Vec<String> = std::fs::read_to_string(path)
+            .map(|t| {
+                t.lines()
+                    .filter(|l| l.len() >= 81)
+                    .take(200)
+                    .map(|l| l[..81].to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        lines.push(".".repeat(81));
+        lines.push(format!("11{}", ".".repeat(79)));
+        lines.push(format!("1{}1{}", ".".repeat(8), ".".repeat(71)));
+        lines.push(format!("1{}1{}", ".".repeat(9), ".".repeat(70)));
+        lines.push(format!("1{}1{}", ".".repeat(19), ".".repeat(60)));
+        #[cfg(target_arch = "x86_64")]
+        let wide = super::super::wide_cpu();
+        for line in &lines {
+            let v: Vec<u16> = line
+                .bytes()
+                .map(|b| {
+                    if b.is_ascii_digit() {
+                        u16::from(b - b'0')
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let one_by_one = (|| {
+                let mut b = Board::empty();
+                for (c, &x) in v.iter().enumerate().filter(|(_, &x)| x != 0) {
+                    if !b.try_place(usize::from(x) - 1, c / 27, 1 << (c % 27)) {
+                        return None;
+                    }
+                }
+                Some((b.cand, b.unsolved))
+            })();
+            let plain = Board::from_values::<false>(&v).map(|b| (b.cand, b.unsolved));
+            assert_eq!(plain, one_by_one, "{line}");
+            #[cfg(target_arch = "x86_64")]
+            if wide {
+                // SAFETY: `wide_cpu` found the features.
+                let fast =
+                    unsafe { super::super::from_values_wide(&v) }.map(|b| (b.cand, b.unsolved));
+                assert_eq!(fast, plain, "{line}");
+            }
+        }
+        let mut v = vec![0u16; 81];
+        v[80] = 10;
+        assert!(Board::from_values::<false>(&v).is_none());
+        #[cfg(target_arch = "x86_64")]
+        if wide {
+            for (c, x) in [(80, 10), (3, 12), (40, 16), (0, 0x8001)] {
+                let mut v = vec![0u16; 81];
+                v[c] = x;
+                // SAFETY: as above.
+                assert!(
+                    unsafe { super::super::from_values_wide(&v) }.is_none(),
+                    "{c} {x}"
+                );
+            }
+        }
+    }
+
+    /// The bit logic of the stack filter keeps what the permutation table
+    /// keeps, in each of the three stacks.
+    #[test]
+    fn stack_permutations_match_table() {
+        for t in 0..512u32 {
+            for s in 0..3 {
+                // Bit 3b + i of `t` (band b, column i of the stack) to bit
+                // 9b + 3s + i.
+                let spread = |t: u32| {
+                    (0..9)
+                        .filter(|k| t & (1 << k) != 0)
+                        .fold(0, |v, k| v | 1 << (9 * (k / 3) + 3 * s + k % 3))
+                };
+                assert_eq!(
+                    stack_permutations(spread(t)),
+                    spread(PERM[t as usize]),
+                    "{t:o} stack {s}"
+                );
+            }
+        }
     }
 }

@@ -1,16 +1,20 @@
 //! A dedicated solver for plain 9×9 sudoku (3×3 boxes, no variants).
 //!
 //! Candidates are band bitboards (see [`board`] for the layout and the
-//! propagation rules); the search is depth-first over copies of the 250-byte
-//! board, with an explicit stack so that enumeration streams and can stop at
-//! any solution. The generic solver is the reference: the tests in
-//! `tests/nine_differential.rs` check that both agree.
+//! propagation rules); the search is depth-first, saving a 160-byte
+//! snapshot of the board at each branch point, with an explicit stack so
+//! that enumeration streams and can stop at any solution. The generic solver
+//! is the reference: the tests in `tests/nine_differential.rs` check that
+//! both agree.
 
 mod board;
 mod tables;
 
 use super::limits::Limits;
 use crate::geometry::{BoxShape, Geometry, Layout};
+
+use std::cell::Cell;
+use std::mem::ManuallyDrop;
 
 use board::{Board, Givens, Snapshot, Split};
 
@@ -33,8 +37,10 @@ struct Frame {
 /// [`NineSearch::advance`] finds the next solution.
 pub(crate) struct NineSearch {
     stack: Vec<Frame>,
-    /// The board being worked on; see `at`.
-    board: Board,
+    /// The board being worked on; see `at`. Boxed (it is 64-byte aligned,
+    /// which makes its allocation slow) and handed to the next search on
+    /// this thread when this one is dropped, with `stack`; see [`SPARE`].
+    board: ManuallyDrop<Box<Board>>,
     at: At,
     guesses: u64,
     /// Deadline / cancel flag, checked every 4096 guesses when set.
@@ -50,18 +56,39 @@ pub(crate) struct NineSearch {
 impl NineSearch {
     /// `values`: 81 cells row-major, `0` = empty, `1..=9` = given.
     pub(crate) fn new(values: &[u16]) -> Self {
-        let (board, at) = match Board::from_values(values) {
-            Some(b) => (b, At::Start),
-            None => (Board::from_values(&[0; 81]).expect("empty grid"), At::Done),
+        let (mut board, mut stack) = match SPARE.try_with(Cell::take) {
+            Ok(Some(spare)) => (spare.board, spare.stack),
+            _ => (Box::new(Board::empty()), Vec::with_capacity(16)),
+        };
+        stack.clear();
+        let wide = wide_cpu();
+        #[cfg(target_arch = "x86_64")]
+        let given = if wide {
+            // SAFETY: as in `advance`: `wide` means the CPU has the features.
+            unsafe { from_values_wide(values) }
+        } else {
+            Board::from_values::<false>(values)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let given = Board::from_values::<false>(values);
+        let at = match given {
+            Some(b) => {
+                *board = b;
+                At::Start
+            }
+            None => {
+                *board = Board::empty();
+                At::Done
+            }
         };
         NineSearch {
-            stack: Vec::with_capacity(16),
-            board,
+            stack,
+            board: ManuallyDrop::new(board),
             at,
             guesses: 0,
             limits: None,
             interrupted: false,
-            wide: wide_cpu(),
+            wide,
             givens: None,
         }
     }
@@ -69,7 +96,7 @@ impl NineSearch {
     /// `masks`: 81 candidate sets row-major, bit `d` = digit `d + 1` allowed.
     pub(crate) fn with_candidates(masks: &[u16]) -> Self {
         let mut s = Self::new(&[0; 81]);
-        s.board = Board::from_candidates(masks);
+        **s.board = Board::from_candidates(masks);
         s
     }
 
@@ -104,7 +131,7 @@ impl NineSearch {
         };
         self.at = match board {
             Some(b) => {
-                self.board = b;
+                **self.board = b;
                 At::Start
             }
             None => At::Done,
@@ -219,6 +246,40 @@ impl NineSearch {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn from_givens_wide(givens: &Givens, exclude: &[(usize, u16)]) -> Option<Board> {
     Board::from_givens(givens, exclude)
+}
+
+/// [`Board::from_values`] compiled with the fast build's features, see
+/// [`NineSearch::advance`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+unsafe fn from_values_wide(values: &[u16]) -> Option<Board> {
+    Board::from_values::<true>(values)
+}
+
+/// The allocations of a dropped search, for the next [`NineSearch::new`] on
+/// the same thread: the API makes a search per puzzle, and allocating the
+/// aligned board and the stack cost about as much as solving an easy puzzle.
+struct Spare {
+    board: Box<Board>,
+    stack: Vec<Frame>,
+}
+
+thread_local! {
+    static SPARE: Cell<Option<Spare>> = const { Cell::new(None) };
+}
+
+impl Drop for NineSearch {
+    fn drop(&mut self) {
+        // SAFETY: `board` is taken exactly once, here, and not used after.
+        let board = unsafe { ManuallyDrop::take(&mut self.board) };
+        let spare = Spare {
+            board,
+            stack: std::mem::take(&mut self.stack),
+        };
+        // During thread teardown the slot may be gone: then `spare` is
+        // simply dropped with the closure.
+        let _ = SPARE.try_with(move |s| s.set(Some(spare)));
+    }
 }
 
 /// Where the search stands.

@@ -19,7 +19,9 @@ pub(super) static ROW_TRIADS: [u32; 512] = row_triads();
 pub(super) static KEEP: [u32; 512] = keep();
 
 /// The same permutation filter as [`KEEP`], as a triad mask (bit `3·r + k`)
-/// rather than band cells: for the vertical triads of a stack (band × column).
+/// rather than band cells (the stack filter computes it with bit logic, see
+/// `stack_permutations`; kept for the tests).
+#[cfg(test)]
 pub(super) static PERM: [u32; 512] = perm();
 
 /// For a triad matrix (as in [`KEEP`]), the configurations whose three
@@ -30,8 +32,8 @@ pub(super) static CONFIGS: [u8; 512] = configs();
 /// `PERMS[p][r]`.
 pub(super) static CONFIG_CELLS: [u32; 6] = config_cells();
 
-/// A column of a band: the three cells of column `c`.
-pub(super) static COLUMN: [u32; 9] = column();
+/// For a cell of a band (0..27), the three cells of its column.
+pub(super) static COLUMN: [u32; 27] = column();
 
 /// For a cell of a band (0..27), the other cells of its row, box and column
 /// inside the band.
@@ -133,12 +135,13 @@ const fn keep() -> [u32; 512] {
     out
 }
 
-const fn column() -> [u32; 9] {
-    let mut out = [0u32; 9];
-    let mut c = 0;
-    while c < 9 {
-        out[c] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
-        c += 1;
+const fn column() -> [u32; 27] {
+    let mut out = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let c = i % 9;
+        out[i] = (1 << c) | (1 << (c + 9)) | (1 << (c + 18));
+        i += 1;
     }
     out
 }
