@@ -1,8 +1,12 @@
 //! Ordered parallel batches: each input gets exactly one output, in input order.
 //!
-//! Records are read in chunks, each chunk is processed on the rayon pool, and
-//! the results are written in order before the next chunk is read, so memory
-//! stays bounded by the chunk size however long the input is.
+//! Records are read in chunks and each chunk is processed on the rayon pool;
+//! while the pool works on one chunk, the calling thread writes the results
+//! of the previous chunk and reads (parses) the next, so that neither waits
+//! for the other (on the hardest 9×9 set, reading and writing are about a
+//! tenth of the work, and doing them in between chunks cost a sixth of the
+//! two-thread speed-up). Memory stays bounded by three chunks however long
+//! the input is.
 
 use std::io::{self, IsTerminal, Write};
 
@@ -23,7 +27,8 @@ pub struct Output {
 }
 
 /// Runs `work` over `items` on `threads` threads (0 = all cores), writing each
-/// output followed by a newline to stdout in input order.
+/// output followed by a newline to stdout in input order. With more than one
+/// thread, reading and writing run beside the workers on the calling thread.
 pub fn run<T: Send, I: Iterator<Item = T>>(
     items: I,
     threads: usize,
@@ -37,11 +42,7 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
-    let mut items = items.peekable();
-    let mut buf: Vec<T> = Vec::with_capacity(chunk);
-    while items.peek().is_some() {
-        buf.extend(items.by_ref().take(chunk));
-        let results: Vec<Output> = pool.install(|| buf.par_drain(..).map(&work).collect());
+    let mut write = |results: Vec<Output>| -> io::Result<()> {
         for r in results {
             tally.total += 1;
             if !r.ok {
@@ -54,6 +55,46 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
         }
         out.flush()?;
         progress.set_position(tally.total);
+        Ok(())
+    };
+    let mut items = items.fuse();
+    if pool.current_num_threads() == 1 {
+        // One thread asked for: everything on this one, nothing overlapped.
+        loop {
+            let results: Vec<Output> = items.by_ref().take(chunk).map(&work).collect();
+            if results.is_empty() {
+                break;
+            }
+            write(results)?;
+        }
+        progress.finish_and_clear();
+        return Ok(tally);
+    }
+    // The first chunk is read before any work can start: small, and the
+    // next ones grow to the full size.
+    let mut size = chunk / 16;
+    let mut next: Vec<T> = items.by_ref().take(size).collect();
+    let mut done: Option<Vec<Output>> = None;
+    while !next.is_empty() {
+        let current = std::mem::take(&mut next);
+        size = (size * 2).min(chunk);
+        let (results, written) = std::thread::scope(|s| {
+            let worker =
+                s.spawn(|| pool.install(|| current.into_par_iter().map(&work).collect::<Vec<_>>()));
+            let written = done.take().map_or(Ok(()), &mut write);
+            if written.is_ok() {
+                next.extend(items.by_ref().take(size));
+            }
+            let results = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (results, written)
+        });
+        written?;
+        done = Some(results);
+    }
+    if let Some(results) = done {
+        write(results)?;
     }
     progress.finish_and_clear();
     Ok(tally)

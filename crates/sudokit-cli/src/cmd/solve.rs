@@ -60,19 +60,19 @@ fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, timeout: Option<f64>)
         Ok(g) => g,
         Err(e) => return fail(e.to_string()),
     };
-    let where_ = format!("puzzle {}, line {}", rec.number, rec.line);
+    let where_ = || format!("puzzle {}, line {}", rec.number, rec.line);
     let found = match timeout {
         None if unique => solve::uniqueness(grid),
         None => solve::solve(grid).map(|s| s.map_or(Uniqueness::None, Uniqueness::Unique)),
         Some(secs) => match solve::uniqueness_within(grid, unique, crate::input::limits(secs)) {
             Ok(Some(u)) => Ok(u),
-            Ok(None) => return fail(format!("{where_}: timed out after {secs} s")),
+            Ok(None) => return fail(format!("{}: timed out after {secs} s", where_())),
             Err(c) => Err(c),
         },
     };
     match found {
         Err(c) => fail(rec.contradiction_error(c).to_string()),
-        Ok(Uniqueness::None) => fail(format!("{where_}: no solution")),
+        Ok(Uniqueness::None) => fail(format!("{}: no solution", where_())),
         Ok(Uniqueness::Multiple(a, b)) => {
             let diff = a
                 .cells()
@@ -82,7 +82,8 @@ fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, timeout: Option<f64>)
                 .map(|c| a.geometry().cell_name(c))
                 .unwrap_or_default();
             fail(format!(
-                "{where_}: more than one solution (two differ at {diff})"
+                "{}: more than one solution (two differ at {diff})",
+                where_()
             ))
         }
         Ok(Uniqueness::Unique(s)) => {

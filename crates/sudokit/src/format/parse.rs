@@ -255,7 +255,8 @@ impl<R: BufRead> Reader<R> {
                     while matches!(buf.last(), Some(b'\n' | b'\r')) {
                         buf.pop();
                     }
-                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    let line = String::from_utf8(buf)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                     self.ahead.push_back((self.line_no, line));
                 }
                 Err(e) => {
@@ -792,8 +793,11 @@ fn side_of(count: usize, cube: bool) -> Option<usize> {
     if count == 0 {
         return None;
     }
-    let p = if cube { 3.0 } else { 2.0 };
-    let approx = (count as f64).powf(1.0 / p).round() as usize;
+    let approx = if cube {
+        (count as f64).cbrt().round() as usize
+    } else {
+        (count as f64).sqrt().round() as usize
+    };
     (approx.saturating_sub(1)..=approx + 1)
         .find(|&n| {
             n > 0
@@ -960,9 +964,8 @@ fn directive(t: &str) -> Option<(String, &str)> {
 /// two tokens, one of them a word of three or more letters with a lowercase one
 /// (cells use only uppercase letters). Only skipped when it is no puzzle row.
 fn is_prose(t: &str) -> bool {
-    let toks: Vec<&str> = t.split_whitespace().collect();
-    toks.len() >= 2
-        && toks.iter().any(|w| {
+    t.split_whitespace().nth(1).is_some()
+        && t.split_whitespace().any(|w| {
             let w = w.trim_matches(|c: char| c.is_ascii_punctuation());
             w.len() >= 3
                 && w.chars().all(|c| c.is_alphabetic())
