@@ -85,6 +85,14 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
+        // The reader went away (`sudokit solve big.txt | head`): stop
+        // quietly, as other Unix filters do.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("sudokit: {e:#}");
             ExitCode::from(2)

@@ -475,7 +475,7 @@ impl<R: BufRead> Reader<R> {
                 .is_some_and(|b| b.n() >= 4 && b.rows >= 2),
         };
         // Compact: the first token, one character per cell; the rest is a comment.
-        let first_token = t.split_whitespace().next().unwrap_or("");
+        let first_token = first_word(t).unwrap_or("");
         if fits(first_token.chars().count()) {
             let n = side_of(first_token.chars().count(), self.cube).unwrap_or(MAX_DIGITS);
             let cells = compact_cells(first_token, offset, n)
@@ -639,7 +639,7 @@ impl<R: BufRead> Reader<R> {
     /// The cell count of `line` read as a one-line puzzle, when it is longer
     /// than a row of `width` cells and so cannot belong to the grid being read.
     fn standalone_count(&self, line: &str, width: usize) -> Option<usize> {
-        let token = line.split_whitespace().next()?;
+        let token = first_word(line)?;
         let count = token.chars().count();
         let fits = side_of(count, self.cube)
             .and_then(BoxShape::for_side)
@@ -761,11 +761,8 @@ impl<R: BufRead> Iterator for Reader<R> {
             if self.skip_or_directive(&line) {
                 continue;
             }
-            let whole = line
-                .split_whitespace()
-                .next()
-                .map_or(0, |t| t.chars().count());
-            if is_prose(&line) && side_of(whole, false).is_none() && row_cells(&line, None).is_err()
+            let whole = first_word(&line).map_or(0, |t| t.chars().count());
+            if side_of(whole, false).is_none() && is_prose(&line) && row_cells(&line, None).is_err()
             {
                 continue; // a note such as a solver's summary under a grid
             }
@@ -963,6 +960,23 @@ fn directive(t: &str) -> Option<(String, &str)> {
 /// Free text such as "116143 givens, 457182 candidates." under a grid: at least
 /// two tokens, one of them a word of three or more letters with a lowercase one
 /// (cells use only uppercase letters). Only skipped when it is no puzzle row.
+/// The first whitespace-separated word. Every record line goes through
+/// this several times, so ASCII lines (nearly all) skip UTF-8 decoding; the
+/// set of separators is the same as `split_whitespace`'s.
+fn first_word(s: &str) -> Option<&str> {
+    if !s.is_ascii() {
+        return s.split_whitespace().next();
+    }
+    let b = s.as_bytes();
+    let space = |c: u8| c.is_ascii_whitespace() || c == 0x0B;
+    let start = b.iter().position(|&c| !space(c))?;
+    let len = b[start..]
+        .iter()
+        .position(|&c| space(c))
+        .unwrap_or(b.len() - start);
+    Some(&s[start..start + len])
+}
+
 fn is_prose(t: &str) -> bool {
     t.split_whitespace().nth(1).is_some()
         && t.split_whitespace().any(|w| {
@@ -1027,6 +1041,14 @@ fn region_labels(rows: &[String], n: usize) -> Result<Vec<u16>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The ASCII fast path splits exactly where `split_whitespace` does.
+        #[test]
+        fn first_word_matches_split_whitespace(s in "[ \t\x0B\x0C\r\n.1-9a\u{a0}\u{2003}é]{0,12}") {
+            proptest::prop_assert_eq!(first_word(&s), s.split_whitespace().next());
+        }
+    }
 
     fn one(text: &str) -> Result<Grid, ParseError> {
         parse_one(text, &ParseOptions::default())
