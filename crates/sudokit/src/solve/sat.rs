@@ -626,6 +626,12 @@ impl Cdcl {
         ci
     }
 
+    /// Positions in `lit_groups` of the groups that contain `l`.
+    #[inline]
+    fn groups_of(&self, l: Lit) -> std::ops::Range<usize> {
+        self.lit_group_start[l as usize] as usize..self.lit_group_start[l as usize + 1] as usize
+    }
+
     #[inline]
     fn group(&self, g: u32) -> &[Lit] {
         let g = g as usize;
@@ -663,12 +669,8 @@ impl Cdcl {
             // All of them are updated, even past a conflict, so that
             // `backtrack` can undo exactly the literals before `qhead`.
             let f = not(p);
-            let (gs, ge) = (
-                self.lit_group_start[f as usize] as usize,
-                self.lit_group_start[f as usize + 1] as usize,
-            );
             let mut conflict = None;
-            for gi in gs..ge {
+            for gi in self.groups_of(f) {
                 let g = self.lit_groups[gi] as usize;
                 self.group_live[g] -= 1;
                 self.group_xor[g] ^= f;
@@ -687,11 +689,7 @@ impl Cdcl {
                 return conflict;
             }
             // A true literal: every other literal of its groups is false.
-            let (gs, ge) = (
-                self.lit_group_start[p as usize] as usize,
-                self.lit_group_start[p as usize + 1] as usize,
-            );
-            for gi in gs..ge {
+            for gi in self.groups_of(p) {
                 let g = self.lit_groups[gi] as usize;
                 // The live count (which includes `p`) often settles the group
                 // without a scan: one means the others are all false already,
@@ -1150,11 +1148,7 @@ impl Cdcl {
             let v = var(l);
             if i < self.qhead {
                 let f = not(l);
-                let (gs, ge) = (
-                    self.lit_group_start[f as usize] as usize,
-                    self.lit_group_start[f as usize + 1] as usize,
-                );
-                for gi in gs..ge {
+                for gi in self.groups_of(f) {
                     let g = self.lit_groups[gi] as usize;
                     self.group_live[g] += 1;
                     self.group_xor[g] ^= f;
