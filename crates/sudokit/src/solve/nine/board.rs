@@ -732,6 +732,15 @@ fn remove_from_triads<const WIDE: bool>(
     rows: [u32; 3],
     cols: [u32; 3],
 ) -> bool {
+    // Word `j` as a scalar: its candidates outside the certain triads go
+    // (a triad's bit times 7 covers its three cells); returns what went.
+    let remove = |cand: &mut [u32; 28], j: usize| {
+        let b = j % 3;
+        let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
+        let gone = cand[j] & g;
+        cand[j] &= !g;
+        gone
+    };
     #[cfg(target_arch = "x86_64")]
     if WIDE {
         use std::arch::x86_64::*;
@@ -756,25 +765,11 @@ fn remove_from_triads<const WIDE: bool>(
                 _mm256_storeu_si256(p, _mm256_andnot_si256(g, x));
             }
             // Words 24..27 (digit 9) as scalars.
-            let mut rest = 0;
-            for j in 24..27 {
-                let b = j % 3;
-                let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
-                rest |= cand[j] & g;
-                cand[j] &= !g;
-            }
+            let rest = remove(cand, 24) | remove(cand, 25) | remove(cand, 26);
             return _mm256_testz_si256(hit, hit) == 0 || rest != 0;
         }
     }
-    let mut hit = 0;
-    for j in 0..27 {
-        let b = j % 3;
-        // A triad's bit times 7 covers its three cells.
-        let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
-        hit |= cand[j] & g;
-        cand[j] &= !g;
-    }
-    hit != 0
+    (0..27).fold(0, |hit, j| hit | remove(cand, j)) != 0
 }
 
 /// AVX2 helpers of the triad rule (functions rather than closures, so
