@@ -33,12 +33,13 @@ pub(crate) struct Hybrid<B> {
     limits: Limits,
     interrupted: bool,
     exhausted: bool,
-    /// Solutions to stream before searching further: the pattern fill of
-    /// an empty board (see [`pattern_fill`]) and relabellings (see
-    /// [`Hybrid::with_shortcuts`]).
-    pending: Vec<Vec<u16>>,
-    /// Solutions streamed without the search, skipped when it finds them.
+    /// Solutions found without the search: the pattern fill of an empty
+    /// board (see [`pattern_fill`]) and relabellings (see
+    /// [`Hybrid::with_shortcuts`]). The first `shortcuts_streamed` have been
+    /// streamed, the rest are streamed before searching further; the search
+    /// skips them all when it finds them.
     shortcuts: Vec<Vec<u16>>,
+    shortcuts_streamed: usize,
     /// Two digits no given uses: swapping them in the first solution gives a
     /// second one.
     relabel: Option<(u16, u16)>,
@@ -95,8 +96,8 @@ impl<B: DigitSet> Hybrid<B> {
             limits,
             interrupted: false,
             exhausted: false,
-            pending: Vec::new(),
             shortcuts: Vec::new(),
+            shortcuts_streamed: 0,
             relabel: None,
         }
     }
@@ -119,10 +120,7 @@ impl<B: DigitSet> Hybrid<B> {
         if let (Some(a), Some(b)) = (unused.next(), unused.next()) {
             h.relabel = Some((a, b));
         }
-        if let Some(p) = pattern_fill(&h.geo, values) {
-            h.shortcuts.push(p.clone());
-            h.pending.push(p);
-        }
+        h.shortcuts.extend(pattern_fill(&h.geo, values));
         h
     }
 
@@ -138,8 +136,7 @@ impl<B: DigitSet> Hybrid<B> {
                 })
                 .collect();
             if swapped != v {
-                self.shortcuts.push(swapped.clone());
-                self.pending.push(swapped);
+                self.shortcuts.push(swapped);
             }
         }
         self.last = Some(v);
@@ -167,7 +164,8 @@ impl<B: DigitSet> Hybrid<B> {
         if self.exhausted || self.interrupted {
             return false;
         }
-        if let Some(v) = self.pending.pop() {
+        if let Some(v) = self.shortcuts.get(self.shortcuts_streamed).cloned() {
+            self.shortcuts_streamed += 1;
             return self.emit(v);
         }
         loop {

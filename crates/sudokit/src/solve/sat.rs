@@ -297,6 +297,7 @@ pub(crate) struct Cdcl {
     shrink_marked: Vec<usize>,
     shrink_reason: Vec<Lit>,
     shrink_levels: Vec<Vec<Lit>>,
+    /// In stable mode (else focused); see [`Cdcl::solve`].
     stable: bool,
 }
 
@@ -1269,13 +1270,12 @@ impl Cdcl {
         // often, glucose-style, which suits refutation (proving uniqueness);
         // *stable* restarts rarely (Luby × 512) so that phase saving can
         // steer towards a model.
-        let mut stable = false;
-        self.stable = stable;
+        self.stable = false;
         let mut mode_len = FIRST_MODE_CONFLICTS;
         let mut mode_left = mode_len;
         let mut luby_round = 0u64;
         loop {
-            let budget = if stable {
+            let budget = if self.stable {
                 luby_round += 1;
                 luby(luby_round - 1) * STABLE_RESTART_UNIT
             } else {
@@ -1291,7 +1291,7 @@ impl Cdcl {
                         self.unsat = true;
                         return SatResult::Unsat;
                     }
-                    if stable {
+                    if self.stable {
                         let consistent = *self.trail_lim.last().expect("level > 0");
                         if consistent > self.target_len {
                             for &l in &self.trail[..consistent] {
@@ -1314,7 +1314,7 @@ impl Cdcl {
                         lbd
                     };
                     self.note_lbd(lbd);
-                    self.var_inc /= if stable { 0.95 } else { 0.9 };
+                    self.var_inc /= if self.stable { 0.95 } else { 0.9 };
                     self.clause_inc /= 0.999;
                     if self.conflicts % 256 == 0 && self.limits.expired() {
                         self.backtrack(0);
@@ -1323,17 +1323,16 @@ impl Cdcl {
                     continue;
                 }
                 if mode_left == 0 {
-                    if stable {
+                    if self.stable {
                         mode_len *= 2;
                     }
-                    stable = !stable;
-                    self.stable = stable;
+                    self.stable = !self.stable;
                     self.target_len = 0;
                     mode_left = mode_len;
                     self.backtrack(0);
                     break;
                 }
-                let restart = if stable {
+                let restart = if self.stable {
                     conflicts_here >= budget
                 } else {
                     conflicts_here >= RESTART_MIN_CONFLICTS
