@@ -15,7 +15,7 @@ use crate::geometry::Geometry;
 
 use super::generic::{Search, Stop};
 use super::limits::Limits;
-use super::sat::{Cdcl, SatResult};
+use super::race::Race;
 
 /// Guesses the generic search may make before the switch to CDCL.
 const GUESS_BUDGET: u64 = 2_000;
@@ -27,7 +27,9 @@ pub(crate) struct Hybrid<B> {
     geo: Arc<Geometry>,
     givens: Vec<u16>,
     generic: Search<B>,
-    cdcl: Option<Cdcl>,
+    cdcl: Option<Race>,
+    /// Whether the CDCL back-end may race a second solver on a free core.
+    parallel: bool,
     found: Vec<Vec<u16>>,
     last: Option<Vec<u16>>,
     limits: Limits,
@@ -91,6 +93,7 @@ impl<B: DigitSet> Hybrid<B> {
             givens: values.to_vec(),
             generic,
             cdcl: None,
+            parallel: false,
             found: Vec::new(),
             last: None,
             limits,
@@ -111,6 +114,7 @@ impl<B: DigitSet> Hybrid<B> {
     /// solution is skipped when the search finds it later.
     pub(crate) fn with_shortcuts(geo: Arc<Geometry>, values: &[u16], limits: Limits) -> Self {
         let mut h = Self::new(geo, values, limits);
+        h.parallel = true;
         let n = h.geo.n();
         let mut used = vec![false; n + 1];
         for &v in values {
@@ -151,8 +155,12 @@ impl<B: DigitSet> Hybrid<B> {
     }
 
     fn switch_to_cdcl(&mut self) {
-        let mut sat = Cdcl::new(self.geo.clone(), &self.givens);
-        sat.set_limits(self.limits.clone());
+        let mut sat = Race::new(
+            self.geo.clone(),
+            &self.givens,
+            self.limits.clone(),
+            self.parallel,
+        );
         for s in &self.found {
             sat.block(s);
         }
@@ -205,18 +213,17 @@ impl<B: DigitSet> Hybrid<B> {
             }
         }
         let sat = self.cdcl.as_mut().expect("switched");
-        match sat.solve() {
-            SatResult::Sat => {
-                let v = sat.model_values();
+        match sat.next_model() {
+            Ok(Some(v)) => {
                 sat.block(&v);
                 self.last = Some(v);
                 true
             }
-            SatResult::Unsat => {
+            Ok(None) => {
                 self.exhausted = true;
                 false
             }
-            SatResult::Interrupted => {
+            Err(()) => {
                 self.interrupted = true;
                 false
             }
@@ -228,7 +235,7 @@ impl<B: DigitSet> Hybrid<B> {
     }
 
     pub(crate) fn guesses(&self) -> u64 {
-        self.generic.guesses() + self.cdcl.as_ref().map_or(0, Cdcl::decisions)
+        self.generic.guesses() + self.cdcl.as_ref().map_or(0, Race::decisions)
     }
 
     pub(crate) fn interrupted(&self) -> bool {

@@ -17,6 +17,7 @@ mod generic;
 mod hybrid;
 mod limits;
 mod nine;
+mod race;
 mod sat;
 
 use std::sync::{Arc, OnceLock};
