@@ -9,7 +9,8 @@
 //!
 //! Encoding. One Boolean variable per remaining (cell, digit) candidate. Every
 //! cell and every (unit, digit) pair still open is an *exactly-one group* of
-//! variables. Neither half is stored as clauses. "At most one": when a
+//! variables (on boxed boards the (unit, digit) groups go through box–line
+//! segment variables instead; see [`Cdcl::add_segment_groups`]). Neither half is stored as clauses. "At most one": when a
 //! variable becomes true, every other variable of its groups is set false with
 //! a two-literal reason (¬x ∨ ¬y) that exists only implicitly, which keeps
 //! memory proportional to the candidates rather than to their squares. "At
@@ -41,6 +42,7 @@
 //! other digits refuted under an assumption), and vivifying learnt clauses
 //! at restarts (CaDiCaL-style; 1–4% fewer conflicts, no clear time gain).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -435,7 +437,8 @@ impl Cdcl {
         }
         // (unit, digit) groups over open cells, for digits not yet fixed in the unit.
         let mut per_digit: Vec<Vec<Lit>> = vec![Vec::new(); n];
-        for u in geo.units() {
+        let mut unit_digit_group = Vec::new();
+        for (ui, u) in geo.units().iter().enumerate() {
             per_digit.iter_mut().for_each(Vec::clear);
             let mut done = vec![false; n];
             for &c in &u.cells {
@@ -457,10 +460,28 @@ impl Cdcl {
                     s.unsat = true;
                     return s;
                 }
+                unit_digit_group.push((ui as u32, d as u32, groups.len()));
                 groups.push(per_digit[d].clone());
             }
         }
-        s.add_segment_groups(&mut groups);
+        // A (unit, digit) group whose candidates all lie in segments is
+        // implied by the segment groups (exactly one segment of the unit
+        // holds the digit, and a segment holds it exactly when one of its
+        // candidates does), and unit propagation through the segments
+        // derives the same facts. Dropping it halves the groups each
+        // candidate is in: 14% fewer conflicts (Frisch 2, 3, 4, 6, 7 × three
+        // seeds; different learnt clauses) and about 17% less wall time on
+        // the ten minimal 25×25 puzzles.
+        let covered = s.add_segment_groups(&mut groups);
+        let mut implied = vec![false; groups.len()];
+        for &(u, d, g) in &unit_digit_group {
+            implied[g] = covered.get(&(u, d)) == Some(&groups[g].len());
+        }
+        let mut g = 0;
+        groups.retain(|_| {
+            g += 1;
+            !implied[g - 1]
+        });
         let nv = s.var_cell.len();
         let mut lg: Vec<Vec<u32>> = vec![Vec::new(); 2 * nv];
         for (g, lits) in groups.iter().enumerate() {
@@ -522,8 +543,11 @@ impl Cdcl {
     /// segments. Unit propagation then performs locked candidates (pointing
     /// and claiming), which the plain encoding cannot, and learnt clauses can
     /// speak of segments: on the minimal 25×25 puzzles this cuts conflicts
-    /// several-fold.
-    fn add_segment_groups(&mut self, groups: &mut Vec<Vec<Lit>>) {
+    /// several-fold. Returns, per (unit, digit) given a segment group, how
+    /// many candidates its segments cover (all of them make the plain
+    /// (unit, digit) group redundant).
+    fn add_segment_groups(&mut self, groups: &mut Vec<Vec<Lit>>) -> HashMap<(u32, u32), usize> {
+        let mut covered = HashMap::new();
         let geo = self.geo.clone();
         let units = geo.units();
         let is_line = |k: UnitKind| matches!(k, UnitKind::Row | UnitKind::Column);
@@ -548,11 +572,13 @@ impl Cdcl {
             }
         }
         if segs.iter().all(|s| s.2.len() < 2) {
-            return;
+            return covered;
         }
         // Per (unit, line kind, digit): the segment literals.
         let key = |u: u32, row: bool, d: usize| ((u as usize * 2 + row as usize) * n) + d;
         let mut parts: Vec<Vec<Lit>> = vec![Vec::new(); units.len() * 2 * n];
+        // Per key: how many candidates its segment literals stand for.
+        let mut spans: Vec<usize> = vec![0; units.len() * 2 * n];
         for (a, b, cells) in &segs {
             let row = units[*a as usize].kind == UnitKind::Row;
             for d in 0..n {
@@ -577,8 +603,10 @@ impl Cdcl {
                         pos(y)
                     }
                 };
-                parts[key(*a, row, d)].push(lit);
-                parts[key(*b, row, d)].push(lit);
+                for k in [key(*a, row, d), key(*b, row, d)] {
+                    parts[k].push(lit);
+                    spans[k] += xs.len();
+                }
             }
         }
         for (b, ub) in units.iter().enumerate() {
@@ -588,13 +616,17 @@ impl Cdcl {
                     continue;
                 }
                 for d in 0..n {
-                    let p = std::mem::take(&mut parts[key(b as u32, row, d)]);
+                    let k = key(b as u32, row, d);
+                    let p = std::mem::take(&mut parts[k]);
                     if p.len() >= 2 {
+                        let c = covered.entry((b as u32, d as u32)).or_insert(0);
+                        *c = spans[k].max(*c);
                         groups.push(p);
                     }
                 }
             }
         }
+        covered
     }
 
     pub(crate) fn set_limits(&mut self, limits: Limits) {
