@@ -34,13 +34,23 @@
 //! group counters 343k (another propagation order, same speed); with
 //! shrinking by level UIPs alone 247k; allowing lower-level literals on the
 //! clause's levels 229k; on any level, as long as the clause gets shorter
-//! 221k (and 7–12% less time: shorter clauses are cheaper to watch). Tried without a clear gain (within ±7%,
-//! which is the noise of three seeds): reason-side bumping (worse), decay
-//! 0.95 or 0.8 in focused mode, one mode only, other restart margins,
-//! smaller or larger learnt databases, failed-literal probing of every
-//! candidate before search, proving uniqueness cell by cell (each cell's
-//! other digits refuted under an assumption), and vivifying learnt clauses
-//! at restarts (CaDiCaL-style; 1–4% fewer conflicts, no clear time gain).
+//! 221k (and 7–12% less time: shorter clauses are cheaper to watch).
+//! Later, over puzzles 2, 3, 4, 6, 7: dropping the (unit, digit) groups the
+//! segments imply 483k → 415k. Rephasing finds first solutions sooner (see
+//! [`Cdcl::maybe_rephase`]) but not uniqueness: the conflicts to the proof
+//! stay the same in total, the work only moves from before the first
+//! solution to after it.
+//!
+//! Tried without a clear gain (within ±7%, which is the noise of three
+//! seeds): reason-side bumping (worse), decay 0.95 or 0.8 in focused mode,
+//! one mode only, other restart margins, smaller or larger learnt
+//! databases, failed-literal probing of every candidate before search,
+//! proving uniqueness cell by cell (each cell's other digits refuted under
+//! an assumption), vivifying learnt clauses at restarts (CaDiCaL-style; 1–4%
+//! fewer conflicts, no clear time gain), and cardinality groups "a segment
+//! holds exactly as many digits as it has open cells" (propagated with
+//! counters and lazily built reasons: 1% fewer conflicts, 10–20% more time
+//! per conflict).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
