@@ -2,7 +2,7 @@
 //!
 //! A sudoku engine for any box shape and variant: boards are cells and units
 //! ([`Geometry`]), puzzles are [`Grid`]s read from any common text format
-//! ([`format`]), and [`solve`] finds, counts and enumerates solutions;
+//! ([`format`](mod@format)), and [`solve`] finds, counts and enumerates solutions;
 //! [`count`] counts exactly, in arbitrary precision: the completions of any
 //! partial grid and all grids of a shape.
 //!

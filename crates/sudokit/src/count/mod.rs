@@ -11,7 +11,7 @@
 //!   parallelism (rayon) and sharding (shard `i` of `n` owns subtrees
 //!   `i, i+n, i+2n, …`, so partial counts sum to the total).
 //! * [`grids`] counts every completed grid of a box shape. Plain shapes with
-//!   two or three bands use band composition ([`bands`]): bands interact only
+//!   two or three bands use band composition (`count::bands`): bands interact only
 //!   through the digit sets of their columns. Variants and other shapes fall
 //!   back to [`completions`] of the empty grid.
 //!

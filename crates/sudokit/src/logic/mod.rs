@@ -10,7 +10,7 @@
 //! the grid is full and [`grade`] scores the path the way HoDoKu does.
 //!
 //! Singles, intersections, subsets, chains, forcing chains and trial and error
-//! work on any [`Geometry`] (any box shape, any variant's extra units); fish,
+//! work on any [`Geometry`](crate::Geometry) (any box shape, any variant's extra units); fish,
 //! skyscrapers, kites, empty rectangles and unique rectangles use rows and
 //! columns (and boxes) of square boards. Candidate sets are `u64` masks, so
 //! boards up to 64×64 are supported.
