@@ -38,6 +38,12 @@ fn cores() -> usize {
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// Calls that race: the first solution and the proof that there is no
+/// second (or the second). Enumerating further runs the main solver alone:
+/// two solvers finding the same easy next models would only share the work
+/// of one core between two.
+const RACED_MODELS: usize = 2;
+
 /// Seed of the helper's initial variable order (any fixed value other than
 /// the main solver's "all zero" does).
 const HELPER_SEED: u64 = 0x005E_ED2B;
@@ -51,8 +57,12 @@ pub(crate) struct Race {
     main: Cdcl,
     helper: Option<Cdcl>,
     exchange: Arc<Exchange>,
-    /// Every solution blocked so far, to replay into a helper built late.
+    /// Every solution blocked so far, to replay into a helper built late
+    /// (kept only while one may still be built).
     blocked: Vec<Vec<u16>>,
+    /// Models found so far, and how many calls race (see [`RACED_MODELS`]).
+    models: usize,
+    raced_models: usize,
     /// Whether a helper may be started at all (off for deterministic runs).
     parallel: bool,
 }
@@ -69,6 +79,8 @@ impl Race {
             helper: None,
             exchange: Arc::default(),
             blocked: Vec::new(),
+            models: 0,
+            raced_models: RACED_MODELS,
             parallel,
         }
     }
@@ -76,10 +88,17 @@ impl Race {
     /// Excludes one solution from later models, in both solvers.
     pub(crate) fn block(&mut self, values: &[u16]) {
         self.main.block(values);
+        self.models += 1;
+        if self.models >= self.raced_models {
+            self.helper = None;
+            self.blocked = Vec::new();
+            return;
+        }
         if let Some(h) = &mut self.helper {
             h.block(values);
+        } else if self.parallel {
+            self.blocked.push(values.to_vec());
         }
-        self.blocked.push(values.to_vec());
     }
 
     pub(crate) fn decisions(&self) -> u64 {
@@ -89,22 +108,16 @@ impl Race {
     /// The next model's cell values, `Ok(None)` when there is none, or
     /// `Err(())` when the limits stopped the search.
     pub(crate) fn next_model(&mut self) -> Result<Option<Vec<u16>>, ()> {
-        let running = RUNNING.fetch_add(1, Ordering::Relaxed) + 1;
-        let with_helper = self.parallel && running < cores();
-        let out = if with_helper {
-            RUNNING.fetch_add(1, Ordering::Relaxed);
-            let out = self.race();
-            RUNNING.fetch_sub(1, Ordering::Relaxed);
-            out
-        } else {
-            // Alone: no partner to stop it or to send clauses to.
-            self.main.set_stop(None);
-            self.main.set_exchange(None);
-            let r = self.main.solve();
-            answer(&mut self.main, r)
-        };
-        RUNNING.fetch_sub(1, Ordering::Relaxed);
-        out
+        let me = Running::enter();
+        if self.parallel && self.models < self.raced_models && me.others < cores() - 1 {
+            let _helper = Running::enter();
+            return self.race();
+        }
+        // Alone: no partner to stop it or to send clauses to.
+        self.main.set_stop(None);
+        self.main.set_exchange(None);
+        let r = self.main.solve();
+        answer(&mut self.main, r)
     }
 
     fn race(&mut self) -> Result<Option<Vec<u16>>, ()> {
@@ -143,6 +156,27 @@ impl Race {
     }
 }
 
+/// One solver thread counted in [`RUNNING`] while this lives (panics
+/// included).
+struct Running {
+    /// Solver threads running when this one entered.
+    others: usize,
+}
+
+impl Running {
+    fn enter() -> Self {
+        Running {
+            others: RUNNING.fetch_add(1, Ordering::Relaxed),
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 fn answer(s: &mut Cdcl, r: SatResult) -> Result<Option<Vec<u16>>, ()> {
     match r {
         SatResult::Sat => Ok(Some(s.model_values())),
@@ -158,13 +192,15 @@ mod tests {
 
     /// Racing enumeration of a 6×6 board with two rows given finds exactly
     /// the solutions a single solver finds, each once and each valid, with
-    /// clauses exchanged and the loser interrupted on every call.
+    /// clauses exchanged and the loser interrupted on every call (every
+    /// call races here, not only the first two).
     #[test]
     fn racing_enumeration_matches_a_single_solver() {
         let geo = Arc::new(Geometry::square(BoxShape { rows: 2, cols: 3 }, &[]).unwrap());
         let mut cells = vec![0u16; 36];
         cells[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
         let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        race.raced_models = usize::MAX;
         let mut raced = std::collections::BTreeSet::new();
         while let Some(v) = race.race().expect("no limits") {
             for u in geo.units() {
@@ -185,5 +221,32 @@ mod tests {
         }
         assert!(alone.len() > 10);
         assert_eq!(raced, alone);
+    }
+
+    /// Through `next_model`, enumeration goes on with the main solver alone
+    /// after two models (the helper is dropped) and still finds every
+    /// solution once.
+    #[test]
+    fn enumeration_continues_alone_after_two_models() {
+        let geo = Arc::new(Geometry::square(BoxShape { rows: 2, cols: 3 }, &[]).unwrap());
+        let mut cells = vec![0u16; 36];
+        cells[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        let mut seen = std::collections::BTreeSet::new();
+        while let Some(v) = race.next_model().expect("no limits") {
+            assert!(seen.insert(v.clone()), "solution repeated");
+            race.block(&v);
+            if seen.len() >= RACED_MODELS {
+                assert!(race.helper.is_none());
+            }
+        }
+        let mut single = Cdcl::new(geo, &cells);
+        let mut n = 0;
+        while single.solve() == SatResult::Sat {
+            let v = single.model_values();
+            single.block(&v);
+            n += 1;
+        }
+        assert_eq!(seen.len(), n);
     }
 }
