@@ -163,6 +163,14 @@ async fn a_player_pastes_hints_plays_solves_and_generates() {
     let paste = c.find(Locator::Id("paste")).await.unwrap();
     paste.send_keys(WIKI).await.unwrap();
     click(&c, "load").await;
+    // The generated puzzle before it also had one solution: wait for the
+    // pasted board itself (its 30 givens), then for its count.
+    wait_for(
+        &c,
+        "the pasted board",
+        "document.querySelectorAll('#board .cell.given').length === 30",
+    )
+    .await;
     wait_for(
         &c,
         "the counter",
