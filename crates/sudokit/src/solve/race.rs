@@ -4,7 +4,7 @@
 //! Why. The time a CDCL search needs to *find* a solution of a hard 25×25
 //! puzzle depends a lot on luck: the same puzzle takes 10k conflicts with one
 //! initial variable order and 160k with another. Running a second solver
-//! with another order and other rephasing on the second core and keeping the
+//! with another order on the second core and keeping the
 //! first answer turns that spread into a speed-up (the expected minimum of
 //! two draws), while the proof of uniqueness, which varies less, runs at the
 //! speed of the faster of the two.
@@ -15,8 +15,8 @@
 //! its learnt clauses for the next call. While racing they pass each other
 //! their short learnt clauses (see [`Exchange`]), which is what speeds up the
 //! proof of uniqueness: on the ten minimal 25×25 puzzles the total wall time
-//! to proven uniqueness went from 49 s (one solver) to 30 s, and to the first
-//! solution from 30 s to 12 s (rephasing, in `sat.rs`, is part of that).
+//! to proven uniqueness went from 49 s (one solver) to 30 s (the same
+//! session's figures; BENCHMARKS.md has the current ones).
 //!
 //! A second thread is only started while fewer solver threads than cores
 //! are racing, so batch work that already keeps every core busy with

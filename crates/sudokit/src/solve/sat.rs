@@ -20,7 +20,8 @@
 //!
 //! Search. The usual modern recipe: two watched literals, first-UIP learning
 //! with recursive clause minimisation and shrinking (see [`Cdcl::shrink`]),
-//! VSIDS variable activity on a binary heap, phase saving, alternating
+//! VSIDS variable activity on a binary heap (a candidate chosen is placed,
+//! see [`Cdcl::pick_branch`]), phase saving, alternating
 //! focused (glucose LBD-average restarts) and stable (Luby restarts, target
 //! phases) modes, clauses in one flat arena, and periodic removal of learnt
 //! clauses by tiers of literal-block distance (LBD, updated on use).
@@ -36,10 +37,13 @@
 //! clause's levels 229k; on any level, as long as the clause gets shorter
 //! 221k (and 7–12% less time: shorter clauses are cheaper to watch).
 //! Later, over puzzles 2, 3, 4, 6, 7: dropping the (unit, digit) groups the
-//! segments imply 483k → 415k. Rephasing finds first solutions sooner (see
-//! [`Cdcl::maybe_rephase`]) but not uniqueness: the conflicts to the proof
-//! stay the same in total, the work only moves from before the first
-//! solution to after it.
+//! segments imply 483k → 415k; deciding candidates always true (see
+//! [`Cdcl::pick_branch`]) 415k → 368k. Rephasing (saved phases reset to
+//! the best trail or to all false every 1000·k conflicts, as in CaDiCaL)
+//! found first solutions with a third fewer conflicts before candidates
+//! were always placed, but never shortened the proof (the work only moved
+//! after the first solution); with placements it changed nothing
+//! (first-solution conflicts 645k with it, 629k without) and was removed.
 //!
 //! Tried without a clear gain (within ±7%, which is the noise of three
 //! seeds): reason-side bumping (worse), decay 0.95 or 0.8 in focused mode,
@@ -316,15 +320,6 @@ pub(crate) struct Cdcl {
     stop: Option<Arc<AtomicBool>>,
     /// Clause exchange with a racing partner, and this solver's side of it.
     exchange: Option<(Arc<Exchange>, usize)>,
-    /// Best phases: the assignment of the longest conflict-free trail since
-    /// the last rephasing.
-    best: Vec<bool>,
-    best_len: usize,
-    /// Rephasing: every so many conflicts (growing), the saved and target
-    /// phases are reset to the next entry of `rephase_cycle`.
-    rephase_cycle: &'static [Rephase],
-    rephases: u64,
-    next_rephase: u64,
 }
 
 /// Learnt clauses passed between two solvers racing on the same puzzle
@@ -343,21 +338,6 @@ type Shared = (Vec<Lit>, u32);
 /// runs each): no sharing 49 s; LBD ≤ 2 40 s; ≤ 6 33–35 s; ≤ 8 30 s;
 /// everything 31–33 s (imports then crowd out the receiver's own clauses).
 const SHARE_MAX_LBD: u32 = 8;
-
-/// What the saved phases are reset to when rephasing.
-#[derive(Clone, Copy, Debug)]
-enum Rephase {
-    /// The best phases (see [`Cdcl::best`]).
-    Best,
-    /// All false: a decision removes one candidate.
-    Inverted,
-    /// All true: a decision places a digit.
-    Original,
-}
-
-/// Conflicts before the first rephasing; the k-th comes k times as far
-/// after the previous one (CaDiCaL's arithmetic schedule).
-const REPHASE_INTERVAL: u64 = 1000;
 
 impl Cdcl {
     /// Builds the solver from the givens (`0` = empty). Returns a solver that
@@ -420,11 +400,6 @@ impl Cdcl {
             stable: false,
             stop: None,
             exchange: None,
-            best: Vec::new(),
-            best_len: 0,
-            rephase_cycle: &[Rephase::Best, Rephase::Inverted],
-            rephases: 0,
-            next_rephase: REPHASE_INTERVAL,
         };
         let Some(cands) = cands else {
             s.unsat = true;
@@ -511,12 +486,11 @@ impl Cdcl {
         s.assign = vec![UNDEF; nv];
         s.level = vec![0; nv];
         s.reason = vec![Reason::None; nv];
-        // Initial phase "true": a decision then places a digit, which
-        // propagates through its groups, rather than only removing one
-        // candidate (CaDiCaL and Kissat also start from true).
+        // Phases only steer decisions on segment variables (candidates are
+        // always decided true, see `pick_branch`); they start true, as in
+        // CaDiCaL and Kissat.
         s.phase = vec![true; nv];
         s.target = vec![true; nv];
-        s.best = vec![true; nv];
         s.activity = vec![0.0; nv];
         s.seen = vec![false; nv];
         s.trail_pos = vec![0; nv];
@@ -677,15 +651,8 @@ impl Cdcl {
     }
 
     /// Another initial variable order (tiny random activities, so that the
-    /// first conflicts decide) and another rephasing cycle, for a second
-    /// solver racing this one.
+    /// first conflicts decide), for a second solver racing this one.
     pub(crate) fn diversify(&mut self, seed: u64) {
-        self.rephase_cycle = &[
-            Rephase::Best,
-            Rephase::Original,
-            Rephase::Best,
-            Rephase::Inverted,
-        ];
         let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for a in &mut self.activity {
             x ^= x << 13;
@@ -1399,10 +1366,19 @@ impl Cdcl {
         self.arena = new;
     }
 
+    /// The next decision: the most active unassigned variable. A cell
+    /// candidate is always tried true (placing a digit strikes out a whole
+    /// wave of candidates; trying it false removes one candidate and
+    /// decides little); a segment variable takes its saved phase (target
+    /// phase when stable). Placing always, against phase saving for
+    /// candidates too: conflicts to proven uniqueness 415k → 368k over
+    /// Frisch 2, 3, 4, 6, 7 × three seeds, 723k → 586k over 1, 5, 8 × two.
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.assign[v] == UNDEF {
-                let ph = if self.stable {
+                let ph = if self.var_cell[v] != u32::MAX {
+                    true
+                } else if self.stable {
                     self.target[v]
                 } else {
                     self.phase[v]
@@ -1452,14 +1428,8 @@ impl Cdcl {
                         return SatResult::Unsat;
                     }
                     // The trail below the conflict level is consistent: a
-                    // candidate for the best and (when stable) target phases.
+                    // candidate for the target phases (when stable).
                     let consistent = *self.trail_lim.last().expect("level > 0");
-                    if consistent > self.best_len {
-                        for &l in &self.trail[..consistent] {
-                            self.best[var(l)] = l & 1 == 0;
-                        }
-                        self.best_len = consistent;
-                    }
                     if self.stable && consistent > self.target_len {
                         for &l in &self.trail[..consistent] {
                             self.target[var(l)] = l & 1 == 0;
@@ -1515,7 +1485,6 @@ impl Cdcl {
                 };
                 if restart {
                     self.backtrack(0);
-                    self.maybe_rephase();
                     break;
                 }
                 if self.learnts >= self.max_learnts + self.trail.len() {
@@ -1534,33 +1503,6 @@ impl Cdcl {
                 self.enqueue(l, Reason::None);
             }
         }
-    }
-
-    /// Resets the saved and target phases when the schedule says so (at a
-    /// restart). Phase saving keeps the search near one region of
-    /// assignments; on the minimal 25×25 puzzles, jumping back to the best
-    /// trail seen, or to the opposite of everything, every few thousand
-    /// conflicts found the first solution with about a third fewer
-    /// conflicts (geometric mean of 12 runs: 64k → 44k).
-    fn maybe_rephase(&mut self) {
-        if self.conflicts < self.next_rephase {
-            return;
-        }
-        self.rephases += 1;
-        self.next_rephase = self.conflicts + REPHASE_INTERVAL * (self.rephases + 1);
-        let cycle = self.rephase_cycle;
-        match cycle[(self.rephases as usize - 1) % cycle.len()] {
-            Rephase::Best => {
-                if self.best_len > 0 {
-                    self.phase.copy_from_slice(&self.best);
-                }
-            }
-            Rephase::Inverted => self.phase.fill(false),
-            Rephase::Original => self.phase.fill(true),
-        }
-        self.target.copy_from_slice(&self.phase);
-        self.target_len = 0;
-        self.best_len = 0;
     }
 
     /// Updates the fast and slow LBD averages (bias-corrected at the start).
