@@ -189,19 +189,38 @@ fn answer(s: &mut Cdcl, r: SatResult) -> Result<Option<Vec<u16>>, ()> {
 mod tests {
     use super::*;
     use crate::geometry::BoxShape;
+    use std::collections::BTreeSet;
 
-    /// Racing enumeration of a 6×6 board with two rows given finds exactly
-    /// the solutions a single solver finds, each once and each valid, with
-    /// clauses exchanged and the loser interrupted on every call (every
-    /// call races here, not only the first two).
-    #[test]
-    fn racing_enumeration_matches_a_single_solver() {
+    /// A 6×6 board with its first two rows given: a few hundred solutions.
+    fn six_by_six() -> (Arc<Geometry>, Vec<u16>) {
         let geo = Arc::new(Geometry::square(BoxShape { rows: 2, cols: 3 }, &[]).unwrap());
         let mut cells = vec![0u16; 36];
         cells[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        (geo, cells)
+    }
+
+    /// Every solution, by one solver alone.
+    fn all_alone(geo: Arc<Geometry>, cells: &[u16]) -> BTreeSet<Vec<u16>> {
+        let mut single = Cdcl::new(geo, cells);
+        let mut all = BTreeSet::new();
+        while single.solve() == SatResult::Sat {
+            let v = single.model_values();
+            single.block(&v);
+            all.insert(v);
+        }
+        all
+    }
+
+    /// Racing enumeration finds exactly the solutions a single solver
+    /// finds, each once and each valid, with clauses exchanged and the loser
+    /// interrupted on every call (every call races here, not only the first
+    /// two).
+    #[test]
+    fn racing_enumeration_matches_a_single_solver() {
+        let (geo, cells) = six_by_six();
         let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
         race.raced_models = usize::MAX;
-        let mut raced = std::collections::BTreeSet::new();
+        let mut raced = BTreeSet::new();
         while let Some(v) = race.race().expect("no limits") {
             for u in geo.units() {
                 let mut digits: Vec<u16> = u.cells.iter().map(|&c| v[c as usize]).collect();
@@ -212,13 +231,7 @@ mod tests {
             assert!(raced.insert(v.clone()), "solution repeated");
             race.block(&v);
         }
-        let mut single = Cdcl::new(geo, &cells);
-        let mut alone = std::collections::BTreeSet::new();
-        while single.solve() == SatResult::Sat {
-            let v = single.model_values();
-            single.block(&v);
-            alone.insert(v);
-        }
+        let alone = all_alone(geo, &cells);
         assert!(alone.len() > 10);
         assert_eq!(raced, alone);
     }
@@ -228,11 +241,9 @@ mod tests {
     /// solution once.
     #[test]
     fn enumeration_continues_alone_after_two_models() {
-        let geo = Arc::new(Geometry::square(BoxShape { rows: 2, cols: 3 }, &[]).unwrap());
-        let mut cells = vec![0u16; 36];
-        cells[..12].copy_from_slice(&[1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3]);
+        let (geo, cells) = six_by_six();
         let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
-        let mut seen = std::collections::BTreeSet::new();
+        let mut seen = BTreeSet::new();
         while let Some(v) = race.next_model().expect("no limits") {
             assert!(seen.insert(v.clone()), "solution repeated");
             race.block(&v);
@@ -240,13 +251,6 @@ mod tests {
                 assert!(race.helper.is_none());
             }
         }
-        let mut single = Cdcl::new(geo, &cells);
-        let mut n = 0;
-        while single.solve() == SatResult::Sat {
-            let v = single.model_values();
-            single.block(&v);
-            n += 1;
-        }
-        assert_eq!(seen.len(), n);
+        assert_eq!(seen, all_alone(geo, &cells));
     }
 }
