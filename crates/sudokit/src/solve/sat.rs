@@ -10,7 +10,8 @@
 //! Encoding. One Boolean variable per remaining (cell, digit) candidate. Every
 //! cell and every (unit, digit) pair still open is an *exactly-one group* of
 //! variables (on boxed boards the (unit, digit) groups go through box–line
-//! segment variables instead; see [`Cdcl::add_segment_groups`]). Neither half is stored as clauses. "At most one": when a
+//! segment variables instead; see [`Cdcl::add_segment_groups`]). Neither
+//! half is stored as clauses. "At most one": when a
 //! variable becomes true, every other variable of its groups is set false with
 //! a two-literal reason (¬x ∨ ¬y) that exists only implicitly, which keeps
 //! memory proportional to the candidates rather than to their squares. "At
