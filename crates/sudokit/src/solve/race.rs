@@ -60,11 +60,15 @@ pub(crate) struct Race {
     /// Every solution blocked so far, to replay into a helper built late
     /// (kept only while one may still be built).
     blocked: Vec<Vec<u16>>,
-    /// Models found so far, and how many calls race (see [`RACED_MODELS`]).
+    /// Solutions blocked so far (models found here or streamed before the
+    /// switch to learning), and up to how many calls race (see
+    /// [`RACED_MODELS`]).
     models: usize,
     raced_models: usize,
     /// Whether a helper may be started at all (off for deterministic runs).
     parallel: bool,
+    /// Decisions of a helper already dropped (for [`Race::decisions`]).
+    dropped_decisions: u64,
 }
 
 impl Race {
@@ -82,6 +86,7 @@ impl Race {
             models: 0,
             raced_models: RACED_MODELS,
             parallel,
+            dropped_decisions: 0,
         }
     }
 
@@ -90,7 +95,9 @@ impl Race {
         self.main.block(values);
         self.models += 1;
         if self.models >= self.raced_models {
-            self.helper = None;
+            if let Some(h) = self.helper.take() {
+                self.dropped_decisions += h.decisions();
+            }
             self.blocked = Vec::new();
             return;
         }
@@ -102,7 +109,9 @@ impl Race {
     }
 
     pub(crate) fn decisions(&self) -> u64 {
-        self.main.decisions() + self.helper.as_ref().map_or(0, Cdcl::decisions)
+        self.main.decisions()
+            + self.dropped_decisions
+            + self.helper.as_ref().map_or(0, Cdcl::decisions)
     }
 
     /// The next model's cell values, `Ok(None)` when there is none, or
