@@ -265,8 +265,8 @@ pub(crate) struct Cdcl {
     /// propagation (trail positions before `qhead`). When the count drops to
     /// one, the XOR *is* the last literal standing: "at least one" then
     /// propagates without scanning the group or keeping watches for it.
-    group_live: Vec<u32>,
-    group_xor: Vec<u32>,
+    /// The two sit side by side: propagation and backtracking touch both.
+    group_count: Vec<[u32; 2]>,
 
     arena: Vec<u32>,
     /// Header indices of the learnt clauses (live ones).
@@ -366,8 +366,7 @@ impl Cdcl {
             group_start: vec![0],
             lit_groups: Vec::new(),
             lit_group_start: Vec::new(),
-            group_live: Vec::new(),
-            group_xor: Vec::new(),
+            group_count: Vec::new(),
             arena: Vec::new(),
             learnt_list: Vec::new(),
             problem_clauses: 0,
@@ -509,8 +508,8 @@ impl Cdcl {
         // "At least one" of each group lives in its counters; a group of one
         // is a unit fact.
         for lits in &groups {
-            s.group_live.push(lits.len() as u32);
-            s.group_xor.push(lits.iter().fold(0, |x, &l| x ^ l));
+            s.group_count
+                .push([lits.len() as u32, lits.iter().fold(0, |x, &l| x ^ l)]);
             if let [l] = lits[..] {
                 match s.value(l) {
                     0 => {
@@ -803,12 +802,14 @@ impl Cdcl {
             let mut conflict = None;
             for gi in self.groups_of(f) {
                 let g = self.lit_groups[gi] as usize;
-                self.group_live[g] -= 1;
-                self.group_xor[g] ^= f;
-                match self.group_live[g] {
+                let gc = &mut self.group_count[g];
+                gc[0] -= 1;
+                gc[1] ^= f;
+                let [live, xor] = *gc;
+                match live {
                     0 => conflict = Some(Conflict::Group(g as u32)),
                     1 => {
-                        let r = self.group_xor[g];
+                        let r = xor;
                         if self.value(r) == UNDEF {
                             self.enqueue(r, Reason::Group(g as u32));
                         }
@@ -825,10 +826,11 @@ impl Cdcl {
                 // The live count (which includes `p`) often settles the group
                 // without a scan: one means the others are all false already,
                 // two means the XOR names the only other one.
-                match self.group_live[g] {
+                let [live, xor] = self.group_count[g];
+                match live {
                     1 => continue,
                     2 => {
-                        let q = self.group_xor[g] ^ p;
+                        let q = xor ^ p;
                         match self.value(q) {
                             1 => return Some(Conflict::Pair(not(p), not(q))),
                             0 => {}
@@ -1281,8 +1283,9 @@ impl Cdcl {
                 let f = not(l);
                 for gi in self.groups_of(f) {
                     let g = self.lit_groups[gi] as usize;
-                    self.group_live[g] += 1;
-                    self.group_xor[g] ^= f;
+                    let gc = &mut self.group_count[g];
+                    gc[0] += 1;
+                    gc[1] ^= f;
                 }
             }
             self.phase[v] = l & 1 == 0;
