@@ -660,13 +660,11 @@ impl Cdcl {
     /// first conflicts decide) and alternating focused and stable modes,
     /// for a second solver racing this one.
     pub(crate) fn diversify(&mut self, seed: u64) {
+        use rand::{Rng, SeedableRng};
         self.alternate_modes = true;
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for a in &mut self.activity {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *a += (x >> 11) as f64 / (1u64 << 53) as f64 * 1e-3;
+            *a += rng.random::<f64>() * 1e-3;
         }
         // Activities only grew: sifting each up restores the heap.
         for v in 0..self.activity.len() {
@@ -1468,7 +1466,10 @@ impl Cdcl {
                         self.enqueue(first, Reason::Clause(ci));
                         lbd
                     };
-                    self.note_lbd(lbd);
+                    if self.alternate_modes {
+                        // Only focused mode reads the averages.
+                        self.note_lbd(lbd);
+                    }
                     self.var_inc /= if self.stable { 0.95 } else { 0.9 };
                     self.clause_inc /= 0.999;
                     if (self.conflicts % 256 == 0 && self.limits.expired())
