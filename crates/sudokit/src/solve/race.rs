@@ -16,7 +16,11 @@
 //! their short learnt clauses (see [`Exchange`]), which is what speeds up the
 //! proof of uniqueness: on the ten minimal 25×25 puzzles the total wall time
 //! to proven uniqueness went from 49 s (one solver) to 30 s (the same
-//! session's figures; BENCHMARKS.md has the current ones).
+//! session's figures; BENCHMARKS.md has the current ones). Importing the
+//! partner's clauses during the search (every 1, 4, 16 or 64 conflicts, at
+//! any level, watched on two non-false literals) instead of at restarts only
+//! made no difference beyond the noise (16.0–16.8 s vs 15.6–17.1 s); a
+//! helper with stronger propagation (Hall sets, see `sat.rs`) neither.
 //!
 //! A second thread is only started while fewer solver threads than cores
 //! are racing, so batch work that already keeps every core busy with
