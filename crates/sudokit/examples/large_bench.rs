@@ -4,6 +4,14 @@
 //! ```text
 //! cargo run --release --example large_bench -- FILE [--engine auto|backtrack|learning] [--timeout SECS]
 //! ```
+//!
+//! With `--effort SEEDS` (comma-separated, e.g. `1,2,3`) it counts instead
+//! of timing: the conflicts one learning solver needs to the first solution
+//! and to proven uniqueness, per puzzle and initial variable order (see
+//! `solve::learning_effort`), with their sum and geometric mean. The counts
+//! are deterministic, which is what compares two heuristics on a noisy
+//! machine. `--puzzles 2,3,6` restricts either mode to those puzzles
+//! (numbered from 1 in the file).
 
 use std::time::{Duration, Instant};
 
@@ -15,6 +23,12 @@ fn main() {
     let mut file = None;
     let mut engine = Engine::Auto;
     let mut timeout = 60.0f64;
+    let mut seeds: Option<Vec<u64>> = None;
+    let mut only: Option<Vec<usize>> = None;
+    let list = |s: Option<&String>| -> Vec<u64> {
+        s.map(|s| s.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    };
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -26,6 +40,14 @@ fn main() {
                     _ => Engine::Auto,
                 };
             }
+            "--effort" => {
+                i += 1;
+                seeds = Some(list(args.get(i)));
+            }
+            "--puzzles" => {
+                i += 1;
+                only = Some(list(args.get(i)).into_iter().map(|x| x as usize).collect());
+            }
             "--timeout" => {
                 i += 1;
                 timeout = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(60.0);
@@ -35,11 +57,21 @@ fn main() {
         i += 1;
     }
     let Some(file) = file else {
-        eprintln!("usage: large_bench FILE [--engine auto|backtrack|learning] [--timeout SECS]");
+        eprintln!(
+            "usage: large_bench FILE [--engine auto|backtrack|learning] [--timeout SECS] \
+             [--effort SEEDS] [--puzzles LIST]"
+        );
         std::process::exit(2);
     };
     let text = std::fs::read_to_string(&file).expect("readable file");
-    let recs = parse_all(&text, &ParseOptions::default());
+    let mut recs = parse_all(&text, &ParseOptions::default());
+    if let Some(only) = &only {
+        recs.retain(|r| only.contains(&r.number));
+    }
+    if let Some(seeds) = seeds {
+        effort(recs, &seeds, timeout);
+        return;
+    }
     println!("puzzle\tfirst_s\tunique_s\tcount\tguesses");
     let (mut tf, mut tu) = (0.0, 0.0);
     for rec in recs {
@@ -73,4 +105,36 @@ fn main() {
         );
     }
     println!("total\t{tf:.3}\t{tu:.3}");
+}
+
+/// Conflicts of one learning solver per puzzle and seed (`--effort`).
+fn effort(recs: Vec<sudokit::format::Record>, seeds: &[u64], timeout: f64) {
+    println!("puzzle\tseed\tfirst_conflicts\tunique_conflicts\tsolutions");
+    let (mut first_sum, mut total_sum, mut log_sum, mut runs) = (0u64, 0u64, 0.0f64, 0u32);
+    for rec in recs {
+        let Ok(g) = rec.result else {
+            println!("{}\tparse error", rec.number);
+            continue;
+        };
+        for &seed in seeds {
+            let limits = Limits::timeout(Duration::from_secs_f64(timeout));
+            let e = solve::learning_effort(&g, seed, limits);
+            let first = e.first.map_or(0, |w| w.conflicts);
+            match e.total {
+                Some(total) => {
+                    println!(
+                        "{}\t{seed}\t{first}\t{}\t{}",
+                        rec.number, total.conflicts, e.solutions
+                    );
+                    first_sum += first;
+                    total_sum += total.conflicts;
+                    log_sum += (total.conflicts.max(1) as f64).ln();
+                    runs += 1;
+                }
+                None => println!("{}\t{seed}\t{first}\tTIMEOUT\t{}", rec.number, e.solutions),
+            }
+        }
+    }
+    let geo = (log_sum / f64::from(runs.max(1))).exp();
+    println!("total\t{runs} runs\t{first_sum}\t{total_sum}\tgeometric mean {geo:.0}");
 }

@@ -13,6 +13,7 @@
 //! assert_eq!(solve::count(&g, 2).unwrap(), 1);
 //! ```
 
+mod effort;
 mod generic;
 mod hybrid;
 mod limits;
@@ -28,6 +29,7 @@ use crate::geometry::{BoxShape, Geometry};
 use crate::grid::Grid;
 use crate::validate::{check_givens, Contradiction};
 
+pub use effort::{learning_effort, Effort, Work};
 use generic::Search;
 pub(crate) use generic::{Expander, State};
 use hybrid::Hybrid;

@@ -682,8 +682,15 @@ impl Cdcl {
     /// first conflicts decide) and alternating focused and stable modes,
     /// for a second solver racing this one.
     pub(crate) fn diversify(&mut self, seed: u64) {
-        use rand::{Rng, SeedableRng};
         self.alternate_modes = true;
+        self.shuffle_order(seed);
+    }
+
+    /// Another initial variable order: tiny random activities drawn from
+    /// `seed`, so that the first conflicts decide (the search itself is
+    /// unchanged).
+    pub(crate) fn shuffle_order(&mut self, seed: u64) {
+        use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for a in &mut self.activity {
             *a += rng.random::<f64>() * 1e-3;
@@ -697,6 +704,11 @@ impl Cdcl {
     /// Decisions made so far (the CDCL counterpart of guesses).
     pub(crate) fn decisions(&self) -> u64 {
         self.decisions
+    }
+
+    /// Conflicts met so far.
+    pub(crate) fn conflicts(&self) -> u64 {
+        self.conflicts
     }
 
     #[inline]
