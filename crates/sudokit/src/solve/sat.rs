@@ -841,10 +841,8 @@ impl Cdcl {
                 let [live, xor] = *gc;
                 match live {
                     0 => conflict = Some(Conflict::Group(g as u32)),
-                    1 => {
-                        if self.value(xor) == UNDEF {
-                            self.enqueue(xor, Reason::Group(g as u32));
-                        }
+                    1 if self.value(xor) == UNDEF => {
+                        self.enqueue(xor, Reason::Group(g as u32));
                     }
                     _ => {}
                 }
