@@ -191,8 +191,14 @@ pub(crate) async fn count(
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
     let grid = body(payload)?.grid()?;
-    let budget = state.config.budget;
-    let counted = heavy(&state, move |_| count::count_within(&grid, budget)).await?;
+    let counted = heavy(&state, move |limits| {
+        let opts = count::Options {
+            budget: limits.into(),
+            ..Default::default()
+        };
+        count::completions(&grid, &opts)
+    })
+    .await?;
     match counted {
         Err(c) => Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, c.to_string())),
         Ok(count::Count::Exact(n)) => {

@@ -132,6 +132,15 @@ fn budget_gives_a_lower_bound() {
     };
     let c = count::completions(&g, &cancelled).unwrap();
     assert_eq!(c, Count::AtLeast(BigUint::default()));
+    // The same through a search's limits (how the web server passes a
+    // request's cancel flag to a count).
+    let flag = Arc::new(AtomicBool::new(true));
+    let from_limits = Options {
+        budget: sudokit::solve::Limits::none().with_cancel(flag).into(),
+        ..Default::default()
+    };
+    let c = count::completions(&g, &from_limits).unwrap();
+    assert_eq!(c, Count::AtLeast(BigUint::default()));
     // A short deadline on a count that takes far longer: never claims exact,
     // never exceeds the true total.
     let c = count::count_within(&g, std::time::Duration::from_millis(50)).unwrap();

@@ -38,9 +38,11 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use num_bigint::BigUint;
+
+use crate::solve::Limits;
 
 pub use completions::{completions, count_within};
 pub use grids::{grids, GridsMethod};
@@ -150,36 +152,34 @@ impl FromStr for Shard {
     }
 }
 
-/// When to give up: a deadline, a cancellation flag, both or neither.
+/// When to give up: a deadline, a cancellation flag, both or neither. The
+/// counting face of [`Limits`]: a search's limits convert into it, so one
+/// deadline or cancel flag can govern a solve and a count alike.
 #[derive(Clone, Default, Debug)]
-pub struct Budget {
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
-}
+pub struct Budget(Limits);
 
 impl Budget {
     /// No limit.
     pub fn unlimited() -> Self {
-        Budget::default()
+        Budget(Limits::none())
     }
     /// Stop `timeout` from now.
     pub fn timeout(timeout: Duration) -> Self {
-        Budget {
-            deadline: Instant::now().checked_add(timeout),
-            cancel: None,
-        }
+        Budget(Limits::timeout(timeout))
     }
     /// Also stop as soon as `flag` becomes true (set it from another thread,
     /// e.g. when the user types the next digit).
-    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
-        self
+    pub fn with_cancel(self, flag: Arc<AtomicBool>) -> Self {
+        Budget(self.0.with_cancel(flag))
     }
     fn exhausted(&self) -> bool {
-        self.cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.0.expired()
+    }
+}
+
+impl From<Limits> for Budget {
+    fn from(limits: Limits) -> Self {
+        Budget(limits)
     }
 }
 
