@@ -679,9 +679,9 @@ impl Cdcl {
         self.stop = flag;
     }
 
-    /// Another initial variable order (tiny random activities, so that the
-    /// first conflicts decide) and alternating focused and stable modes,
-    /// for a second solver racing this one.
+    /// Another initial variable order (see [`Cdcl::shuffle_order`]) and
+    /// alternating focused and stable modes, for a second solver racing
+    /// this one.
     pub(crate) fn diversify(&mut self, seed: u64) {
         self.alternate_modes = true;
         self.shuffle_order(seed);
@@ -1587,7 +1587,6 @@ impl Cdcl {
                 lits.push(neg(first + i as u32));
             }
         }
-        let _ = &self.geo;
         self.add_clause(lits, None);
     }
 }
