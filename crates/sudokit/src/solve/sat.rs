@@ -125,6 +125,16 @@ enum Reason {
     Group(u32),
 }
 
+/// What the solver knows about an assigned variable besides its value.
+#[derive(Clone, Copy)]
+struct VarInfo {
+    /// Decision level of the assignment.
+    level: u32,
+    /// Position on the trail.
+    pos: u32,
+    reason: Reason,
+}
+
 #[derive(Clone, Copy)]
 enum Conflict {
     Clause(u32),
@@ -300,8 +310,10 @@ pub(crate) struct Cdcl {
     /// blocker means the clause is satisfied without reading it.
     watches: Vec<Vec<(u32, Lit)>>,
     assign: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
+    /// Level, trail position and reason of each assigned variable, side by
+    /// side: `enqueue` writes all three and conflict analysis reads them
+    /// together, so one cache line instead of three.
+    vars: Vec<VarInfo>,
     phase: Vec<bool>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
@@ -334,8 +346,6 @@ pub(crate) struct Cdcl {
     /// the longest conflict-free trail since the mode began.
     target: Vec<bool>,
     target_len: usize,
-    /// Position of each assigned variable on the trail.
-    trail_pos: Vec<u32>,
     shrink_mark: Vec<bool>,
     shrink_marked: Vec<usize>,
     shrink_reason: Vec<Lit>,
@@ -395,8 +405,7 @@ impl Cdcl {
             problem_clauses: 0,
             watches: Vec::new(),
             assign: Vec::new(),
-            level: Vec::new(),
-            reason: Vec::new(),
+            vars: Vec::new(),
             phase: Vec::new(),
             trail: Vec::new(),
             trail_lim: Vec::new(),
@@ -420,7 +429,6 @@ impl Cdcl {
             limits: Limits::none(),
             target: Vec::new(),
             target_len: 0,
-            trail_pos: Vec::new(),
             shrink_mark: Vec::new(),
             shrink_marked: Vec::new(),
             shrink_reason: Vec::new(),
@@ -513,8 +521,14 @@ impl Cdcl {
 
         s.watches = vec![Vec::new(); 2 * nv];
         s.assign = vec![UNDEF; nv];
-        s.level = vec![0; nv];
-        s.reason = vec![Reason::None; nv];
+        s.vars = vec![
+            VarInfo {
+                level: 0,
+                pos: 0,
+                reason: Reason::None
+            };
+            nv
+        ];
         // Phases only steer decisions on segment variables (candidates are
         // always decided true, see `pick_branch`); they start true, as in
         // CaDiCaL and Kissat.
@@ -522,7 +536,6 @@ impl Cdcl {
         s.target = vec![true; nv];
         s.activity = vec![0.0; nv];
         s.seen = vec![false; nv];
-        s.trail_pos = vec![0; nv];
         s.shrink_mark = vec![false; nv];
         s.heap = VarHeap::new(nv);
         for v in 0..nv {
@@ -729,9 +742,11 @@ impl Cdcl {
     fn enqueue(&mut self, l: Lit, r: Reason) {
         let v = var(l);
         self.assign[v] = (l & 1 == 0) as i8;
-        self.level[v] = self.decision_level();
-        self.reason[v] = r;
-        self.trail_pos[v] = self.trail.len() as u32;
+        self.vars[v] = VarInfo {
+            level: self.decision_level(),
+            pos: self.trail.len() as u32,
+            reason: r,
+        };
         self.trail.push(l);
     }
 
@@ -1028,12 +1043,12 @@ impl Cdcl {
         loop {
             for &q in &lits {
                 let v = var(q);
-                if v == skip || self.seen[v] || self.level[v] == 0 {
+                if v == skip || self.seen[v] || self.vars[v].level == 0 {
                     continue;
                 }
                 self.seen[v] = true;
                 self.bump_var(v);
-                if self.level[v] >= dl {
+                if self.vars[v].level >= dl {
                     path += 1;
                 } else {
                     learnt.push(q);
@@ -1053,7 +1068,7 @@ impl Cdcl {
                 learnt[0] = not(p);
                 break;
             }
-            let r = self.reason[v];
+            let r = self.vars[v].reason;
             if let Reason::Clause(ci) = r {
                 self.bump_clause(ci);
             }
@@ -1064,14 +1079,14 @@ impl Cdcl {
         // others through a chain of reasons that stays within their levels.
         let mut levels = 0u32;
         for &q in &learnt[1..] {
-            levels |= abstract_level(self.level[var(q)]);
+            levels |= abstract_level(self.vars[var(q)].level);
         }
         let mut out = Vec::with_capacity(learnt.len());
         out.push(learnt[0]);
         let mut clear = std::mem::take(&mut self.min_clear);
         clear.clear();
         for &q in &learnt[1..] {
-            let redundant = !matches!(self.reason[var(q)], Reason::None)
+            let redundant = !matches!(self.vars[var(q)].reason, Reason::None)
                 && self.redundant(q, levels, &mut clear);
             if !redundant {
                 out.push(q);
@@ -1090,12 +1105,12 @@ impl Cdcl {
         if out.len() > 1 {
             let mut best = 1;
             for i in 1..out.len() {
-                if self.level[var(out[i])] > self.level[var(out[best])] {
+                if self.vars[var(out[i])].level > self.vars[var(out[best])].level {
                     best = i;
                 }
             }
             out.swap(1, best);
-            back = self.level[var(out[1])];
+            back = self.vars[var(out[1])].level;
         }
         (out, back)
     }
@@ -1114,14 +1129,14 @@ impl Cdcl {
         let mut by_level = std::mem::take(&mut self.shrink_levels);
         let top = out[1..]
             .iter()
-            .map(|&l| self.level[var(l)])
+            .map(|&l| self.vars[var(l)].level)
             .max()
             .unwrap_or(0) as usize;
         if by_level.len() <= top {
             by_level.resize_with(top + 1, Vec::new);
         }
         for &l in &out[1..] {
-            by_level[self.level[var(l)] as usize].push(l);
+            by_level[self.vars[var(l)].level as usize].push(l);
         }
         for lv in (1..=top).rev() {
             if by_level[lv].len() < 2 {
@@ -1132,7 +1147,7 @@ impl Cdcl {
                 Some((u, added)) => {
                     by_level[lv].push(not(u));
                     for x in added {
-                        by_level[self.level[var(x)] as usize].push(x);
+                        by_level[self.vars[var(x)].level as usize].push(x);
                     }
                 }
                 None => {
@@ -1169,7 +1184,7 @@ impl Cdcl {
             self.shrink_mark[v] = true;
             marked.push(v);
             open += 1;
-            idx = idx.max(self.trail_pos[v] as usize + 1);
+            idx = idx.max(self.vars[v].pos as usize + 1);
         }
         let mut reason = std::mem::take(&mut self.shrink_reason);
         let mut added: Vec<Lit> = Vec::new();
@@ -1186,17 +1201,17 @@ impl Cdcl {
                 result = Some(t);
                 break;
             }
-            let r = self.reason[v];
+            let r = self.vars[v].reason;
             if matches!(r, Reason::None) {
                 break;
             }
             self.reason_lits(r, &mut reason);
             for &x in &reason {
                 let w = var(x);
-                if w == v || self.level[w] == 0 || self.shrink_mark[w] || self.seen[w] {
+                if w == v || self.vars[w].level == 0 || self.shrink_mark[w] || self.seen[w] {
                     continue;
                 }
-                let lw = self.level[w];
+                let lw = self.vars[w].level;
                 if lw == lv {
                     self.shrink_mark[w] = true;
                     marked.push(w);
@@ -1240,7 +1255,7 @@ impl Cdcl {
         let mut ok = true;
         'walk: while let Some(q) = stack.pop() {
             let qv = var(q);
-            let (in_group, lits_start, lits_len, single) = match self.reason[qv] {
+            let (in_group, lits_start, lits_len, single) = match self.vars[qv].reason {
                 Reason::None => (false, 0, 0, None),
                 Reason::Clause(ci) => (
                     false,
@@ -1262,11 +1277,11 @@ impl Cdcl {
                     None => self.arena[lits_start + k],
                 };
                 let w = var(x);
-                if w == qv || self.seen[w] || self.level[w] == 0 {
+                if w == qv || self.seen[w] || self.vars[w].level == 0 {
                     continue;
                 }
-                if !matches!(self.reason[w], Reason::None)
-                    && abstract_level(self.level[w]) & levels != 0
+                if !matches!(self.vars[w].reason, Reason::None)
+                    && abstract_level(self.vars[w].level) & levels != 0
                 {
                     self.seen[w] = true;
                     stack.push(x);
@@ -1289,7 +1304,7 @@ impl Cdcl {
         self.stamp += 1;
         let mut k = 0;
         for &l in lits {
-            let lv = self.level[var(l)] as usize;
+            let lv = self.vars[var(l)].level as usize;
             if lv >= self.level_stamp.len() {
                 self.level_stamp.resize(lv + 1, 0);
             }
@@ -1330,7 +1345,8 @@ impl Cdcl {
 
     fn locked(&self, ci: u32) -> bool {
         let first = self.clause_lits(ci)[0];
-        self.value(first) == 1 && matches!(self.reason[var(first)], Reason::Clause(r) if r == ci)
+        self.value(first) == 1
+            && matches!(self.vars[var(first)].reason, Reason::Clause(r) if r == ci)
     }
 
     /// Removes about half the learnt clauses: the least useful by LBD then
@@ -1397,7 +1413,7 @@ impl Cdcl {
             });
         }
         for &l in &self.trail {
-            if let Reason::Clause(ci) = &mut self.reason[var(l)] {
+            if let Reason::Clause(ci) = &mut self.vars[var(l)].reason {
                 *ci = map(*ci);
             }
         }
