@@ -111,6 +111,43 @@ fn not(l: Lit) -> Lit {
 
 const UNDEF: i8 = -1;
 
+/// Row `i` of a table stored as row starts (plus one end) over a flat list.
+#[inline]
+fn row_range(starts: &[u32], i: usize) -> std::ops::Range<usize> {
+    starts[i] as usize..starts[i + 1] as usize
+}
+
+/// The value of a literal: 1 true, 0 false, [`UNDEF`].
+#[inline]
+fn lit_value(assign: &[i8], l: Lit) -> i8 {
+    let a = assign[var(l)];
+    if a == UNDEF {
+        UNDEF
+    } else {
+        a ^ (l & 1) as i8
+    }
+}
+
+/// Makes `l` true at `level` for `reason` and puts it on the trail.
+#[inline]
+fn assign_lit(
+    assign: &mut [i8],
+    vars: &mut [VarInfo],
+    trail: &mut Vec<Lit>,
+    level: u32,
+    l: Lit,
+    reason: Reason,
+) {
+    let v = var(l);
+    assign[v] = (l & 1 == 0) as i8;
+    vars[v] = VarInfo {
+        level,
+        pos: trail.len() as u32,
+        reason,
+    };
+    trail.push(l);
+}
+
 /// Why a variable has its value.
 #[derive(Clone, Copy, Debug)]
 enum Reason {
@@ -154,6 +191,174 @@ const F_DELETED: u32 = 2;
 /// Took part in a conflict analysis since the last database reduction.
 const F_USED: u32 = 4;
 const LBD_SHIFT: u32 = 3;
+
+/// Unit propagation, with the solver's state split into the slices it
+/// touches. Why a separate struct: as locals, the slices' addresses and
+/// lengths stay in registers; read through `&mut Cdcl` they are reloaded
+/// after every store (the compiler cannot tell the stores do not hit them).
+struct Propagator<'a> {
+    level: u32,
+    qhead: usize,
+    trail: &'a mut Vec<Lit>,
+    assign: &'a mut [i8],
+    vars: &'a mut [VarInfo],
+    group_count: &'a mut [[u32; 2]],
+    group_lits: &'a [Lit],
+    group_start: &'a [u32],
+    lit_groups: &'a [u32],
+    lit_group_start: &'a [u32],
+    watches: &'a mut [Vec<(u32, Lit)>],
+    arena: &'a mut [u32],
+}
+
+impl Propagator<'_> {
+    #[inline]
+    fn value(&self, l: Lit) -> i8 {
+        lit_value(self.assign, l)
+    }
+
+    #[inline]
+    fn enqueue(&mut self, l: Lit, reason: Reason) {
+        assign_lit(self.assign, self.vars, self.trail, self.level, l, reason);
+    }
+
+    #[inline]
+    fn groups_of(&self, l: Lit) -> std::ops::Range<usize> {
+        row_range(self.lit_group_start, l as usize)
+    }
+
+    fn run(&mut self) -> Option<Conflict> {
+        while self.qhead < self.trail.len() {
+            let p = self.trail[self.qhead];
+            self.qhead += 1;
+            // Its negation leaves the live counts of the groups it is in.
+            // All of them are updated, even past a conflict, so that
+            // `backtrack` can undo exactly the literals before `qhead`.
+            let f = not(p);
+            let mut conflict = None;
+            for gi in self.groups_of(f) {
+                let g = self.lit_groups[gi] as usize;
+                let gc = &mut self.group_count[g];
+                gc[0] -= 1;
+                gc[1] ^= f;
+                let [live, xor] = *gc;
+                match live {
+                    0 => conflict = Some(Conflict::Group(g as u32)),
+                    1 if self.value(xor) == UNDEF => {
+                        self.enqueue(xor, Reason::Group(g as u32));
+                    }
+                    _ => {}
+                }
+            }
+            if conflict.is_some() {
+                return conflict;
+            }
+            // A true literal: every other literal of its groups is false.
+            for gi in self.groups_of(p) {
+                let g = self.lit_groups[gi] as usize;
+                // The live count (which includes `p`) often settles the group
+                // without a scan: one means the others are all false already,
+                // two means the XOR names the only other one.
+                let [live, xor] = self.group_count[g];
+                match live {
+                    1 => continue,
+                    2 => {
+                        let q = xor ^ p;
+                        match self.value(q) {
+                            1 => return Some(Conflict::Pair(not(p), not(q))),
+                            0 => {}
+                            _ => self.enqueue(not(q), Reason::Lit(not(p))),
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                let (s, e) = (
+                    self.group_start[g] as usize,
+                    self.group_start[g + 1] as usize,
+                );
+                for k in s..e {
+                    let q = self.group_lits[k];
+                    if q == p {
+                        continue;
+                    }
+                    match self.value(q) {
+                        1 => return Some(Conflict::Pair(not(p), not(q))),
+                        0 => {}
+                        _ => self.enqueue(not(q), Reason::Lit(not(p))),
+                    }
+                }
+            }
+            if let Some(c) = self.watches_of(f) {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Visits the clauses watching `false_lit`, which just became false.
+    fn watches_of(&mut self, false_lit: Lit) -> Option<Conflict> {
+        let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
+        let mut i = 0;
+        let mut j = 0;
+        let mut conflict = None;
+        while i < ws.len() {
+            let (ci, blocker) = ws[i];
+            i += 1;
+            if self.value(blocker) == 1 {
+                ws[j] = (ci, blocker);
+                j += 1;
+                continue;
+            }
+            let c = ci as usize;
+            if self.arena[c + 1] & F_DELETED != 0 {
+                continue;
+            }
+            let len = self.arena[c] as usize;
+            let base = c + HEADER;
+            if self.arena[base] == false_lit {
+                self.arena.swap(base, base + 1);
+            }
+            let first = self.arena[base];
+            let a = self.value(first);
+            if a == 1 {
+                ws[j] = (ci, first);
+                j += 1;
+                continue;
+            }
+            let mut moved = false;
+            for k in base + 2..base + len {
+                let l = self.arena[k];
+                if self.value(l) != 0 {
+                    self.arena.swap(base + 1, k);
+                    self.watches[l as usize].push((ci, first));
+                    moved = true;
+                    break;
+                }
+            }
+            if moved {
+                continue;
+            }
+            ws[j] = (ci, first);
+            j += 1;
+            if a == UNDEF {
+                self.enqueue(first, Reason::Clause(ci));
+            } else {
+                conflict = Some(Conflict::Clause(ci));
+                while i < ws.len() {
+                    ws[j] = ws[i];
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        ws.truncate(j);
+        // Nothing was pushed for `false_lit` meanwhile: a clause never moves
+        // its watch onto a false literal.
+        self.watches[false_lit as usize] = ws;
+        conflict
+    }
+}
 
 /// Outcome of one [`Cdcl::solve`] call.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -727,12 +932,7 @@ impl Cdcl {
 
     #[inline]
     fn value(&self, l: Lit) -> i8 {
-        let a = self.assign[var(l)];
-        if a == UNDEF {
-            UNDEF
-        } else {
-            a ^ (l & 1) as i8
-        }
+        lit_value(&self.assign, l)
     }
 
     fn decision_level(&self) -> u32 {
@@ -740,14 +940,15 @@ impl Cdcl {
     }
 
     fn enqueue(&mut self, l: Lit, r: Reason) {
-        let v = var(l);
-        self.assign[v] = (l & 1 == 0) as i8;
-        self.vars[v] = VarInfo {
-            level: self.decision_level(),
-            pos: self.trail.len() as u32,
-            reason: r,
-        };
-        self.trail.push(l);
+        let level = self.decision_level();
+        assign_lit(
+            &mut self.assign,
+            &mut self.vars,
+            &mut self.trail,
+            level,
+            l,
+            r,
+        );
     }
 
     /// Adds a clause at level 0. Returns false when the formula became
@@ -807,7 +1008,7 @@ impl Cdcl {
     /// Positions in `lit_groups` of the groups that contain `l`.
     #[inline]
     fn groups_of(&self, l: Lit) -> std::ops::Range<usize> {
-        self.lit_group_start[l as usize] as usize..self.lit_group_start[l as usize + 1] as usize
+        row_range(&self.lit_group_start, l as usize)
     }
 
     #[inline]
@@ -840,136 +1041,23 @@ impl Cdcl {
 
     /// Unit propagation to a fixpoint; the conflict, if any.
     fn propagate(&mut self) -> Option<Conflict> {
-        while self.qhead < self.trail.len() {
-            let p = self.trail[self.qhead];
-            self.qhead += 1;
-            // Its negation leaves the live counts of the groups it is in.
-            // All of them are updated, even past a conflict, so that
-            // `backtrack` can undo exactly the literals before `qhead`.
-            let f = not(p);
-            let mut conflict = None;
-            for gi in self.groups_of(f) {
-                let g = self.lit_groups[gi] as usize;
-                let gc = &mut self.group_count[g];
-                gc[0] -= 1;
-                gc[1] ^= f;
-                let [live, xor] = *gc;
-                match live {
-                    0 => conflict = Some(Conflict::Group(g as u32)),
-                    1 if self.value(xor) == UNDEF => {
-                        self.enqueue(xor, Reason::Group(g as u32));
-                    }
-                    _ => {}
-                }
-            }
-            if conflict.is_some() {
-                return conflict;
-            }
-            // A true literal: every other literal of its groups is false.
-            for gi in self.groups_of(p) {
-                let g = self.lit_groups[gi] as usize;
-                // The live count (which includes `p`) often settles the group
-                // without a scan: one means the others are all false already,
-                // two means the XOR names the only other one.
-                let [live, xor] = self.group_count[g];
-                match live {
-                    1 => continue,
-                    2 => {
-                        let q = xor ^ p;
-                        match self.value(q) {
-                            1 => return Some(Conflict::Pair(not(p), not(q))),
-                            0 => {}
-                            _ => self.enqueue(not(q), Reason::Lit(not(p))),
-                        }
-                        continue;
-                    }
-                    _ => {}
-                }
-                let (s, e) = (
-                    self.group_start[g] as usize,
-                    self.group_start[g + 1] as usize,
-                );
-                for k in s..e {
-                    let q = self.group_lits[k];
-                    if q == p {
-                        continue;
-                    }
-                    match self.value(q) {
-                        1 => return Some(Conflict::Pair(not(p), not(q))),
-                        0 => {}
-                        _ => self.enqueue(not(q), Reason::Lit(not(p))),
-                    }
-                }
-            }
-            if let Some(c) = self.propagate_watches(f) {
-                return Some(c);
-            }
-        }
-        None
-    }
-
-    /// Visits the clauses watching `false_lit`, which just became false.
-    fn propagate_watches(&mut self, false_lit: Lit) -> Option<Conflict> {
-        let mut ws = std::mem::take(&mut self.watches[false_lit as usize]);
-        let mut i = 0;
-        let mut j = 0;
-        let mut conflict = None;
-        while i < ws.len() {
-            let (ci, blocker) = ws[i];
-            i += 1;
-            let b = self.assign[var(blocker)];
-            if b != UNDEF && (b ^ (blocker & 1) as i8) == 1 {
-                ws[j] = (ci, blocker);
-                j += 1;
-                continue;
-            }
-            let c = ci as usize;
-            if self.arena[c + 1] & F_DELETED != 0 {
-                continue;
-            }
-            let len = self.arena[c] as usize;
-            let base = c + HEADER;
-            if self.arena[base] == false_lit {
-                self.arena.swap(base, base + 1);
-            }
-            let first = self.arena[base];
-            let a = self.assign[var(first)];
-            if a != UNDEF && (a ^ (first & 1) as i8) == 1 {
-                ws[j] = (ci, first);
-                j += 1;
-                continue;
-            }
-            let mut moved = false;
-            for k in base + 2..base + len {
-                let l = self.arena[k];
-                let a = self.assign[var(l)];
-                if a == UNDEF || (a ^ (l & 1) as i8) == 1 {
-                    self.arena.swap(base + 1, k);
-                    self.watches[l as usize].push((ci, first));
-                    moved = true;
-                    break;
-                }
-            }
-            if moved {
-                continue;
-            }
-            ws[j] = (ci, first);
-            j += 1;
-            if a == UNDEF {
-                self.enqueue(first, Reason::Clause(ci));
-            } else {
-                conflict = Some(Conflict::Clause(ci));
-                while i < ws.len() {
-                    ws[j] = ws[i];
-                    i += 1;
-                    j += 1;
-                }
-            }
-        }
-        ws.truncate(j);
-        // Nothing was pushed for `false_lit` meanwhile: a clause never moves
-        // its watch onto a false literal.
-        self.watches[false_lit as usize] = ws;
+        let level = self.decision_level();
+        let mut prop = Propagator {
+            level,
+            qhead: self.qhead,
+            trail: &mut self.trail,
+            assign: &mut self.assign,
+            vars: &mut self.vars,
+            group_count: &mut self.group_count,
+            group_lits: &self.group_lits,
+            group_start: &self.group_start,
+            lit_groups: &self.lit_groups,
+            lit_group_start: &self.lit_group_start,
+            watches: &mut self.watches,
+            arena: &mut self.arena,
+        };
+        let conflict = prop.run();
+        self.qhead = prop.qhead;
         conflict
     }
 
