@@ -19,8 +19,7 @@ use super::sat::{Cdcl, SatResult};
 pub struct Work {
     /// Conflicts met (each one teaches a clause).
     pub conflicts: u64,
-    /// Decisions made (candidates placed, or segment variables set, by
-    /// choice).
+    /// Decisions made (candidates placed by choice).
     pub decisions: u64,
 }
 

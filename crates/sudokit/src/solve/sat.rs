@@ -7,11 +7,10 @@
 //! the candidates left after singles propagation (so the instance is already
 //! much smaller than a plain encoding of the givens).
 //!
-//! Encoding. One Boolean variable per remaining (cell, digit) candidate. Every
-//! cell and every (unit, digit) pair still open is an *exactly-one group* of
-//! variables (on boxed boards the (unit, digit) groups go through box–line
-//! segment variables instead; see [`Cdcl::add_segment_groups`]). Neither
-//! half is stored as clauses. "At most one": when a
+//! Encoding. One Boolean variable per remaining (cell, digit) candidate, and
+//! no others. Every cell and every (unit, digit) pair still open is an
+//! *exactly-one group* of variables. Neither half is stored as clauses.
+//! "At most one": when a
 //! variable becomes true, every other variable of its groups is set false with
 //! a two-literal reason (¬x ∨ ¬y) that exists only implicitly, which keeps
 //! memory proportional to the candidates rather than to their squares. "At
@@ -22,14 +21,29 @@
 //! Search. The usual modern recipe: two watched literals, first-UIP learning
 //! with recursive clause minimisation and shrinking (see [`Cdcl::shrink`]),
 //! VSIDS variable activity on a binary heap (a candidate chosen is placed,
-//! see [`Cdcl::pick_branch`]), phase saving, stable mode (Luby restarts,
-//! target phases; a racing helper alternates it with a focused mode of
-//! glucose LBD-average restarts, see [`Cdcl::solve`]), clauses in one flat
+//! see [`Cdcl::pick_branch`]), stable mode (Luby restarts; a racing helper
+//! alternates it with a focused mode of glucose LBD-average restarts, see
+//! [`Cdcl::solve`]), clauses in one flat
 //! arena, and periodic removal of learnt clauses by tiers of literal-block
 //! distance (LBD, updated on use).
 //! Solutions are enumerated by adding a blocking clause for each one found,
 //! which is how uniqueness is proved; the learnt clauses carry over, so the
 //! proof costs far less than a fresh solve with the solution blocked.
+//!
+//! Box–line segment variables (one per line ∩ box and digit, "d lies in
+//! this segment", in exactly-one groups with the segment's candidates and
+//! with the other segments of its line and of its box, so that unit
+//! propagation performs locked candidates) were part of the encoding until
+//! 2026-11-23. Early on they cut conflicts several-fold; with the learning
+//! below they still save about a quarter (Frisch 2, 3, 4, 6, 7 × seeds
+//! 1–3: 329k conflicts to proven uniqueness with them, 436k without), but
+//! they doubled the variables and made up 39% of the assignments, and a
+//! conflict without them costs 40 µs instead of 63 µs: one solver on all
+//! ten puzzles 25.3–25.9 s → 20.3–22.2 s, the racing pair 16.3–18.1 s →
+//! 12.7–13.9 s (three interleaved runs each). With only candidate
+//! variables, decisions are always placements, so phase saving and target
+//! phases went too. The figures below, up to the Hall-set item, were
+//! measured with segments.
 //!
 //! Measured on the ten minimal 25×25 puzzles (conflicts to proven
 //! uniqueness, summed over puzzles 2, 3, 6, 7 and three seeds of the initial
@@ -82,11 +96,10 @@
 //! - Restart unit 256/1024, learnt database floor 1k–8k, growth 5–40%, tier
 //!   limits LBD ≤ 3 / used ≤ 8: all within ±7%.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::geometry::{Geometry, UnitKind};
+use crate::geometry::Geometry;
 
 use super::limits::Limits;
 
@@ -489,7 +502,6 @@ const RESTART_MIN_CONFLICTS: u64 = 50;
 
 /// The CDCL solver over one puzzle's remaining candidates.
 pub(crate) struct Cdcl {
-    geo: Arc<Geometry>,
     /// Values of the cells fixed before encoding (0 = open).
     fixed: Vec<u16>,
     var_cell: Vec<u32>,
@@ -523,7 +535,6 @@ pub(crate) struct Cdcl {
     /// side: `enqueue` writes all three and conflict analysis reads them
     /// together, so one cache line instead of three.
     vars: Vec<VarInfo>,
-    phase: Vec<bool>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -551,10 +562,6 @@ pub(crate) struct Cdcl {
     learnts: usize,
     max_learnts: usize,
     limits: Limits,
-    /// Target phases (stable mode decides with these): the assignment of
-    /// the longest conflict-free trail since the mode began.
-    target: Vec<bool>,
-    target_len: usize,
     shrink_mark: Vec<bool>,
     shrink_marked: Vec<usize>,
     shrink_reason: Vec<Lit>,
@@ -599,7 +606,6 @@ impl Cdcl {
         let cells = geo.cell_count();
         let n = geo.n();
         let mut s = Cdcl {
-            geo: geo.clone(),
             fixed: vec![0; cells],
             var_cell: Vec::new(),
             var_digit: Vec::new(),
@@ -615,7 +621,6 @@ impl Cdcl {
             watches: Vec::new(),
             assign: Vec::new(),
             vars: Vec::new(),
-            phase: Vec::new(),
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -636,8 +641,6 @@ impl Cdcl {
             learnts: 0,
             max_learnts: 0,
             limits: Limits::none(),
-            target: Vec::new(),
-            target_len: 0,
             shrink_mark: Vec::new(),
             shrink_marked: Vec::new(),
             shrink_reason: Vec::new(),
@@ -668,8 +671,7 @@ impl Cdcl {
         }
         // (unit, digit) groups over open cells, for digits not yet fixed in the unit.
         let mut per_digit: Vec<Vec<Lit>> = vec![Vec::new(); n];
-        let mut unit_digit_group = Vec::new();
-        for (ui, u) in geo.units().iter().enumerate() {
+        for u in geo.units() {
             per_digit.iter_mut().for_each(Vec::clear);
             let mut done = vec![false; n];
             for &c in &u.cells {
@@ -691,28 +693,9 @@ impl Cdcl {
                     s.unsat = true;
                     return s;
                 }
-                unit_digit_group.push((ui as u32, d as u32, groups.len()));
                 groups.push(per_digit[d].clone());
             }
         }
-        // A (unit, digit) group whose candidates all lie in segments is
-        // implied by the segment groups (exactly one segment of the unit
-        // holds the digit, and a segment holds it exactly when one of its
-        // candidates does), and unit propagation through the segments
-        // derives the same facts. Dropping it halves the groups each
-        // candidate is in: 14% fewer conflicts (Frisch 2, 3, 4, 6, 7 × three
-        // seeds; different learnt clauses) and about 17% less wall time on
-        // the ten minimal 25×25 puzzles.
-        let covered = s.add_segment_groups(&mut groups);
-        let mut implied = vec![false; groups.len()];
-        for &(u, d, g) in &unit_digit_group {
-            implied[g] = covered.get(&(u, d)) == Some(&groups[g].len());
-        }
-        let mut g = 0;
-        groups.retain(|_| {
-            g += 1;
-            !implied[g - 1]
-        });
         let nv = s.var_cell.len();
         let mut lg: Vec<Vec<u32>> = vec![Vec::new(); 2 * nv];
         for (g, lits) in groups.iter().enumerate() {
@@ -738,11 +721,6 @@ impl Cdcl {
             };
             nv
         ];
-        // Phases only steer decisions on segment variables (candidates are
-        // always decided true, see `pick_branch`); they start true, as in
-        // CaDiCaL and Kissat.
-        s.phase = vec![true; nv];
-        s.target = vec![true; nv];
         s.activity = vec![0.0; nv];
         s.seen = vec![false; nv];
         s.shrink_mark = vec![false; nv];
@@ -769,99 +747,6 @@ impl Cdcl {
         s.problem_clauses = groups.len();
         s.max_learnts = (s.problem_clauses / 3).max(2000);
         s
-    }
-
-    /// Box–line segments. For every row or column A and box B that meet in
-    /// two or more cells, and every digit d, a variable y says "d lies in
-    /// A ∩ B": the group {¬y, x₁ … x_k} (candidates of d there) makes y equal
-    /// to their sum, and each line and box gets an exactly-one group over its
-    /// segments. Unit propagation then performs locked candidates (pointing
-    /// and claiming), which the plain encoding cannot, and learnt clauses can
-    /// speak of segments: on the minimal 25×25 puzzles this cuts conflicts
-    /// several-fold. Returns, per (unit, digit) given a segment group, how
-    /// many candidates its segments cover (all of them make the plain
-    /// (unit, digit) group redundant).
-    fn add_segment_groups(&mut self, groups: &mut Vec<Vec<Lit>>) -> HashMap<(u32, u32), usize> {
-        let mut covered = HashMap::new();
-        let geo = self.geo.clone();
-        let units = geo.units();
-        let is_line = |k: UnitKind| matches!(k, UnitKind::Row | UnitKind::Column);
-        let n = geo.n();
-        // (line, box) -> cells of their intersection.
-        let mut segs: Vec<(u32, u32, Vec<u32>)> = Vec::new();
-        for (b, ub) in units.iter().enumerate() {
-            if ub.kind != UnitKind::Box {
-                continue;
-            }
-            let start = segs.len();
-            for &c in &ub.cells {
-                for &a in geo.units_of(c as usize) {
-                    if !is_line(units[a as usize].kind) {
-                        continue;
-                    }
-                    match segs[start..].iter_mut().find(|s| s.0 == a) {
-                        Some(s) => s.2.push(c),
-                        None => segs.push((a, b as u32, vec![c])),
-                    }
-                }
-            }
-        }
-        if segs.iter().all(|s| s.2.len() < 2) {
-            return covered;
-        }
-        // Per (unit, line kind, digit): the segment literals.
-        let key = |u: u32, row: bool, d: usize| ((u as usize * 2 + row as usize) * n) + d;
-        let mut parts: Vec<Vec<Lit>> = vec![Vec::new(); units.len() * 2 * n];
-        // Per key: how many candidates its segment literals stand for.
-        let mut spans: Vec<usize> = vec![0; units.len() * 2 * n];
-        for (a, b, cells) in &segs {
-            let row = units[*a as usize].kind == UnitKind::Row;
-            for d in 0..n {
-                let xs: Vec<Lit> = cells
-                    .iter()
-                    .filter_map(|&c| {
-                        let (first, ds) = &self.cell_vars[c as usize];
-                        let i = ds.iter().position(|&x| x as usize == d)?;
-                        Some(pos(first + i as u32))
-                    })
-                    .collect();
-                let lit = match xs.len() {
-                    0 => continue,
-                    1 => xs[0],
-                    _ => {
-                        let y = self.var_cell.len() as u32;
-                        self.var_cell.push(u32::MAX);
-                        self.var_digit.push(d as u16);
-                        let mut g = vec![neg(y)];
-                        g.extend_from_slice(&xs);
-                        groups.push(g);
-                        pos(y)
-                    }
-                };
-                for k in [key(*a, row, d), key(*b, row, d)] {
-                    parts[k].push(lit);
-                    spans[k] += xs.len();
-                }
-            }
-        }
-        for (b, ub) in units.iter().enumerate() {
-            let lines = is_line(ub.kind);
-            for row in [false, true] {
-                if lines && row != (ub.kind == UnitKind::Row) {
-                    continue;
-                }
-                for d in 0..n {
-                    let k = key(b as u32, row, d);
-                    let p = std::mem::take(&mut parts[k]);
-                    if p.len() >= 2 {
-                        let c = covered.entry((b as u32, d as u32)).or_insert(0);
-                        *c = spans[k].max(*c);
-                        groups.push(p);
-                    }
-                }
-            }
-        }
-        covered
     }
 
     pub(crate) fn set_limits(&mut self, limits: Limits) {
@@ -1410,7 +1295,7 @@ impl Cdcl {
         // Local slices, for the reason given at [`Propagator`].
         let (lit_groups, lit_group_start) = (&self.lit_groups[..], &self.lit_group_start[..]);
         let group_count = &mut self.group_count[..];
-        let (phase, assign) = (&mut self.phase[..], &mut self.assign[..]);
+        let assign = &mut self.assign[..];
         let processed = self.qhead.max(lim);
         // Literals past `qhead` never reached the group counts.
         for &l in self.trail[lim..processed].iter().rev() {
@@ -1423,7 +1308,6 @@ impl Cdcl {
         }
         for &l in self.trail[lim..].iter().rev() {
             let v = var(l);
-            phase[v] = l & 1 == 0;
             // `vars` is only read for assigned variables: left stale.
             assign[v] = UNDEF;
             self.heap.insert(v, &self.activity);
@@ -1514,24 +1398,17 @@ impl Cdcl {
         self.arena = new;
     }
 
-    /// The next decision: the most active unassigned variable. A cell
-    /// candidate is always tried true (placing a digit strikes out a whole
-    /// wave of candidates; trying it false removes one candidate and
-    /// decides little); a segment variable takes its saved phase (target
-    /// phase when stable). Placing always, against phase saving for
-    /// candidates too: conflicts to proven uniqueness 415k → 368k over
-    /// Frisch 2, 3, 4, 6, 7 × three seeds, 723k → 586k over 1, 5, 8 × two.
+    /// The next decision: the most active unassigned candidate, placed.
+    /// Always true, never by saved phase: placing a digit strikes out a
+    /// whole wave of candidates, while trying one false removes a single
+    /// candidate and decides little (against phase saving, conflicts to
+    /// proven uniqueness 415k → 368k over Frisch 2, 3, 4, 6, 7 × three
+    /// seeds, 723k → 586k over 1, 5, 8 × two). So the solver keeps no
+    /// saved or target phases.
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.assign[v] == UNDEF {
-                let ph = if self.var_cell[v] != u32::MAX {
-                    true
-                } else if self.stable {
-                    self.target[v]
-                } else {
-                    self.phase[v]
-                };
-                return Some(if ph { pos(v as u32) } else { neg(v as u32) });
+                return Some(pos(v as u32));
             }
         }
         None
@@ -1547,11 +1424,12 @@ impl Cdcl {
             return SatResult::Unsat;
         }
         // Two modes (as in CaDiCaL/Kissat): *focused* restarts often,
-        // glucose-style; *stable* restarts rarely (Luby × 512) and follows
-        // target phases. CaDiCaL alternates them. Here, with candidates
-        // always placed, staying stable needs fewer conflicts to proven
-        // uniqueness: −6% (Frisch 2, 3, 4, 6, 7 × seeds 1–3), −10% (1, 5, 8
-        // × seeds 1–2), −13% (1, 2, 4–8 × seeds 3–4). The racing helper still
+        // glucose-style, with faster activity decay; *stable* restarts
+        // rarely (Luby × 512). CaDiCaL alternates them. Here staying stable
+        // needs fewer conflicts to proven uniqueness: −6% (Frisch 2, 3, 4,
+        // 6, 7 × seeds 1–3), −10% (1, 5, 8 × seeds 1–2), −13% (1, 2, 4–8 ×
+        // seeds 3–4), all with segment variables; without them (today's
+        // encoding) 479k → 436k on the first set. The racing helper still
         // alternates, for diversity.
         self.stable = !self.alternate_modes;
         let mut mode_len = FIRST_MODE_CONFLICTS;
@@ -1577,15 +1455,6 @@ impl Cdcl {
                     if self.decision_level() == 0 {
                         self.unsat = true;
                         return SatResult::Unsat;
-                    }
-                    // The trail below the conflict level is consistent: a
-                    // candidate for the target phases (when stable).
-                    let consistent = *self.trail_lim.last().expect("level > 0");
-                    if self.stable && consistent > self.target_len {
-                        for &l in &self.trail[..consistent] {
-                            self.target[var(l)] = l & 1 == 0;
-                        }
-                        self.target_len = consistent;
                     }
                     let (learnt, back) = self.analyze(confl);
                     self.backtrack(back);
@@ -1626,7 +1495,6 @@ impl Cdcl {
                         mode_len *= 2;
                     }
                     self.stable = !self.stable;
-                    self.target_len = 0;
                     mode_left = mode_len;
                     self.backtrack(0);
                     break;
@@ -1673,7 +1541,7 @@ impl Cdcl {
     pub(crate) fn model_values(&self) -> Vec<u16> {
         let mut out = self.fixed.clone();
         for v in 0..self.assign.len() {
-            if self.assign[v] == 1 && self.var_cell[v] != u32::MAX {
+            if self.assign[v] == 1 {
                 out[self.var_cell[v] as usize] = self.var_digit[v] + 1;
             }
         }
