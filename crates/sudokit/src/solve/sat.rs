@@ -527,9 +527,10 @@ const RESTART_MIN_CONFLICTS: u64 = 50;
 pub(crate) struct Cdcl {
     /// Values of the cells fixed before encoding (0 = open).
     fixed: Vec<u16>,
+    /// Cell and digit (0-based) of each variable (a candidate).
     var_cell: Vec<u32>,
     var_digit: Vec<u16>,
-    /// `var_of[cell]` = (first variable, candidate digits) of an open cell.
+    /// `cell_vars[cell]` = (first variable, candidate digits) of an open cell.
     cell_vars: Vec<(u32, Vec<u16>)>,
     /// Exactly-one groups of literals (flattened) and, per literal, the
     /// groups it occurs in.
@@ -919,8 +920,7 @@ impl Cdcl {
 
     #[inline]
     fn group(&self, g: u32) -> &[Lit] {
-        let g = g as usize;
-        &self.group_lits[self.group_start[g] as usize..self.group_start[g + 1] as usize]
+        &self.group_lits[row_range(&self.group_start, g as usize)]
     }
 
     #[inline]
