@@ -21,10 +21,8 @@
 //! Search. The usual modern recipe: two watched literals, first-UIP learning
 //! with recursive clause minimisation and shrinking (see [`Cdcl::shrink`]),
 //! VSIDS variable activity on a binary heap (a candidate chosen is placed,
-//! see [`Cdcl::pick_branch`]), stable mode (Luby restarts; a racing helper
-//! alternates it with a focused mode of glucose LBD-average restarts, see
-//! [`Cdcl::solve`]), clauses in one flat
-//! arena, and periodic removal of learnt clauses by tiers of literal-block
+//! see [`Cdcl::pick_branch`]), CaDiCaL's stable mode only (Luby restarts,
+//! slow activity decay; see [`Cdcl::solve`]), clauses in one flat arena, and periodic removal of learnt clauses by tiers of literal-block
 //! distance (LBD, updated on use).
 //! Solutions are enumerated by adding a blocking clause for each one found,
 //! which is how uniqueness is proved; the learnt clauses carry over, so the
@@ -511,17 +509,8 @@ fn luby(mut i: u64) -> u64 {
     1 << seq
 }
 
-/// Conflicts per Luby unit between restarts in stable mode.
-const STABLE_RESTART_UNIT: u64 = 512;
-/// Conflicts of the first focused phase; phases alternate and grow.
-const FIRST_MODE_CONFLICTS: u64 = 1000;
-/// Smoothing of the fast and slow LBD averages for glucose restarts.
-const LBD_FAST_ALPHA: f64 = 1.0 / 32.0;
-const LBD_SLOW_ALPHA: f64 = 1.0 / 4096.0;
-/// Restart when the recent LBD exceeds the long-run one by this factor.
-const RESTART_MARGIN: f64 = 1.25;
-/// Conflicts at least between two focused-mode restarts.
-const RESTART_MIN_CONFLICTS: u64 = 50;
+/// Conflicts per Luby unit between restarts.
+const RESTART_UNIT: u64 = 512;
 
 /// The CDCL solver over one puzzle's remaining candidates.
 pub(crate) struct Cdcl {
@@ -573,11 +562,6 @@ pub(crate) struct Cdcl {
     stamp: u64,
 
     unsat: bool,
-    /// Exponential moving averages of learnt-clause LBD: a short one and a
-    /// long one (glucose-style restarts: restart when recent conflicts learn
-    /// clearly worse clauses than usual).
-    lbd_fast: f64,
-    lbd_slow: f64,
     /// Scratch for recursive clause minimisation.
     min_stack: Vec<Lit>,
     min_clear: Vec<usize>,
@@ -590,11 +574,6 @@ pub(crate) struct Cdcl {
     shrink_marked: Vec<usize>,
     shrink_reason: Vec<Lit>,
     shrink_levels: Vec<Vec<Lit>>,
-    /// In stable mode (else focused); see [`Cdcl::solve`].
-    stable: bool,
-    /// Whether the solver alternates between focused and stable mode
-    /// (the racing helper) or stays stable (the main solver).
-    alternate_modes: bool,
     /// Set by a racing partner that has answered (see `race.rs`).
     stop: Option<Arc<AtomicBool>>,
     /// Clause exchange with a racing partner, and this solver's side of it.
@@ -656,8 +635,6 @@ impl Cdcl {
             level_stamp: Vec::new(),
             stamp: 0,
             unsat: false,
-            lbd_fast: 0.0,
-            lbd_slow: 0.0,
             min_stack: Vec::new(),
             min_clear: Vec::new(),
             conflicts: 0,
@@ -669,8 +646,6 @@ impl Cdcl {
             shrink_marked: Vec::new(),
             shrink_reason: Vec::new(),
             shrink_levels: Vec::new(),
-            stable: false,
-            alternate_modes: false,
             stop: None,
             exchange: None,
         };
@@ -808,14 +783,6 @@ impl Cdcl {
     /// A flag that interrupts [`Cdcl::solve`] at its next conflict.
     pub(crate) fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.stop = flag;
-    }
-
-    /// Another initial variable order (see [`Cdcl::shuffle_order`]) and
-    /// alternating focused and stable modes, for a second solver racing
-    /// this one.
-    pub(crate) fn diversify(&mut self, seed: u64) {
-        self.alternate_modes = true;
-        self.shuffle_order(seed);
     }
 
     /// Another initial variable order: tiny random activities drawn from
@@ -1446,45 +1413,38 @@ impl Cdcl {
             self.unsat = true;
             return SatResult::Unsat;
         }
-        // Two modes (as in CaDiCaL/Kissat): *focused* restarts often,
-        // glucose-style, with faster activity decay; *stable* restarts
-        // rarely (Luby × 512). CaDiCaL alternates them. Here staying stable
-        // needs fewer conflicts to proven uniqueness: −6% (Frisch 2, 3, 4,
-        // 6, 7 × seeds 1–3), −10% (1, 5, 8 × seeds 1–2), −13% (1, 2, 4–8 ×
-        // seeds 3–4), all with segment variables; without them (today's
-        // encoding) 479k → 436k on the first set. The racing helper still
-        // alternates, for diversity.
-        self.stable = !self.alternate_modes;
-        let mut mode_len = FIRST_MODE_CONFLICTS;
-        let mut mode_left = mode_len;
+        // CaDiCaL and Kissat alternate two modes: *focused* (glucose-style
+        // restarts when recent learnt clauses have a high LBD, fast activity
+        // decay) and *stable* (rare Luby restarts, slow decay). Here stable
+        // alone needs fewer conflicts to proven uniqueness: −6% (Frisch 2,
+        // 3, 4, 6, 7 × seeds 1–3), −10% (1, 5, 8 × seeds 1–2), −13% (1, 2,
+        // 4–8 × seeds 3–4), with the former segment variables; without them
+        // 479k → 436k on the first set. A racing helper alternating the
+        // modes, for diversity, lost to a stable one in six of six paired
+        // runs of the ten puzzles (median 13.6 s → 12.3 s), so focused mode
+        // is gone.
         let mut luby_round = 0u64;
         loop {
             if !self.import() {
                 self.unsat = true;
                 return SatResult::Unsat;
             }
-            let budget = if self.stable {
-                luby_round += 1;
-                luby(luby_round - 1) * STABLE_RESTART_UNIT
-            } else {
-                u64::MAX
-            };
+            luby_round += 1;
+            let budget = luby(luby_round - 1) * RESTART_UNIT;
             let mut conflicts_here = 0u64;
             loop {
                 if let Some(confl) = self.propagate() {
                     self.conflicts += 1;
                     conflicts_here += 1;
-                    mode_left = mode_left.saturating_sub(1);
                     if self.decision_level() == 0 {
                         self.unsat = true;
                         return SatResult::Unsat;
                     }
                     let (learnt, back) = self.analyze(confl);
                     self.backtrack(back);
-                    let lbd = if learnt.len() == 1 {
+                    if learnt.len() == 1 {
                         self.export(&learnt, 1);
                         self.enqueue(learnt[0], Reason::None);
-                        1
                     } else {
                         let lbd = self.lbd(&learnt);
                         if lbd <= SHARE_MAX_LBD {
@@ -1494,17 +1454,12 @@ impl Cdcl {
                         let ci = self.attach(learnt, true, lbd);
                         self.bump_clause(ci);
                         self.enqueue(first, Reason::Clause(ci));
-                        lbd
-                    };
-                    if self.alternate_modes {
-                        // Only focused mode reads the averages.
-                        self.note_lbd(lbd);
                     }
-                    // Activity decay: slower when stable. 0.975 rather than
-                    // 0.95: −3%, −4%, −2% conflicts to proven uniqueness on
-                    // Frisch 2, 3, 4, 6, 7 × seeds 1–3, 1, 5, 8 × 1–2 and
-                    // 1, 2, 4–8 × 3–4 (0.99 and 0.9 are worse).
-                    self.var_inc /= if self.stable { 0.975 } else { 0.9 };
+                    // Activity decay 0.975 rather than 0.95: −3%, −4%, −2%
+                    // conflicts to proven uniqueness on Frisch 2, 3, 4, 6, 7
+                    // × seeds 1–3, 1, 5, 8 × 1–2 and 1, 2, 4–8 × 3–4 (0.99
+                    // and 0.9 are worse).
+                    self.var_inc /= 0.975;
                     self.clause_inc /= 0.999;
                     if (self.conflicts % 256 == 0 && self.limits.expired())
                         || self
@@ -1517,22 +1472,7 @@ impl Cdcl {
                     }
                     continue;
                 }
-                if mode_left == 0 && self.alternate_modes {
-                    if self.stable {
-                        mode_len *= 2;
-                    }
-                    self.stable = !self.stable;
-                    mode_left = mode_len;
-                    self.backtrack(0);
-                    break;
-                }
-                let restart = if self.stable {
-                    conflicts_here >= budget
-                } else {
-                    conflicts_here >= RESTART_MIN_CONFLICTS
-                        && self.lbd_fast > RESTART_MARGIN * self.lbd_slow
-                };
-                if restart {
+                if conflicts_here >= budget {
                     self.backtrack(0);
                     break;
                 }
@@ -1552,16 +1492,6 @@ impl Cdcl {
                 self.enqueue(l, Reason::None);
             }
         }
-    }
-
-    /// Updates the fast and slow LBD averages (bias-corrected at the start).
-    fn note_lbd(&mut self, lbd: u32) {
-        let n = self.conflicts.max(1) as f64;
-        let x = f64::from(lbd);
-        let fast = LBD_FAST_ALPHA.max(1.0 / n);
-        let slow = LBD_SLOW_ALPHA.max(1.0 / n);
-        self.lbd_fast += (x - self.lbd_fast) * fast;
-        self.lbd_slow += (x - self.lbd_slow) * slow;
     }
 
     /// The cell values of the current model (after [`SatResult::Sat`]).
