@@ -81,7 +81,7 @@ pub(crate) struct Race {
 
 impl Race {
     pub(crate) fn new(geo: Arc<Geometry>, givens: &[u16], limits: Limits, parallel: bool) -> Self {
-        let mut main = Cdcl::new(geo.clone(), givens);
+        let mut main = Cdcl::new(&geo, givens);
         main.set_limits(limits.clone());
         Race {
             geo,
@@ -139,7 +139,7 @@ impl Race {
 
     fn race(&mut self) -> Result<Option<Vec<u16>>, ()> {
         if self.helper.is_none() {
-            let mut h = Cdcl::new(self.geo.clone(), &self.givens);
+            let mut h = Cdcl::new(&self.geo, &self.givens);
             h.set_limits(self.limits.clone());
             h.shuffle_order(HELPER_SEED);
             for s in &self.blocked {
@@ -218,7 +218,7 @@ mod tests {
 
     /// Every solution, by one solver alone.
     fn all_alone(geo: Arc<Geometry>, cells: &[u16]) -> BTreeSet<Vec<u16>> {
-        let mut single = Cdcl::new(geo, cells);
+        let mut single = Cdcl::new(&geo, cells);
         let mut all = BTreeSet::new();
         while single.solve() == SatResult::Sat {
             let v = single.model_values();

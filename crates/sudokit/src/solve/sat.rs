@@ -307,12 +307,8 @@ impl Propagator<'_> {
                     }
                     _ => {}
                 }
-                let (s, e) = (
-                    self.group_start[g] as usize,
-                    self.group_start[g + 1] as usize,
-                );
-                for k in s..e {
-                    let q = self.group_lits[k];
+                let group_lits = self.group_lits;
+                for &q in &group_lits[row_range(self.group_start, g)] {
                     if q == p {
                         continue;
                     }
@@ -600,12 +596,12 @@ const SHARE_MAX_LBD: u32 = 8;
 impl Cdcl {
     /// Builds the solver from the givens (`0` = empty). Returns a solver that
     /// is already known unsatisfiable when singles propagation fails.
-    pub(crate) fn new(geo: Arc<Geometry>, values: &[u16]) -> Self {
-        let cands = super::with_initial_candidates(&geo, values);
+    pub(crate) fn new(geo: &Geometry, values: &[u16]) -> Self {
+        let cands = super::with_initial_candidates(geo, values);
         Self::from_candidates(geo, cands)
     }
 
-    fn from_candidates(geo: Arc<Geometry>, cands: Option<Vec<Vec<u16>>>) -> Self {
+    fn from_candidates(geo: &Geometry, cands: Option<Vec<Vec<u16>>>) -> Self {
         let cells = geo.cell_count();
         let n = geo.n();
         let mut s = Cdcl {
@@ -1534,7 +1530,7 @@ mod tests {
     fn enumeration_survives_constant_clause_reduction() {
         use crate::geometry::BoxShape;
         let geo = Arc::new(Geometry::square(BoxShape { rows: 2, cols: 2 }, &[]).unwrap());
-        let mut s = Cdcl::new(geo, &[0; 16]);
+        let mut s = Cdcl::new(&geo, &[0; 16]);
         s.max_learnts = 0;
         let mut seen = std::collections::HashSet::new();
         while s.solve() == SatResult::Sat {
