@@ -515,7 +515,8 @@ fn luby(mut i: u64) -> u64 {
     1 << seq
 }
 
-/// Conflicts per Luby unit between restarts.
+/// Conflicts per Luby unit between restarts (by default; see
+/// [`Cdcl::set_restart_unit`]).
 const RESTART_UNIT: u64 = 512;
 
 /// The CDCL solver over one puzzle's remaining candidates.
@@ -594,6 +595,8 @@ pub(crate) struct Cdcl {
     analyze_uip: Vec<Lit>,
     analyze_reason: Vec<Lit>,
     learnt: Vec<Lit>,
+    /// Conflicts per Luby unit between restarts.
+    restart_unit: u64,
     /// Set by a racing partner that has answered (see `race.rs`).
     stop: Option<Arc<AtomicBool>>,
     /// Clause exchange with a racing partner, and this solver's side of it.
@@ -670,6 +673,7 @@ impl Cdcl {
             analyze_uip: Vec::new(),
             analyze_reason: Vec::new(),
             learnt: Vec::new(),
+            restart_unit: RESTART_UNIT,
             stop: None,
             exchange: None,
         };
@@ -809,6 +813,12 @@ impl Cdcl {
     /// A flag that interrupts [`Cdcl::solve`] at its next conflict.
     pub(crate) fn set_stop(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.stop = flag;
+    }
+
+    /// Restarts every `unit` conflicts times the Luby sequence (a racing
+    /// helper restarts more often than the main solver, for diversity).
+    pub(crate) fn set_restart_unit(&mut self, unit: u64) {
+        self.restart_unit = unit.max(1);
     }
 
     /// Another initial variable order: tiny random activities drawn from
@@ -1477,7 +1487,7 @@ impl Cdcl {
                 return SatResult::Unsat;
             }
             luby_round += 1;
-            let budget = luby(luby_round - 1) * RESTART_UNIT;
+            let budget = luby(luby_round - 1) * self.restart_unit;
             let mut conflicts_here = 0u64;
             loop {
                 if let Some(confl) = self.propagate() {
