@@ -9,7 +9,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use sudokit::format::{parse_all, ParseOptions};
 use sudokit::solve::{self, Engine, Limits};
-use sudokit::{BoxShape, Geometry, Grid};
+use sudokit::{BoxShape, Geometry, Grid, Variant};
 use support::{check, data, read, Rules};
 
 /// Up to `limit` solutions with `engine`, each checked, sorted for comparison.
@@ -72,6 +72,91 @@ fn learning_enumerates_small_grids_completely() {
     let b = solutions(&g, Engine::Backtrack, usize::MAX, &rules);
     assert!(a.len() > 10);
     assert_eq!(a, b);
+}
+
+/// Variants give some cells more groups than others (a diagonal cell of
+/// Sudoku X is in five units, the others in four), which the learning
+/// solver pads: every grid of small variant boards, against known counts
+/// and the backtracking search, each grid checked.
+#[test]
+fn learning_enumerates_variant_grids_completely() {
+    let square = |r: usize, c: usize, variants: &[Variant]| {
+        Arc::new(Geometry::square(BoxShape::new(r, c), variants).unwrap())
+    };
+    let cases: [(Arc<Geometry>, Rules, Option<usize>); 4] = [
+        (
+            square(2, 2, &[Variant::Diagonals]),
+            Rules {
+                diagonals: true,
+                ..Rules::classic(2, 2)
+            },
+            Some(48),
+        ),
+        (
+            square(2, 2, &[Variant::DisjointGroups]),
+            Rules {
+                disjoint: true,
+                ..Rules::classic(2, 2)
+            },
+            Some(168),
+        ),
+        (
+            square(2, 2, &[Variant::Windows]),
+            Rules {
+                windows: true,
+                ..Rules::classic(2, 2)
+            },
+            None,
+        ),
+        (
+            square(2, 3, &[Variant::Diagonals]),
+            Rules {
+                diagonals: true,
+                ..Rules::classic(2, 3)
+            },
+            None,
+        ),
+    ];
+    for (geo, rules, known) in cases {
+        let mut cells = vec![0u16; geo.cell_count()];
+        if geo.n() == 6 {
+            // Two rows given keep the 6×6 enumeration small.
+            let g = solve::solutions_with_engine(
+                &Grid::new(geo.clone(), cells.clone()),
+                Engine::Backtrack,
+                Limits::none(),
+            )
+            .next()
+            .unwrap();
+            cells[..12].copy_from_slice(&g.cells()[..12]);
+        }
+        let g = Grid::new(geo.clone(), cells);
+        let a = solutions(&g, Engine::Learning, usize::MAX, &rules);
+        let b = solutions(&g, Engine::Backtrack, usize::MAX, &rules);
+        if let Some(k) = known {
+            assert_eq!(a.len(), k);
+        }
+        assert!(a.len() > 1);
+        assert!(a.windows(2).all(|w| w[0] != w[1]), "a grid repeated");
+        assert_eq!(a, b);
+    }
+    // The 9×9 hypercube with its first row fixed: 104 grids.
+    let hyper = square(3, 3, &[Variant::Hypercube]);
+    let mut cells = vec![0u16; 81];
+    for (c, v) in cells.iter_mut().take(9).enumerate() {
+        *v = c as u16 + 1;
+    }
+    let rules = Rules {
+        hypercube: true,
+        ..Rules::classic(3, 3)
+    };
+    let a = solutions(
+        &Grid::new(hyper, cells),
+        Engine::Learning,
+        usize::MAX,
+        &rules,
+    );
+    assert_eq!(a.len(), 104);
 }
 
 proptest! {
