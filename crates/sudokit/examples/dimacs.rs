@@ -20,13 +20,23 @@ fn main() {
         eprintln!("usage: dimacs FILE INDEX (1-based)");
         std::process::exit(2);
     };
-    let text = std::fs::read_to_string(file).expect("readable file");
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            std::process::exit(2);
+        }
+    };
     let recs = parse_all(&text, &ParseOptions::default());
-    let g = recs
-        .into_iter()
-        .nth(index - 1)
+    // No output at all past the last puzzle: `cadical_bench.sh` stops there.
+    let Some(g) = index
+        .checked_sub(1)
+        .and_then(|i| recs.into_iter().nth(i))
         .and_then(|r| r.result.ok())
-        .expect("puzzle");
+    else {
+        eprintln!("{file}: no valid puzzle {index}");
+        std::process::exit(1);
+    };
     let geo = g.geometry();
     let n = geo.n();
     let var = |c: usize, d: usize| c * n + d + 1;
@@ -52,13 +62,19 @@ fn main() {
             clauses.push(vec![var(c, v as usize - 1) as i64]);
         }
     }
+    // A closed pipe (`| head`) ends the output quietly.
+    let _ = write_cnf(geo.cell_count() * n, &clauses);
+}
+
+fn write_cnf(vars: usize, clauses: &[Vec<i64>]) -> std::io::Result<()> {
     let out = std::io::stdout();
     let mut w = std::io::BufWriter::new(out.lock());
-    writeln!(w, "p cnf {} {}", geo.cell_count() * n, clauses.len()).unwrap();
+    writeln!(w, "p cnf {vars} {}", clauses.len())?;
     for cl in clauses {
         for l in cl {
-            write!(w, "{l} ").unwrap();
+            write!(w, "{l} ")?;
         }
-        writeln!(w, "0").unwrap();
+        writeln!(w, "0")?;
     }
+    w.flush()
 }

@@ -63,7 +63,13 @@ fn main() {
         );
         std::process::exit(2);
     };
-    let text = std::fs::read_to_string(&file).expect("readable file");
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut recs = parse_all(&text, &ParseOptions::default());
     if let Some(only) = &only {
         recs.retain(|r| only.contains(&r.number));
