@@ -538,8 +538,8 @@ pub(crate) struct Cdcl {
     var_digit: Vec<u16>,
     /// `cell_vars[cell]` = (first variable, candidate digits) of an open cell.
     cell_vars: Vec<(u32, Vec<u16>)>,
-    /// Exactly-one groups of literals (flattened) and, per literal, the
-    /// groups it occurs in.
+    /// Exactly-one groups of literals, flattened (`group_start` has each
+    /// group's start, plus one end).
     group_lits: Vec<Lit>,
     group_start: Vec<u32>,
     /// The groups of each variable's positive literal (negative literals
@@ -586,7 +586,7 @@ pub(crate) struct Cdcl {
     stamp: u64,
 
     unsat: bool,
-    /// Scratch for recursive clause minimisation.
+    /// Variables marked `seen` by clause minimisation, to clear after it.
     min_clear: Vec<usize>,
     conflicts: u64,
     decisions: u64,
@@ -1196,8 +1196,8 @@ impl Cdcl {
     /// The UIP of level `lv` for the clause literals `lits` (all at `lv`),
     /// walking the level's trail backwards and resolving on marked literals
     /// until one is left; the lower-level literals the walk took in go to
-    /// `added`. `None` when those would be as many as `lits`. Taken-in variables are marked `seen` (and listed in
-    /// `clear`) on success.
+    /// `added`. `None` when those would be as many as `lits`. Taken-in
+    /// variables are marked `seen` (and listed in `clear`) on success.
     fn level_uip(
         &mut self,
         lits: &[Lit],
