@@ -22,9 +22,9 @@
 //! made no difference beyond the noise (16.0–16.8 s vs 15.6–17.1 s); a
 //! helper with stronger propagation (Hall sets, see `sat.rs`) neither, nor
 //! (when segment variables still existed) a helper encoded differently from
-//! the main solver: both without segments won. A helper alternating CaDiCaL's focused
-//! and stable modes lost to one that differs from the main solver only by
-//! its initial order (six paired runs, median 13.6 s → 12.3 s); the helper
+//! the main solver: both without segments won. A helper alternating
+//! CaDiCaL's focused and stable modes lost to one that differs from the
+//! main solver only by its initial order (six paired runs, median 13.6 s → 12.3 s); the helper
 //! now also restarts four times as often (see [`HELPER_RESTART_UNIT`]).
 //!
 //! A second thread is only started while fewer solver threads than cores

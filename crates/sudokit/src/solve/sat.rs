@@ -22,7 +22,8 @@
 //! with recursive clause minimisation and shrinking (see [`Cdcl::shrink`]),
 //! VSIDS variable activity on a binary heap (a candidate chosen is placed,
 //! see [`Cdcl::pick_branch`]), CaDiCaL's stable mode only (Luby restarts,
-//! slow activity decay; see [`Cdcl::solve`]), clauses in one flat arena, and periodic removal of learnt clauses by tiers of literal-block
+//! slow activity decay; see [`Cdcl::solve`]), clauses in one flat arena,
+//! and periodic removal of learnt clauses by tiers of literal-block
 //! distance (LBD, updated on use).
 //! Solutions are enumerated by adding a blocking clause for each one found,
 //! which is how uniqueness is proved; the learnt clauses carry over, so the
@@ -164,6 +165,34 @@ fn row_range(starts: &[u32], i: usize) -> std::ops::Range<usize> {
     starts[i] as usize..starts[i + 1] as usize
 }
 
+/// The groups literal `l` is in: its variable's row of `var_groups`
+/// (`k` slots, padded with [`NO_GROUP`]), or none for a negative literal.
+#[inline]
+fn groups_of_lit(var_groups: &[u32], k: usize, l: Lit) -> &[u32] {
+    if l & 1 != 0 {
+        return &[];
+    }
+    let v = var(l);
+    &var_groups[v * k..v * k + k]
+}
+
+/// How many distinct decision levels the literals span (their LBD),
+/// counted with a fresh `stamp` in `level_stamp`.
+fn count_levels(vars: &[VarInfo], level_stamp: &mut Vec<u64>, stamp: u64, lits: &[Lit]) -> u32 {
+    let mut k = 0;
+    for &l in lits {
+        let lv = vars[var(l)].level as usize;
+        if lv >= level_stamp.len() {
+            level_stamp.resize(lv + 1, 0);
+        }
+        if level_stamp[lv] != stamp {
+            level_stamp[lv] = stamp;
+            k += 1;
+        }
+    }
+    k
+}
+
 /// The value of a literal: 1 true, 0 false, [`UNDEF`].
 #[inline]
 fn lit_value(vals: &[i8], l: Lit) -> i8 {
@@ -268,11 +297,7 @@ impl<'a> Propagator<'a> {
     /// The groups `l` is in (none for a negative literal).
     #[inline]
     fn groups_of(&self, l: Lit) -> &'a [u32] {
-        if l & 1 != 0 {
-            return &[];
-        }
-        let (v, k) = (var(l), self.groups_per_var);
-        &self.var_groups[v * k..v * k + k]
+        groups_of_lit(self.var_groups, self.groups_per_var, l)
     }
 
     fn run(&mut self) -> Option<Conflict> {
@@ -1358,34 +1383,13 @@ impl Cdcl {
     fn clause_lbd_now(&mut self, ci: u32) -> u32 {
         self.stamp += 1;
         let c = ci as usize;
-        let mut k = 0;
-        for i in c + HEADER..c + HEADER + self.arena[c] as usize {
-            let lv = self.vars[var(self.arena[i])].level as usize;
-            if lv >= self.level_stamp.len() {
-                self.level_stamp.resize(lv + 1, 0);
-            }
-            if self.level_stamp[lv] != self.stamp {
-                self.level_stamp[lv] = self.stamp;
-                k += 1;
-            }
-        }
-        k
+        let lits = &self.arena[c + HEADER..c + HEADER + self.arena[c] as usize];
+        count_levels(&self.vars, &mut self.level_stamp, self.stamp, lits)
     }
 
     fn lbd(&mut self, lits: &[Lit]) -> u32 {
         self.stamp += 1;
-        let mut k = 0;
-        for &l in lits {
-            let lv = self.vars[var(l)].level as usize;
-            if lv >= self.level_stamp.len() {
-                self.level_stamp.resize(lv + 1, 0);
-            }
-            if self.level_stamp[lv] != self.stamp {
-                self.level_stamp[lv] = self.stamp;
-                k += 1;
-            }
-        }
-        k
+        count_levels(&self.vars, &mut self.level_stamp, self.stamp, lits)
     }
 
     fn backtrack(&mut self, lvl: u32) {
@@ -1401,11 +1405,7 @@ impl Cdcl {
         // Literals past `qhead` never reached the group counts.
         for &l in self.trail[lim..processed].iter().rev() {
             let f = not(l);
-            if f & 1 != 0 {
-                continue;
-            }
-            let v = var(f);
-            for &g in &var_groups[v * k..v * k + k] {
+            for &g in groups_of_lit(var_groups, k, f) {
                 if g == NO_GROUP {
                     break;
                 }
