@@ -4,21 +4,58 @@
 //! at-least-one clause and pairwise at-most-one clauses; givens are unit clauses.
 //!
 //! ```text
-//! cargo run --release --example dimacs -- FILE INDEX > puzzle.cnf
+//! cargo run --release --example dimacs -- FILE INDEX [--block] [--xor | --opb] > puzzle.cnf
 //! ```
+//!
+//! `--block` solves the puzzle first and adds a clause excluding that
+//! solution, so the instance is the proof of uniqueness alone (unsatisfiable
+//! exactly when the puzzle is unique). Two other proof systems get the same
+//! constraints in their own terms: `--xor` adds every exactly-one group as an
+//! XOR constraint too (CryptoMiniSat's `x` lines, for its Gauss–Jordan
+//! elimination), `--opb` writes each group as a pseudo-Boolean equality
+//! `= 1` instead of clauses (OPB, for cutting-planes solvers such as
+//! RoundingSat). BENCHMARKS.md has what they gave on the 25×25 puzzles.
 
 use std::io::Write;
 
 use sudokit::format::{parse_all, ParseOptions};
 
+/// Output form of the constraints.
+#[derive(PartialEq)]
+enum Form {
+    Cnf,
+    CnfWithXor,
+    Opb,
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let flags: Vec<&str> = args[2.min(args.len())..]
+        .iter()
+        .map(String::as_str)
+        .collect();
     let (Some(file), Some(index)) = (
         args.first(),
         args.get(1).and_then(|s| s.parse::<usize>().ok()),
     ) else {
-        eprintln!("usage: dimacs FILE INDEX (1-based)");
+        eprintln!("usage: dimacs FILE INDEX (1-based) [--block] [--xor | --opb]");
         std::process::exit(2);
+    };
+    if let Some(bad) = flags
+        .iter()
+        .find(|f| !["--block", "--xor", "--opb"].contains(f))
+    {
+        eprintln!("dimacs: unknown option {bad}");
+        std::process::exit(2);
+    }
+    let form = match (flags.contains(&"--xor"), flags.contains(&"--opb")) {
+        (false, false) => Form::Cnf,
+        (true, false) => Form::CnfWithXor,
+        (false, true) => Form::Opb,
+        (true, true) => {
+            eprintln!("dimacs: --xor and --opb exclude each other");
+            std::process::exit(2);
+        }
     };
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
@@ -39,39 +76,100 @@ fn main() {
     };
     let geo = g.geometry();
     let n = geo.n();
-    let var = |c: usize, d: usize| c * n + d + 1;
-    let mut clauses: Vec<Vec<i64>> = Vec::new();
-    let mut exactly_one = |vars: Vec<usize>| {
-        clauses.push(vars.iter().map(|&v| v as i64).collect());
-        for i in 0..vars.len() {
-            for j in i + 1..vars.len() {
-                clauses.push(vec![-(vars[i] as i64), -(vars[j] as i64)]);
-            }
-        }
-    };
-    for c in 0..geo.cell_count() {
-        exactly_one((0..n).map(|d| var(c, d)).collect());
-    }
+    let var = |c: usize, d: usize| (c * n + d + 1) as i64;
+    let mut groups: Vec<Vec<i64>> = (0..geo.cell_count())
+        .map(|c| (0..n).map(|d| var(c, d)).collect())
+        .collect();
     for u in geo.units() {
         for d in 0..n {
-            exactly_one(u.cells.iter().map(|&c| var(c as usize, d)).collect());
+            groups.push(u.cells.iter().map(|&c| var(c as usize, d)).collect());
         }
     }
-    for (c, &v) in g.cells().iter().enumerate() {
-        if v != 0 {
-            clauses.push(vec![var(c, v as usize - 1) as i64]);
-        }
-    }
+    let givens: Vec<i64> = (g.cells().iter().enumerate())
+        .filter(|&(_, &v)| v != 0)
+        .map(|(c, &v)| var(c, v as usize - 1))
+        .collect();
+    // The solution's literals of the open cells: at least one must go.
+    let blocked: Option<Vec<i64>> = flags.contains(&"--block").then(|| {
+        let Ok(Some(solution)) = sudokit::solve::solve(&g) else {
+            eprintln!("{file}: puzzle {index} has no solution to block");
+            std::process::exit(1);
+        };
+        (solution.cells().iter().enumerate())
+            .filter(|&(c, _)| g.cells()[c] == 0)
+            .map(|(c, &v)| var(c, v as usize - 1))
+            .collect()
+    });
+    let vars = geo.cell_count() * n;
     // A closed pipe (`| head`) ends the output quietly.
-    let _ = write_cnf(geo.cell_count() * n, &clauses);
+    let _ = if form == Form::Opb {
+        write_opb(vars, &groups, &givens, blocked.as_deref())
+    } else {
+        let mut clauses: Vec<Vec<i64>> = Vec::new();
+        for group in &groups {
+            clauses.push(group.clone());
+            for i in 0..group.len() {
+                for j in i + 1..group.len() {
+                    clauses.push(vec![-group[i], -group[j]]);
+                }
+            }
+        }
+        clauses.extend(givens.iter().map(|&l| vec![l]));
+        clauses.extend(blocked.map(|b| b.iter().map(|&l| -l).collect()));
+        let xors: &[Vec<i64>] = if form == Form::CnfWithXor {
+            &groups
+        } else {
+            &[]
+        };
+        write_cnf(vars, &clauses, xors)
+    };
 }
 
-fn write_cnf(vars: usize, clauses: &[Vec<i64>]) -> std::io::Result<()> {
+/// OPB: each group `= 1`, each given `= 1`, and, when blocking, "fewer than
+/// all of the solution's open-cell literals are true".
+fn write_opb(
+    vars: usize,
+    groups: &[Vec<i64>],
+    givens: &[i64],
+    blocked: Option<&[i64]>,
+) -> std::io::Result<()> {
     let out = std::io::stdout();
     let mut w = std::io::BufWriter::new(out.lock());
-    writeln!(w, "p cnf {vars} {}", clauses.len())?;
+    let count = groups.len() + givens.len() + usize::from(blocked.is_some());
+    writeln!(w, "* #variable= {vars} #constraint= {count}")?;
+    for group in groups {
+        for l in group {
+            write!(w, "+1 x{l} ")?;
+        }
+        writeln!(w, "= 1 ;")?;
+    }
+    for l in givens {
+        writeln!(w, "+1 x{l} = 1 ;")?;
+    }
+    if let Some(b) = blocked {
+        for l in b {
+            write!(w, "-1 x{l} ")?;
+        }
+        writeln!(w, ">= -{} ;", b.len() - 1)?;
+    }
+    w.flush()
+}
+
+/// DIMACS CNF; each of `xors` as a CryptoMiniSat XOR line (`x…`: the
+/// literals' XOR is true) after the clauses.
+fn write_cnf(vars: usize, clauses: &[Vec<i64>], xors: &[Vec<i64>]) -> std::io::Result<()> {
+    let out = std::io::stdout();
+    let mut w = std::io::BufWriter::new(out.lock());
+    writeln!(w, "p cnf {vars} {}", clauses.len() + xors.len())?;
     for cl in clauses {
         for l in cl {
+            write!(w, "{l} ")?;
+        }
+        writeln!(w, "0")?;
+    }
+    for x in xors {
+        write!(w, "x")?;
+        for l in x {
             write!(w, "{l} ")?;
         }
         writeln!(w, "0")?;
