@@ -95,10 +95,15 @@ fn main() {
             eprintln!("{file}: puzzle {index} has no solution to block");
             std::process::exit(1);
         };
-        (solution.cells().iter().enumerate())
+        let open: Vec<i64> = (solution.cells().iter().enumerate())
             .filter(|&(c, _)| g.cells()[c] == 0)
             .map(|(c, &v)| var(c, v as usize - 1))
-            .collect()
+            .collect();
+        if open.is_empty() {
+            eprintln!("{file}: puzzle {index} has no open cell: nothing to prove");
+            std::process::exit(1);
+        }
+        open
     });
     let vars = geo.cell_count() * n;
     // A closed pipe (`| head`) ends the output quietly.
