@@ -33,13 +33,6 @@ pub struct InputArgs {
 /// A named input (empty name for standard input) and its reader.
 type Source = (Arc<str>, Box<dyn BufRead + Send>);
 
-/// One raw input line (for line-based inputs such as pencilmarks).
-pub struct Line {
-    pub source: Arc<str>,
-    pub number: usize,
-    pub text: std::result::Result<String, String>,
-}
-
 /// A record with the name of the input it came from.
 pub struct Item {
     pub source: Arc<str>,
@@ -95,34 +88,6 @@ impl InputArgs {
         Ok(sources)
     }
 
-    /// The non-blank, non-comment (`#`) lines of every input, in order, with
-    /// their source and 1-based line number; streamed, never loaded whole. A
-    /// read error ends its input and is reported as a line error.
-    pub fn lines(&self) -> Result<impl Iterator<Item = Line>> {
-        Ok(self.sources()?.into_iter().flat_map(|(source, src)| {
-            src.lines()
-                .enumerate()
-                .map(move |(i, text)| Line {
-                    source: source.clone(),
-                    number: i + 1,
-                    text: text.map_err(|e| e.to_string()),
-                })
-                .scan(false, |failed, l| {
-                    // Stop after the first read error (it is still yielded).
-                    if *failed {
-                        return None;
-                    }
-                    *failed = l.text.is_err();
-                    Some(l)
-                })
-                .filter(|l| {
-                    l.text.as_ref().map_or(true, |t| {
-                        !t.trim().is_empty() && !t.trim_start().starts_with('#')
-                    })
-                })
-        }))
-    }
-
     /// Every record of every input, in order. Files are opened lazily; a file
     /// that cannot be opened is an error before any output.
     pub fn items(&self) -> Result<impl Iterator<Item = Item>> {
@@ -145,7 +110,88 @@ pub fn parse_timeout(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The search limits for one puzzle under `--timeout SECS`, starting now.
-pub fn limits(secs: f64) -> sudokit::solve::Limits {
-    sudokit::solve::Limits::timeout(std::time::Duration::from_secs_f64(secs))
+impl Item {
+    /// The common fields of every JSON output object: the 1-based puzzle
+    /// number, its line, the file it came from (absent for standard input)
+    /// and its name.
+    pub fn json_base(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut m = serde_json::Map::new();
+        m.insert("puzzle".into(), self.record.number.into());
+        m.insert("line".into(), self.record.line.into());
+        if !self.source.is_empty() {
+            m.insert("source".into(), self.source.to_string().into());
+        }
+        if let Some(name) = self.record.name() {
+            m.insert("name".into(), name.into());
+        }
+        m
+    }
+
+    /// The output for a failed puzzle: an `error:` line naming the file,
+    /// puzzle, line and column, or in JSON the common fields plus `error`
+    /// (the message) and `code` (a stable identifier).
+    pub fn fail(
+        &self,
+        json: bool,
+        code: &str,
+        message: impl std::fmt::Display,
+    ) -> crate::batch::Output {
+        let text = if json {
+            let mut m = self.json_base();
+            m.insert("error".into(), message.to_string().into());
+            m.insert("code".into(), code.into());
+            serde_json::Value::Object(m).to_string()
+        } else {
+            format!("error: {}{message}", self.prefix())
+        };
+        crate::batch::Output { text, ok: false }
+    }
+
+    /// The puzzle, or the output reporting why the record could not be read.
+    pub fn puzzle(
+        &self,
+        json: bool,
+    ) -> std::result::Result<&sudokit::Puzzle, crate::batch::Output> {
+        self.record
+            .result
+            .as_ref()
+            .map_err(|e| self.fail(json, "parse", e))
+    }
+
+    /// The output for a use case's error, located at this record.
+    pub fn fail_with(&self, json: bool, error: sudokit::Error) -> crate::batch::Output {
+        let code = error.code();
+        self.fail(json, code, self.record.locate(error))
+    }
+
+    /// A JSON success object: the common fields plus `fields`.
+    pub fn json_ok(&self, fields: serde_json::Value) -> String {
+        let mut m = self.json_base();
+        if let serde_json::Value::Object(f) = fields {
+            m.extend(f);
+        }
+        serde_json::Value::Object(m).to_string()
+    }
+}
+
+/// The use-case options of one command: `--timeout` and threads.
+pub fn options(timeout: Option<f64>, threads: usize) -> sudokit::Options {
+    let mut o = sudokit::Options::default().with_threads(threads);
+    if let Some(secs) = timeout {
+        o = o.with_timeout(std::time::Duration::from_secs_f64(secs));
+    }
+    o
+}
+
+/// `-j N` capped at the machine's parallelism (0 = one per core): more
+/// threads than cores only costs memory, and a huge N would stall on
+/// thread creation. Says so on standard error when it caps.
+pub fn threads(asked: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if asked > cores {
+        eprintln!("sudokit: -j {asked} is more than the {cores} cores here; using {cores}");
+        cores
+    } else {
+        asked
+    }
 }

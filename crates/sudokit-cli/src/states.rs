@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use sudokit::format::{ParseOptions, Reader};
 use sudokit::logic::Candidates;
-use sudokit::solve::{self, Uniqueness};
+use sudokit::Puzzle;
 
 use crate::input::InputArgs;
 
@@ -17,7 +17,7 @@ use crate::input::InputArgs;
 pub struct State {
     /// `puzzle 3, line 7` or `file: puzzle 1, line 1`, for messages.
     pub at: String,
-    pub result: Result<Candidates, String>,
+    pub result: Result<Puzzle, String>,
 }
 
 /// Every state in `args.files`; an argument that is not an existing file is
@@ -64,16 +64,7 @@ fn read_text(prefix: &str, text: &str, opts: &ParseOptions, out: &mut Vec<State>
         let at = format!("{prefix}puzzle {}, line {}", rec.number, rec.line);
         let result = match &rec.result {
             Err(e) => Err(format!("error: {prefix}{e}")),
-            Ok(grid) => match solve::uniqueness(grid) {
-                Err(c) => Err(format!("error: {prefix}{}", rec.contradiction_error(c))),
-                Ok(Uniqueness::None) => Err(format!("error: {at}: no solution")),
-                Ok(u) => Candidates::from_grid(grid)
-                    .map(|mut c| {
-                        c.set_unique(matches!(u, Uniqueness::Unique(_)));
-                        c
-                    })
-                    .map_err(|e| format!("error: {at}: {e}")),
-            },
+            Ok(p) => Ok(p.clone()),
         };
         out.push(State { at, result });
     }
@@ -121,20 +112,11 @@ fn candidate_states(prefix: &str, text: &str) -> Option<Vec<State>> {
     None
 }
 
-/// A mid-solve state may use uniqueness techniques only when its placed
-/// digits alone already force a unique solution (its candidates are then a
-/// subset of that puzzle's).
+/// A mid-solve state as a puzzle: its placed digits and candidates.
 fn finish(at: String, c: Result<Candidates, sudokit::logic::CandidatesError>) -> State {
-    let result = match c {
-        Err(e) => Err(format!("error: {at}: {e}")),
-        Ok(c) if c.is_broken() => Err(format!(
-            "error: {at}: a cell or a digit has no candidate left"
-        )),
-        Ok(mut c) => {
-            let unique = matches!(solve::uniqueness(&c.to_grid()), Ok(Uniqueness::Unique(_)));
-            c.set_unique(unique);
-            Ok(c)
-        }
-    };
+    let result = c.map_err(|e| format!("error: {at}: {e}")).and_then(|c| {
+        let masks = (0..c.values().len()).map(|cell| c.mask(cell)).collect();
+        Puzzle::with_candidates(c.to_grid(), masks).map_err(|e| format!("error: {at}: {e}"))
+    });
     State { at, result }
 }

@@ -97,7 +97,7 @@ impl PuzzleRequest {
             return Err(bad_request("one puzzle per request"));
         }
         rec.checked()
-            .cloned()
+            .map(|p| p.grid().clone())
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
     }
 }

@@ -23,10 +23,14 @@ pub mod format;
 pub mod generate;
 pub mod geometry;
 pub mod grid;
+pub mod limits;
 pub mod logic;
+mod puzzle;
 pub mod render;
 pub mod solve;
 pub mod validate;
 
 pub use geometry::{BoxShape, Geometry, Layout, UnitKind, Variant};
 pub use grid::Grid;
+pub use limits::Limits;
+pub use puzzle::{CountMode, Error, Options, Puzzle, Rating, Verdict};

@@ -86,7 +86,7 @@ pub fn run(args: &Args) -> Result<Tally> {
         for item in input.items()? {
             tally.total += 1;
             match item.record.result {
-                Ok(g) => grids.push(g),
+                Ok(p) => grids.push(p.into_grid()),
                 Err(e) => {
                     tally.failed += 1;
                     eprintln!("skipped: {}{e}", item.source);

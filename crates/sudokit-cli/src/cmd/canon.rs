@@ -25,7 +25,7 @@ pub fn run(args: &Args) -> Result<Tally> {
         };
         match &rec.result {
             Err(e) => fail(e.to_string()),
-            Ok(g) => match canon::minlex(g) {
+            Ok(p) => match canon::minlex(p.grid()) {
                 Some(line) => Output {
                     text: line,
                     ok: true,

@@ -1,7 +1,8 @@
 //! `sudokit check`: is each puzzle valid, and does it have exactly one solution?
 
 use anyhow::Result;
-use sudokit::solve::{self, Uniqueness};
+use serde_json::json;
+use sudokit::{Error, Verdict};
 
 use crate::batch::{self, Output, Tally};
 use crate::input::{InputArgs, Item};
@@ -10,36 +11,72 @@ use crate::input::{InputArgs, Item};
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
+    /// One JSON object per puzzle.
+    #[arg(long)]
+    pub json: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    batch::run(args.input.items()?, args.threads, |item| check_one(&item))
+    let opts = crate::input::options(args.timeout, 1);
+    let json = args.json;
+    let threads = crate::input::threads(args.threads);
+    batch::run(args.input.items()?, threads, move |item| {
+        check_one(&item, json, &opts)
+    })
 }
 
-fn check_one(item: &Item) -> Output {
+/// `ok: puzzle 1, line 1: unique solution, 22 givens`, or what is wrong:
+/// `invalid:` (unreadable or contradictory), `no solution:`, `not unique:`.
+fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     let rec = &item.record;
-    let (text, ok) = match &rec.result {
-        Err(e) => (format!("invalid: {}{e}", item.prefix()), false),
-        Ok(grid) => {
-            let at = format!("{}puzzle {}, line {}", item.prefix(), rec.number, rec.line);
-            match solve::uniqueness(grid) {
-                Err(c) => (
-                    format!("invalid: {}{}", item.prefix(), rec.contradiction_error(c)),
-                    false,
-                ),
-                Ok(Uniqueness::None) => (format!("no solution: {at}"), false),
-                Ok(Uniqueness::Multiple(..)) => {
-                    (format!("not unique: {at}: more than one solution"), false)
-                }
-                Ok(Uniqueness::Unique(_)) => (
-                    format!("ok: {at}: unique solution, {} givens", grid.givens()),
-                    true,
-                ),
+    let at = format!("{}puzzle {}, line {}", item.prefix(), rec.number, rec.line);
+    let p = match &rec.result {
+        Ok(p) => p,
+        Err(e) if json => return item.fail(true, "parse", e),
+        Err(e) => {
+            return Output {
+                text: format!("invalid: {}{e}", item.prefix()),
+                ok: false,
             }
         }
     };
+    let givens = p.grid().givens();
+    let (verdict, text, ok) = match p.check(opts) {
+        Ok(Verdict::Unique(_)) => (
+            "unique",
+            format!("ok: {at}: unique solution, {givens} givens"),
+            true,
+        ),
+        Ok(Verdict::Multiple(a, b)) => {
+            let e = Error::not_unique_pair(a, b);
+            ("not-unique", format!("not unique: {at}: {e}"), false)
+        }
+        Err(Error::NoSolution) => ("no-solution", format!("no solution: {at}"), false),
+        Err(e) => {
+            if json {
+                return item.fail_with(true, e);
+            }
+            let word = if matches!(e, Error::Contradiction(_) | Error::BrokenCandidates(_)) {
+                "invalid"
+            } else {
+                "error"
+            };
+            let msg = format!("{word}: {}{}", item.prefix(), rec.locate(e));
+            return Output {
+                text: msg,
+                ok: false,
+            };
+        }
+    };
+    if json {
+        let text = item.json_ok(json!({"verdict": verdict, "givens": givens}));
+        return Output { text, ok };
+    }
     Output { text, ok }
 }

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use serde_json::json;
 use sudokit::count::{self, Count, Options, Partial, Shard};
-use sudokit::solve;
+use sudokit::CountMode;
 
 use crate::batch::{self, Output, Tally};
 use crate::input::{InputArgs, Item};
@@ -62,61 +62,69 @@ fn count_one(
     fmt: OutputFormat,
     timeout: Option<f64>,
 ) -> Output {
-    let rec = &item.record;
-    let grid = match rec.checked() {
-        Ok(g) => g,
-        Err(e) => {
-            let text = if fmt == OutputFormat::Json {
-                json!({"puzzle": rec.number, "error": e.to_string()}).to_string()
-            } else {
-                format!("error: {}{e}", item.prefix())
-            };
-            return Output { text, ok: false };
-        }
+    let json = fmt == OutputFormat::Json;
+    let puzzle = match item.puzzle(json) {
+        Ok(p) => p,
+        Err(out) => return out,
+    };
+    let opts = crate::input::options(timeout, 1);
+    if !print {
+        let mode = if limit == 0 {
+            CountMode::All
+        } else {
+            CountMode::UpTo(limit)
+        };
+        return match puzzle.count(mode, &opts) {
+            Ok(c) => Output {
+                text: count_text(item, fmt, &c, limit),
+                ok: true,
+            },
+            Err(e) => item.fail_with(json, e),
+        };
+    }
+    let mut sols = match puzzle.solutions(&opts) {
+        Ok(s) => s,
+        Err(e) => return item.fail_with(json, e),
     };
     let mut text = String::new();
-    let limits = timeout.map_or_else(solve::Limits::none, crate::input::limits);
-    let mut sols = solve::unchecked_solutions_within(grid, limits);
     let mut k = 0u64;
     while limit == 0 || k < limit {
-        if print {
-            let Some(s) = sols.next() else { break };
-            text.push_str(&grid_text(&s, fmt));
-            text.push('\n');
-        } else if !sols.skip_one() {
-            break;
-        }
+        let Some(s) = sols.next() else { break };
+        text.push_str(&grid_text(&s, fmt));
+        text.push('\n');
         k += 1;
     }
-    if let (true, Some(secs)) = (sols.interrupted(), timeout) {
-        let msg = format!(
-            "puzzle {}, line {}: timed out after {secs} s ({k} solutions found so far)",
-            rec.number, rec.line
-        );
-        if fmt == OutputFormat::Json {
-            text.push_str(&json!({"puzzle": rec.number, "error": msg, "count": k}).to_string());
-        } else {
-            text.push_str(&format!("error: {}{msg}", item.prefix()));
-        }
-        return Output { text, ok: false };
-    }
-    let capped = limit != 0 && k == limit;
-    let status = match (k, capped) {
-        (0, _) => "none",
-        (1, false) => "unique",
-        (_, true) => "at least",
+    let exact = !sols.interrupted() && (limit == 0 || k < limit);
+    let c = if exact {
+        Count::Exact(k.into())
+    } else {
+        Count::AtLeast(k.into())
+    };
+    text.push_str(&count_text(item, fmt, &c, limit));
+    Output { text, ok: true }
+}
+
+/// `3 exact`, `1 unique`, `0 none`, `2+ (stopped at the limit)` or
+/// `N+ (stopped at the time limit; a proven lower bound)`; in JSON the count
+/// as a decimal string with `exact` and `status`.
+fn count_text(item: &Item, fmt: OutputFormat, c: &Count, limit: u64) -> String {
+    let value = c.value();
+    let at_limit = !c.is_exact() && limit != 0 && *value == limit.into();
+    let status = match (c.is_exact(), u64::try_from(value)) {
+        (false, _) => "at least",
+        (true, Ok(0)) => "none",
+        (true, Ok(1)) => "unique",
         _ => "exact",
     };
     if fmt == OutputFormat::Json {
-        let v = json!({"puzzle": rec.number, "count": k, "complete": !capped, "status": status});
-        text.push_str(&v.to_string());
-    } else if capped {
-        text.push_str(&format!("{k}+ (stopped at the limit)"));
+        item.json_ok(json!({"count": value.to_string(), "exact": c.is_exact(), "status": status}))
+    } else if c.is_exact() {
+        format!("{value} {status}")
+    } else if at_limit {
+        format!("{value}+ (stopped at the limit)")
     } else {
-        text.push_str(&format!("{k} {status}"));
+        format!("{value}+ (stopped at the time limit; a proven lower bound)")
     }
-    // A count is a successful answer whatever its value.
-    Output { text, ok: true }
 }
 
 /// `--exact`: puzzles one after another, each counted on all threads.
@@ -128,14 +136,14 @@ fn run_exact(args: &Args) -> Result<Tally> {
         tally.total += 1;
         let rec = &item.record;
         let grid = match rec.checked() {
-            Ok(g) => g,
+            Ok(p) => p.grid(),
             Err(e) => {
                 tally.failed += 1;
-                if args.output == OutputFormat::Json {
-                    println!("{}", json!({"puzzle": rec.number, "error": e.to_string()}));
-                } else {
-                    println!("error: {}{e}", item.prefix());
-                }
+                println!(
+                    "{}",
+                    item.fail(args.output == OutputFormat::Json, "parse", e)
+                        .text
+                );
                 continue;
             }
         };
@@ -152,12 +160,12 @@ fn run_exact(args: &Args) -> Result<Tally> {
             Err(_) => Count::Exact(0u32.into()),
         };
         bar.finish_and_clear();
-        println!("{}", exact_text(args, grid, rec.number, &result));
+        println!("{}", exact_text(args, &item, grid, &result));
     }
     Ok(tally)
 }
 
-fn exact_text(args: &Args, grid: &sudokit::Grid, number: usize, result: &Count) -> String {
+fn exact_text(args: &Args, item: &Item, grid: &sudokit::Grid, result: &Count) -> String {
     if let Some(shard) = args.shard {
         let problem = format!(
             "completions {} {}",
@@ -166,24 +174,5 @@ fn exact_text(args: &Args, grid: &sudokit::Grid, number: usize, result: &Count) 
         );
         return Partial::new(&problem, shard, result).to_json();
     }
-    let value = result.value();
-    let status = match (result.is_exact(), u64::try_from(value)) {
-        (false, _) => "at least",
-        (true, Ok(0)) => "none",
-        (true, Ok(1)) => "unique",
-        _ => "exact",
-    };
-    if args.output == OutputFormat::Json {
-        // Counts beyond u64 are written as decimal strings.
-        let count = match u64::try_from(value) {
-            Ok(v) => json!(v),
-            Err(_) => json!(value.to_string()),
-        };
-        json!({"puzzle": number, "count": count, "complete": result.is_exact(), "status": status})
-            .to_string()
-    } else if result.is_exact() {
-        format!("{value} {status}")
-    } else {
-        format!("{value}+ (stopped at the time limit; a proven lower bound)")
-    }
+    count_text(item, args.output, result, 0)
 }

@@ -30,11 +30,19 @@ pub fn run(args: &Args) -> Result<Tally> {
 }
 
 fn explain_one(state: State, json: bool) -> Output {
-    let c = match state.result {
-        Ok(c) => c,
+    let puzzle = match state.result {
+        Ok(p) => p,
         Err(text) => return Output { text, ok: false },
     };
-    let path = logic::solve_from(c);
+    let path = match puzzle.explain(&sudokit::Options::default()) {
+        Ok(path) => path,
+        Err(e) => {
+            return Output {
+                text: format!("error: {}: {e}", state.at),
+                ok: false,
+            }
+        }
+    };
     let grade = logic::grade(&path);
     if json {
         let v = json!({

@@ -32,24 +32,30 @@ pub fn run(args: &Args) -> Result<Tally> {
 }
 
 fn hint_one(state: State, json: bool, then: bool) -> Output {
-    let mut c = match state.result {
-        Ok(c) => c,
+    let puzzle = match state.result {
+        Ok(p) => p,
         Err(text) => return Output { text, ok: false },
     };
-    let Some(step) = logic::next_step(&c) else {
-        let text = if c.is_full() {
-            format!("{}: solved", state.at)
-        } else {
-            format!("error: {}: no technique applies (no solution)", state.at)
-        };
-        return Output {
-            ok: c.is_full(),
-            text,
-        };
+    let opts = sudokit::Options::default();
+    let step = match puzzle.hint(&opts) {
+        Ok(Some(step)) => step,
+        Ok(None) => {
+            return Output {
+                text: format!("{}: solved", state.at),
+                ok: true,
+            }
+        }
+        Err(e) => {
+            return Output {
+                text: format!("error: {}: {e}", state.at),
+                ok: false,
+            }
+        }
     };
-    logic::apply(&mut c, &step);
-    let after =
-        (c.geometry().n() == 9 && c.geometry().cell_count() == 81).then(|| c.to_pencilmarks());
+    let after = puzzle.logic_state(&opts).ok().and_then(|mut c| {
+        logic::apply(&mut c, &step);
+        (c.geometry().n() == 9 && c.geometry().cell_count() == 81).then(|| c.to_pencilmarks())
+    });
     let text = if json {
         json!({ "at": state.at, "step": step, "after": after }).to_string()
     } else {

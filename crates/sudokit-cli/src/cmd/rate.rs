@@ -2,8 +2,6 @@
 
 use anyhow::Result;
 use serde_json::json;
-use sudokit::logic::{self, Candidates};
-use sudokit::solve::{self, Uniqueness};
 
 use crate::batch::{self, Output, Tally};
 use crate::input::{InputArgs, Item};
@@ -21,13 +19,18 @@ pub struct Args {
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, timing) = (args.json, args.timing);
-    batch::run(args.input.items()?, args.threads, move |item| {
+    let opts = crate::input::options(args.timeout, 1);
+    let threads = crate::input::threads(args.threads);
+    batch::run(args.input.items()?, threads, move |item| {
         let start = std::time::Instant::now();
-        let mut out = rate_one(&item, json);
+        let mut out = rate_one(&item, json, &opts);
         if timing {
             let ms = start.elapsed().as_secs_f64() * 1e3;
             out.text = format!("{}\t{ms:.2} ms", out.text);
@@ -36,57 +39,28 @@ pub fn run(args: &Args) -> Result<Tally> {
     })
 }
 
-/// `Hard<TAB>1234<TAB>X-Wing`: level, score, hardest technique. Errors follow
-/// `sudokit solve`: an `error:` line naming the file, puzzle and line (in JSON,
-/// `{"puzzle": N, "error": ...}`).
-fn rate_one(item: &Item, json: bool) -> Output {
-    let rec = &item.record;
-    let fail = |msg: String| {
-        let text = if json {
-            json!({"puzzle": rec.number, "error": msg}).to_string()
-        } else {
-            format!("error: {}{msg}", item.prefix())
-        };
-        Output { text, ok: false }
+/// `Hard<TAB>1234<TAB>X-Wing`: level, score, hardest technique.
+fn rate_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
+    let p = match item.puzzle(json) {
+        Ok(p) => p,
+        Err(out) => return out,
     };
-    let grid = match &rec.result {
-        Ok(g) => g,
-        Err(e) => return fail(e.to_string()),
+    let r = match p.rate(opts) {
+        Ok(r) => r,
+        Err(e) => return item.fail_with(json, e),
     };
-    let at = format!("puzzle {}, line {}", rec.number, rec.line);
-    match solve::uniqueness(grid) {
-        Err(c) => return fail(rec.contradiction_error(c).to_string()),
-        Ok(Uniqueness::None) => return fail(format!("{at}: no solution")),
-        Ok(Uniqueness::Multiple(..)) => {
-            return fail(format!(
-                "{at}: more than one solution (grading needs a unique one)"
-            ))
-        }
-        Ok(Uniqueness::Unique(_)) => {}
-    }
-    let mut c = match Candidates::from_grid(grid) {
-        Ok(c) => c,
-        Err(e) => return fail(format!("{at}: {e}")),
-    };
-    c.set_unique(true);
-    let path = logic::solve_from(c);
-    let g = logic::grade(&path);
+    let g = r.grade;
     let hardest = g.hardest.map_or("none", |t| t.name());
     let text = if json {
-        json!({
-            "puzzle": rec.number,
+        item.json_ok(json!({
             "level": g.level.name(),
             "score": g.score,
             "hardest": hardest,
-            "steps": path.steps.len(),
+            "steps": r.steps,
             "without_guessing": g.without_guessing,
-        })
-        .to_string()
+        }))
     } else {
         format!("{}\t{}\t{}", g.level.name(), g.score, hardest)
     };
-    Output {
-        text,
-        ok: path.solved,
-    }
+    Output { text, ok: true }
 }

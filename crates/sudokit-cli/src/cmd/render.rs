@@ -73,7 +73,7 @@ pub fn run(args: &Args) -> Result<Tally> {
         let candidates = args
             .candidates
             .then(|| sudokit::render::given_candidates(grid));
-        let title = args.title.as_deref().or(rec.name.as_deref());
+        let title = args.title.as_deref().or(rec.name());
         let doc = svg::render(
             grid,
             &SvgOptions {
@@ -103,6 +103,7 @@ fn drawable(item: &Item, want_solution: bool) -> Result<(Grid, Option<Grid>), St
     let grid = rec
         .checked()
         .map_err(|e| format!("error: {}{e}", item.prefix()))?
+        .grid()
         .clone();
     if !want_solution {
         return Ok((grid, None));
@@ -133,7 +134,7 @@ fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
                 continue;
             }
         };
-        let caption = match &rec.name {
+        let caption = match rec.name() {
             Some(name) => format!("{} - {name}", kept.len() + 1),
             None => format!("{}", kept.len() + 1),
         };

@@ -24,7 +24,7 @@ pub fn run(args: &Args) -> Result<Tally> {
     let candidates = args.candidates;
     batch::run(args.input.items()?, 1, move |item| {
         match &item.record.result {
-            Ok(g) if candidates => match Candidates::from_grid(g) {
+            Ok(p) if candidates => match Candidates::from_grid(p.grid()) {
                 Ok(c) => Output {
                     text: c.to_grid_text(),
                     ok: true,
@@ -34,8 +34,8 @@ pub fn run(args: &Args) -> Result<Tally> {
                     ok: false,
                 },
             },
-            Ok(g) => Output {
-                text: grid_text(g, fmt),
+            Ok(p) => Output {
+                text: grid_text(p.grid(), fmt),
                 ok: true,
             },
             Err(e) => Output {

@@ -5,7 +5,8 @@ mod pencil;
 mod write;
 
 pub use parse::{
-    parse_all, parse_one, InputFormat, ParseError, ParseErrorKind, ParseOptions, Reader, Record,
+    parse_all, parse_one, parse_puzzle, InputFormat, Located, ParseError, ParseErrorKind,
+    ParseOptions, Reader, Record,
 };
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use write::{

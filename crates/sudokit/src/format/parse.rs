@@ -32,6 +32,7 @@ use serde::Serialize;
 use crate::bits::MAX_DIGITS;
 use crate::geometry::{BoxShape, Geometry, GeometryError, Variant};
 use crate::grid::Grid;
+use crate::puzzle::Puzzle;
 use crate::validate::Contradiction;
 
 /// Which input format to expect.
@@ -121,11 +122,21 @@ pub struct Record {
     pub number: usize,
     /// Line where the record starts (1-based).
     pub line: usize,
-    /// A `Grid NN` header (or `name:` directive) before the record.
-    pub name: Option<String>,
-    pub result: Result<Grid, ParseError>,
+    /// The puzzle (with its name, from a `Grid NN` header or `name:`
+    /// directive), or what is wrong with the record.
+    pub result: Result<Puzzle, ParseError>,
     /// Source (line, column) of every cell, for error messages.
     positions: Vec<(u32, u32)>,
+}
+
+/// An error of a use case, located at the record it is about.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("puzzle {puzzle}, line {line}{}: {error}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
+pub struct Located {
+    pub puzzle: usize,
+    pub line: usize,
+    pub column: Option<usize>,
+    pub error: crate::Error,
 }
 
 impl Record {
@@ -134,6 +145,11 @@ impl Record {
         self.positions
             .get(cell)
             .map(|&(l, c)| (l as usize, c as usize))
+    }
+
+    /// The puzzle's name, if it has one.
+    pub fn name(&self) -> Option<&str> {
+        self.result.as_ref().ok().and_then(|p| p.name())
     }
 
     /// Turns a contradiction found in this record's grid into a located error.
@@ -150,16 +166,43 @@ impl Record {
         }
     }
 
-    /// The grid, checked for contradictions among the givens; errors are located.
-    pub fn checked(&self) -> Result<&Grid, ParseError> {
-        let grid = self.result.as_ref().map_err(Clone::clone)?;
-        crate::validate::check_givens(grid).map_err(|c| self.contradiction_error(c))?;
-        Ok(grid)
+    /// A use case's error, located at this record (and at the cell it is
+    /// about, when there is one).
+    pub fn locate(&self, error: crate::Error) -> Located {
+        let (line, column) = match error.cell().and_then(|cell| self.position_of(cell)) {
+            Some((l, col)) => (l, Some(col)),
+            None => (self.line, None),
+        };
+        Located {
+            puzzle: self.number,
+            line,
+            column,
+            error,
+        }
+    }
+
+    /// The puzzle, checked for contradictions among the givens; errors are located.
+    pub fn checked(&self) -> Result<&Puzzle, ParseError> {
+        let p = self.result.as_ref().map_err(Clone::clone)?;
+        crate::validate::check_givens(p.grid()).map_err(|c| self.contradiction_error(c))?;
+        Ok(p)
     }
 }
 
-/// Parses the first record of `text`.
+/// Parses the first record of `text` as a grid (its givens).
 pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
+    parse_puzzle(text, opts).map(Puzzle::into_grid)
+}
+
+/// Parses the first record of `text`.
+///
+/// ```
+/// use sudokit::format::{parse_puzzle, ParseOptions};
+/// let p = parse_puzzle("name: tiny\n1.3.............\n", &ParseOptions::default()).unwrap();
+/// assert_eq!(p.name(), Some("tiny"));
+/// assert_eq!(p.grid().get(2), 3);
+/// ```
+pub fn parse_puzzle(text: &str, opts: &ParseOptions) -> Result<Puzzle, ParseError> {
     let mut r = Reader::new(text.as_bytes(), opts.clone());
     match r.next() {
         Some(rec) => rec.result,
@@ -182,7 +225,7 @@ pub fn parse_one(text: &str, opts: &ParseOptions) -> Result<Grid, ParseError> {
 /// let text = "# two puzzles\n1.3.............\n\n2 2\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 4\n";
 /// let recs = parse_all(text, &ParseOptions::default());
 /// assert_eq!(recs.len(), 2);
-/// assert_eq!(recs[1].result.as_ref().unwrap().get(15), 4);
+/// assert_eq!(recs[1].result.as_ref().unwrap().grid().get(15), 4);
 /// ```
 pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Record> {
     Reader::new(text.as_bytes(), opts.clone()).collect()
@@ -360,8 +403,11 @@ impl<R: BufRead> Reader<R> {
         Record {
             number: self.puzzles,
             line: line_no,
-            name,
-            result,
+            result: result.map(|g| {
+                let mut p = Puzzle::new(g);
+                p.set_name(name);
+                p
+            }),
             positions,
         }
     }
@@ -1104,8 +1150,8 @@ mod tests {
         let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
         let recs = parse_all(text, &ParseOptions::default());
         assert_eq!(recs.len(), 2, "{recs:?}");
-        assert_eq!(recs[1].name.as_deref(), Some("Grid 02"));
-        assert_eq!(recs[1].result.as_ref().unwrap().get(0), 2);
+        assert_eq!(recs[1].name(), Some("Grid 02"));
+        assert_eq!(recs[1].result.as_ref().unwrap().grid().get(0), 2);
     }
 
     #[test]

@@ -304,6 +304,36 @@ impl Candidates {
         Self::from_sets(&sets)
     }
 
+    /// A candidate grid on any board of at most 64 digits: `values` are the
+    /// placed digits (`0` = empty), `masks` the candidates of the empty cells
+    /// (bit `d - 1` for digit `d`). Placed digits are removed from their
+    /// peers whatever the masks say.
+    pub fn from_state(
+        geo: Arc<Geometry>,
+        values: &[u16],
+        masks: &[u64],
+    ) -> Result<Self, CandidatesError> {
+        let mut c = Self::blank(geo)?;
+        let cells = c.values.len();
+        if values.len() != cells || masks.len() != cells {
+            return Err(CandidatesError::GridCells(values.len().min(masks.len())));
+        }
+        let full = c.masks.first().copied().unwrap_or(0);
+        for cell in 0..cells {
+            c.masks[cell] = masks[cell] & full;
+        }
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                c.values[cell] = v;
+                c.masks[cell] = 0;
+                for &p in &c.ctx.clone().peers[cell] {
+                    c.masks[p as usize] &= !(1 << (v - 1));
+                }
+            }
+        }
+        Ok(c)
+    }
+
     fn from_sets(sets: &[u64]) -> Result<Self, CandidatesError> {
         let geo = Arc::new(
             Geometry::square(crate::BoxShape::new(3, 3), &[]).expect("9x9 geometry is valid"),

@@ -16,7 +16,7 @@
 mod effort;
 mod generic;
 mod hybrid;
-mod limits;
+use crate::limits;
 mod nine;
 mod race;
 mod sat;
@@ -188,9 +188,10 @@ fn generic_solutions_within(grid: &Grid, limits: Limits) -> Solutions {
 }
 
 /// Which search engine [`solutions_with_engine`] uses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum Engine {
     /// Propagation and backtracking, switching to learning when it stalls (the default).
+    #[default]
     Auto,
     /// Propagation and backtracking only, never learning.
     Backtrack,
@@ -256,6 +257,33 @@ pub fn generic_pencilmark_solutions(pm: &Pencilmarks) -> Solutions {
     let geometry = nine_geometry();
     let search = Box::new(Search::<u16>::with_candidates(geometry.clone(), pm.masks()));
     Solutions { geometry, search }
+}
+
+/// The solutions of a candidate state on any board of at most 16 digits
+/// (`masks[c]`: bit `d` = digit `d + 1` allowed), under `limits`; plain 9×9
+/// takes the dedicated solver. `None` for larger boards.
+pub(crate) fn candidate_solutions(
+    geometry: &Arc<Geometry>,
+    masks: &[u16],
+    limits: Limits,
+) -> Option<Solutions> {
+    if nine::applies(geometry) {
+        let mut search = Box::new(NineSearch::with_candidates(masks));
+        search.set_limits(limits);
+        return Some(Solutions {
+            geometry: geometry.clone(),
+            search,
+        });
+    }
+    if geometry.n() > 16 {
+        return None;
+    }
+    let mut search = Search::<u16>::with_candidates(geometry.clone(), masks);
+    search.set_limits(limits);
+    Some(Solutions {
+        geometry: geometry.clone(),
+        search: Box::new(search),
+    })
 }
 
 /// The plain 9×9 geometry, built once.

@@ -1,0 +1,278 @@
+//! The front door: one [`Puzzle`] type and every use case as one call on it.
+//!
+//! A `Puzzle` is everything a puzzle is: its board (box shape, variants,
+//! jigsaw regions or cube, all in the [`Geometry`]), its givens, optionally a
+//! mid-solve candidate state, and its name and notes. The use cases — solve,
+//! check, count, solutions, hint, explain, rate, canon, render — are methods
+//! taking one [`Options`] (time limit, cancellation, engine, threads), and
+//! fail with one typed [`Error`]. The CLI, the web server and the bindings
+//! only wrap these calls.
+//!
+//! ```
+//! use sudokit::{Options, Puzzle};
+//! let p: Puzzle = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+//!     .parse()
+//!     .unwrap();
+//! let opts = Options::default();
+//! let s = p.solve(&opts).unwrap();
+//! assert!(s.is_solved());
+//! assert!(p.check(&opts).unwrap().is_unique());
+//! let rating = p.rate(&opts).unwrap();
+//! assert_eq!(rating.grade.level.name(), "Easy");
+//! ```
+
+mod error;
+mod human;
+mod search;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::limits::{Clock, Limits};
+use crate::solve::Engine;
+
+pub use error::Error;
+pub use human::Rating;
+pub use search::{CountMode, Verdict};
+
+/// A puzzle: givens on a board, optionally a candidate state, and a name.
+///
+/// Build one by reading text ([`str::parse`], [`crate::format::Reader`]) or
+/// from a [`Grid`] ([`Puzzle::new`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    grid: Grid,
+    /// Candidate masks of a mid-solve state: bit `d - 1` set when digit `d`
+    /// is still possible. Filled cells are the grid's values. `None` when the
+    /// puzzle is just its givens.
+    candidates: Option<Vec<u64>>,
+    name: Option<String>,
+    notes: Vec<String>,
+    /// A solution shipped with the puzzle (a CSV's solution column), to be
+    /// checked against ours.
+    solution: Option<Grid>,
+}
+
+impl Puzzle {
+    /// The puzzle made of these givens.
+    pub fn new(grid: Grid) -> Self {
+        Puzzle {
+            grid,
+            candidates: None,
+            name: None,
+            notes: Vec::new(),
+            solution: None,
+        }
+    }
+
+    /// A mid-solve position: `grid` holds the placed digits, `masks` one
+    /// candidate mask per cell (bit `d - 1` for digit `d`; ignored for placed
+    /// cells). Boards of at most 64 digits.
+    ///
+    /// ```
+    /// use sudokit::{Grid, Puzzle};
+    /// let g = Grid::from_line(&".".repeat(16)).unwrap();
+    /// let mut masks = vec![0b1111u64; 16];
+    /// masks[0] = 0b0001; // r1c1 can only be 1
+    /// let p = Puzzle::with_candidates(g, masks).unwrap();
+    /// assert_eq!(p.candidate_mask(0), 1);
+    /// ```
+    pub fn with_candidates(grid: Grid, masks: Vec<u64>) -> Result<Self, Error> {
+        let n = grid.n();
+        if n > 64 {
+            return Err(Error::Unsupported(format!(
+                "candidate states need at most 64 digits; this board has {n}"
+            )));
+        }
+        if masks.len() != grid.cells().len() {
+            return Err(Error::Unsupported(format!(
+                "a candidate state needs one mask per cell: found {}, the board has {}",
+                masks.len(),
+                grid.cells().len()
+            )));
+        }
+        let full = full_mask(n);
+        let masks = masks
+            .into_iter()
+            .zip(grid.cells())
+            .map(|(m, &v)| if v == 0 { m & full } else { 1 << (v - 1) })
+            .collect();
+        Ok(Puzzle {
+            candidates: Some(masks),
+            ..Puzzle::new(grid)
+        })
+    }
+
+    /// The givens (or placed digits of a candidate state).
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+    /// The givens, without the rest.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+    /// The board: box shape, variants, regions, cube.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        self.grid.geometry()
+    }
+    /// The puzzle's name (a `Grid 01` header, a `name:` directive, a
+    /// `#A author`… line).
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+    pub fn set_name(&mut self, name: Option<String>) {
+        self.name = name;
+    }
+    /// The same puzzle with a name.
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+    /// Free-text notes read with the puzzle (SadMan `#D` lines, say).
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+    pub fn add_note(&mut self, note: impl Into<String>) {
+        self.notes.push(note.into());
+    }
+    /// The solution that came with the puzzle, if any.
+    pub fn given_solution(&self) -> Option<&Grid> {
+        self.solution.as_ref()
+    }
+    /// Attaches a solution read with the puzzle; [`Puzzle::solve`] checks it.
+    pub fn set_given_solution(&mut self, solution: Option<Grid>) {
+        self.solution = solution;
+    }
+    /// True when the puzzle is a candidate state rather than plain givens.
+    pub fn has_candidates(&self) -> bool {
+        self.candidates.is_some()
+    }
+    /// The candidate masks of a candidate state.
+    pub fn candidates(&self) -> Option<&[u64]> {
+        self.candidates.as_deref()
+    }
+    /// Candidates of `cell` as a mask (bit `d - 1` for digit `d`): the
+    /// state's marks, the single value of a filled cell, or every digit.
+    /// Boards of at most 64 digits.
+    pub fn candidate_mask(&self, cell: usize) -> u64 {
+        match (&self.candidates, self.grid.get(cell)) {
+            (Some(m), _) => m[cell],
+            (None, 0) => full_mask(self.grid.n()),
+            (None, v) => 1 << (v - 1),
+        }
+    }
+}
+
+impl From<Grid> for Puzzle {
+    fn from(grid: Grid) -> Self {
+        Puzzle::new(grid)
+    }
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = crate::format::ParseError;
+    /// The first puzzle of `text`, in any format the reader knows.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        crate::format::parse_puzzle(text, &Default::default())
+    }
+}
+
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// How to run a use case: time limit, cancellation, engine, threads.
+///
+/// Each call starts its own clock, so in a batch every puzzle gets the whole
+/// `timeout`.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::Options;
+/// let opts = Options::default().with_timeout(Duration::from_secs(5)).with_threads(1);
+/// assert_eq!(opts.timeout, Some(Duration::from_secs(5)));
+/// ```
+#[derive(Clone, Default)]
+pub struct Options {
+    /// Give up after this long (reported as [`Error::TimedOut`], or as a lower
+    /// bound for counts).
+    pub timeout: Option<Duration>,
+    /// Give up once this flag is set.
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// The clock deadlines are read from (default: the system clock; on
+    /// `wasm32-unknown-unknown` pass one, or deadlines never pass).
+    pub clock: Option<Arc<dyn Clock>>,
+    /// Which search engine solves.
+    pub engine: Engine,
+    /// Worker threads for work that can use several (0 = one per core).
+    pub threads: usize,
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("timeout", &self.timeout)
+            .field("cancel", &self.cancel)
+            .field("engine", &self.engine)
+            .field("threads", &self.threads)
+            .finish()
+    }
+}
+
+impl Options {
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = Some(clock);
+        self
+    }
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// The limits of one call, its clock started now.
+    pub fn limits(&self) -> Limits {
+        let mut l = match (self.timeout, &self.clock) {
+            (None, _) => Limits::none(),
+            (Some(t), None) => Limits::timeout(t),
+            (Some(t), Some(c)) => Limits::with_clock(c.clone(), t),
+        };
+        if let Some(f) = &self.cancel {
+            l = l.with_cancel(f.clone());
+        }
+        l
+    }
+
+    /// The error for work stopped by these options' limits.
+    pub(crate) fn stopped(&self) -> Error {
+        match self.timeout {
+            Some(t)
+                if !self
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) =>
+            {
+                Error::TimedOut(t)
+            }
+            _ => Error::Cancelled,
+        }
+    }
+}

@@ -1,0 +1,233 @@
+//! Solving, checking, counting and enumerating: the search use cases.
+
+use crate::count::{self, BigUint, Count};
+use crate::grid::Grid;
+use crate::solve::{self, Engine, Solutions};
+use crate::validate;
+
+use super::{Error, Options, Puzzle};
+
+/// What [`Puzzle::check`] found: one solution, or (at least) two.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    Unique(Grid),
+    /// Two different solutions (there may be more).
+    Multiple(Grid, Grid),
+}
+
+impl Verdict {
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Verdict::Unique(_))
+    }
+    /// The (first) solution.
+    pub fn solution(&self) -> &Grid {
+        match self {
+            Verdict::Unique(s) | Verdict::Multiple(s, _) => s,
+        }
+    }
+}
+
+/// How far [`Puzzle::count`] counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CountMode {
+    /// Enumerate up to this many solutions (at least 1); reaching it gives
+    /// [`Count::AtLeast`].
+    UpTo(u64),
+    /// Enumerate every solution.
+    All,
+    /// Count every completion exactly, without enumerating each one (digit
+    /// relabelling, band composition): any size of count, on all threads.
+    Exact,
+}
+
+impl Puzzle {
+    /// The solutions, lazily in search order (drop the iterator to stop). The
+    /// givens are checked first, so a contradiction is an error rather than
+    /// an empty stream.
+    ///
+    /// ```
+    /// use sudokit::{Options, Puzzle};
+    /// let p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// assert_eq!(p.solutions(&Options::default()).unwrap().count(), 288);
+    /// ```
+    pub fn solutions(&self, opts: &Options) -> Result<Solutions, Error> {
+        self.check_rules()?;
+        self.search(opts)
+    }
+
+    /// One solution (the first found).
+    ///
+    /// ```
+    /// use sudokit::{Error, Options, Puzzle};
+    /// let p: Puzzle = format!("11{}", ".".repeat(79)).parse().unwrap();
+    /// assert!(matches!(p.solve(&Options::default()), Err(Error::Contradiction(_))));
+    /// ```
+    pub fn solve(&self, opts: &Options) -> Result<Grid, Error> {
+        let mut s = self.search(opts)?;
+        match s.next() {
+            Some(g) => {
+                self.check_given_solution()?;
+                Ok(g)
+            }
+            None if s.interrupted() => Err(opts.stopped()),
+            None => Err(self.why_no_solution()),
+        }
+    }
+
+    /// Whether the puzzle has exactly one solution (a proof: the search
+    /// looks for a second one).
+    ///
+    /// ```
+    /// use sudokit::{Options, Puzzle, Verdict};
+    /// let p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// assert!(matches!(p.check(&Options::default()).unwrap(), Verdict::Multiple(..)));
+    /// ```
+    pub fn check(&self, opts: &Options) -> Result<Verdict, Error> {
+        let mut s = self.search(opts)?;
+        let Some(first) = s.next() else {
+            return Err(if s.interrupted() {
+                opts.stopped()
+            } else {
+                self.why_no_solution()
+            });
+        };
+        let second = s.next();
+        if second.is_none() && s.interrupted() {
+            return Err(opts.stopped());
+        }
+        self.check_given_solution()?;
+        Ok(match second {
+            None => Verdict::Unique(first),
+            Some(b) => Verdict::Multiple(first, b),
+        })
+    }
+
+    /// The unique solution, or an error saying why there is none or several.
+    pub fn unique_solution(&self, opts: &Options) -> Result<Grid, Error> {
+        match self.check(opts)? {
+            Verdict::Unique(s) => Ok(s),
+            Verdict::Multiple(a, b) => Err(Error::not_unique(a, b)),
+        }
+    }
+
+    /// The number of solutions. A time limit gives a proven lower bound
+    /// ([`Count::AtLeast`]), never a guess.
+    ///
+    /// ```
+    /// use sudokit::{count::Count, CountMode, Options, Puzzle};
+    /// let p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// let opts = Options::default();
+    /// assert_eq!(p.count(CountMode::All, &opts).unwrap(), Count::Exact(288u32.into()));
+    /// assert_eq!(p.count(CountMode::Exact, &opts).unwrap(), Count::Exact(288u32.into()));
+    /// assert_eq!(p.count(CountMode::UpTo(2), &opts).unwrap(), Count::AtLeast(2u32.into()));
+    /// ```
+    pub fn count(&self, mode: CountMode, opts: &Options) -> Result<Count, Error> {
+        self.check_rules()?;
+        let limit = match mode {
+            CountMode::Exact if self.candidates.is_none() => {
+                let copts = count::Options {
+                    budget: opts.limits().into(),
+                    threads: opts.threads,
+                    ..Default::default()
+                };
+                return Ok(count::completions(&self.grid, &copts)?);
+            }
+            CountMode::Exact | CountMode::All => u64::MAX,
+            CountMode::UpTo(k) => k.max(1),
+        };
+        let mut s = self.search(opts)?;
+        let mut k = 0u64;
+        while k < limit && s.skip_one() {
+            k += 1;
+        }
+        let exact = k < limit && !s.interrupted();
+        Ok(if exact {
+            Count::Exact(BigUint::from(k))
+        } else {
+            Count::AtLeast(BigUint::from(k))
+        })
+    }
+
+    /// The raw search over this puzzle's givens or candidates, no checks.
+    fn search(&self, opts: &Options) -> Result<Solutions, Error> {
+        let limits = opts.limits();
+        let Some(masks) = &self.candidates else {
+            return Ok(match opts.engine {
+                Engine::Auto => solve::unchecked_solutions_within(&self.grid, limits),
+                e => solve::solutions_with_engine(&self.grid, e, limits),
+            });
+        };
+        let masks: Vec<u16> = masks.iter().map(|&m| m as u16).collect();
+        if self.grid.n() > 16 {
+            return Err(Error::Unsupported(format!(
+                "solving a candidate state needs at most 16 digits; this board has {}",
+                self.grid.n()
+            )));
+        }
+        solve::candidate_solutions(self.geometry(), &masks, limits).ok_or_else(|| {
+            Error::Unsupported("solving a candidate state needs at most 16 digits".into())
+        })
+    }
+
+    /// Contradictions visible without search: duplicate givens, and for a
+    /// candidate state, a cell without candidates or a digit without a place.
+    pub(crate) fn check_rules(&self) -> Result<(), Error> {
+        if let Some(c) = validate::first_duplicate(&self.grid) {
+            return Err(c.into());
+        }
+        match &self.candidates {
+            None => validate::check_givens(&self.grid).map_err(Error::from),
+            Some(masks) => broken_candidates(self, masks)
+                .map_or(Ok(()), |why| Err(Error::BrokenCandidates(why))),
+        }
+    }
+
+    /// After a search found nothing: the visible contradiction if there is
+    /// one, otherwise a plain "no solution".
+    fn why_no_solution(&self) -> Error {
+        match self.check_rules() {
+            Err(e) => e,
+            Ok(()) => Error::NoSolution,
+        }
+    }
+
+    /// A solution shipped with the puzzle must fit the givens and the rules.
+    fn check_given_solution(&self) -> Result<(), Error> {
+        let Some(sol) = &self.solution else {
+            return Ok(());
+        };
+        let geo = self.geometry();
+        let bad = self
+            .grid
+            .cells()
+            .iter()
+            .zip(sol.cells())
+            .position(|(&g, &s)| s == 0 || (g != 0 && g != s));
+        if let Some(c) = bad {
+            return Err(Error::WrongGivenSolution(geo.cell_name(c)));
+        }
+        if let Some(c) = validate::first_duplicate(sol) {
+            let cell = c.cell().unwrap_or(0);
+            return Err(Error::WrongGivenSolution(geo.cell_name(cell)));
+        }
+        Ok(())
+    }
+}
+
+/// What is broken in a candidate state, in words: an empty cell without
+/// candidates, or a digit without a place in a unit.
+fn broken_candidates(p: &Puzzle, masks: &[u64]) -> Option<String> {
+    let geo = p.geometry();
+    if let Some(c) = (0..masks.len()).find(|&c| p.grid.get(c) == 0 && masks[c] == 0) {
+        return Some(format!("{} without a candidate", geo.cell_name(c)));
+    }
+    for (u, unit) in geo.units().iter().enumerate() {
+        let seen = unit.cells.iter().fold(0u64, |a, &c| a | masks[c as usize]);
+        let missing = super::full_mask(geo.n()) & !seen;
+        if missing != 0 {
+            let d = missing.trailing_zeros() + 1;
+            return Some(format!("no place for {d} in {}", geo.unit_name(u)));
+        }
+    }
+    None
+}
