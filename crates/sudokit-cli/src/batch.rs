@@ -24,6 +24,51 @@ pub struct Tally {
 pub struct Output {
     pub text: String,
     pub ok: bool,
+    /// The board of the grid(s) in `text`, with the output format and name:
+    /// the writer puts the directives the reader needs before `text`, in
+    /// output order (what one needs depends on what came before).
+    pub board: Option<Board>,
+}
+
+/// What the writer needs to know about the grids of an output.
+pub struct Board {
+    pub geometry: std::sync::Arc<sudokit::Geometry>,
+    pub format: sudokit::format::OutputFormat,
+    pub name: Option<String>,
+}
+
+impl Output {
+    pub fn ok(text: String) -> Self {
+        Output {
+            text,
+            ok: true,
+            board: None,
+        }
+    }
+    pub fn failed(text: String) -> Self {
+        Output {
+            text,
+            ok: false,
+            board: None,
+        }
+    }
+    /// A successful output of grids drawn on `grid`'s board in `format`.
+    pub fn grids(
+        text: String,
+        grid: &sudokit::Grid,
+        format: crate::output::OutputFormat,
+        name: Option<&str>,
+    ) -> Self {
+        Output {
+            text,
+            ok: true,
+            board: Some(Board {
+                geometry: grid.geometry().clone(),
+                format: format.into(),
+                name: name.map(str::to_string),
+            }),
+        }
+    }
 }
 
 /// Runs `work` over `items` on `threads` threads (0 = all cores), writing each
@@ -42,11 +87,16 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
+    let mut writer: Option<sudokit::format::Writer> = None;
     let mut write = |results: Vec<Output>| -> io::Result<()> {
         for r in results {
             tally.total += 1;
             if !r.ok {
                 tally.failed += 1;
+            }
+            if let Some(b) = &r.board {
+                let w = writer.get_or_insert_with(|| sudokit::format::Writer::new(b.format));
+                out.write_all(w.prelude(&b.geometry, b.name.as_deref()).as_bytes())?;
             }
             out.write_all(r.text.as_bytes())?;
             if !r.text.ends_with('\n') {
@@ -68,6 +118,7 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
             write(results)?;
         }
         progress.finish_and_clear();
+        notice_if_empty(&tally);
         return Ok(tally);
     }
     // The first chunk is read before any work can start: small, and the
@@ -97,7 +148,15 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
         write(results)?;
     }
     progress.finish_and_clear();
+    notice_if_empty(&tally);
     Ok(tally)
+}
+
+/// Empty input is not an error, but silence would look like one.
+fn notice_if_empty(tally: &Tally) {
+    if tally.total == 0 {
+        eprintln!("sudokit: no puzzles found in the input");
+    }
 }
 
 /// A spinner with a count on stderr, only when stderr is a terminal.

@@ -12,8 +12,11 @@ use sudokit::{BoxShape, Variant};
 /// Input options shared by every command that reads puzzles.
 #[derive(clap::Args, Clone, Debug)]
 pub struct InputArgs {
-    /// Puzzle files (any supported format, many puzzles per file); none or `-`
-    /// reads standard input.
+    /// Puzzle files (any supported format, many puzzles per file), or puzzles
+    /// given as text: an argument naming an existing file is read as that
+    /// file, any other as the puzzle itself (`sudokit solve 4...3....`).
+    /// None, or `-`, reads standard input.
+    #[arg(value_name = "FILE|PUZZLE")]
     pub files: Vec<PathBuf>,
     /// Input format: auto, line, header (`R C` + rows), grid (rows, with or
     /// without box separators).
@@ -32,6 +35,16 @@ pub struct InputArgs {
 
 /// A named input (empty name for standard input) and its reader.
 type Source = (Arc<str>, Box<dyn BufRead + Send>);
+
+/// A missing file rather than puzzle text: it has a directory part or a
+/// file extension.
+pub fn looks_like_path(path: &std::path::Path) -> bool {
+    let s = path.to_string_lossy();
+    s.contains(std::path::MAIN_SEPARATOR)
+        || path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
+        })
+}
 
 /// A record with the name of the input it came from.
 pub struct Item {
@@ -79,6 +92,15 @@ impl InputArgs {
         for path in &self.files {
             if path.as_os_str() == "-" {
                 sources.push(("".into(), Box::new(BufReader::new(io::stdin()))));
+                continue;
+            }
+            if path.is_dir() {
+                bail!("{} is a directory, not a puzzle file", path.display());
+            }
+            if !path.exists() && !looks_like_path(path) {
+                // Puzzle text given on the command line.
+                let text = path.to_string_lossy().into_owned().into_bytes();
+                sources.push(("".into(), Box::new(io::Cursor::new(text))));
                 continue;
             }
             let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
@@ -144,7 +166,7 @@ impl Item {
         } else {
             format!("error: {}{message}", self.prefix())
         };
-        crate::batch::Output { text, ok: false }
+        crate::batch::Output::failed(text)
     }
 
     /// The puzzle, or the output reporting why the record could not be read.

@@ -41,7 +41,9 @@ pub fn states(args: &InputArgs) -> Result<Vec<State>> {
                 .read_to_string(&mut text)
                 .context("cannot read standard input")?;
             sources.push((String::new(), text));
-        } else if Path::new(f).is_file() {
+        } else if Path::new(f).is_dir() {
+            anyhow::bail!("{} is a directory, not a puzzle file", f.display());
+        } else if Path::new(f).is_file() || crate::input::looks_like_path(f) {
             let text = std::fs::read_to_string(f)
                 .with_context(|| format!("cannot read {}", f.display()))?;
             sources.push((format!("{}: ", f.display()), text));

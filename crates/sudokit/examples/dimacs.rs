@@ -69,7 +69,7 @@ fn main() {
     let Some(g) = index
         .checked_sub(1)
         .and_then(|i| recs.into_iter().nth(i))
-        .and_then(|r| r.result.ok())
+        .and_then(|r| r.result.ok().map(sudokit::Puzzle::into_grid))
     else {
         eprintln!("{file}: no valid puzzle {index}");
         std::process::exit(1);

@@ -81,7 +81,7 @@ fn main() {
     println!("puzzle\tfirst_s\tunique_s\tcount\tguesses");
     let (mut tf, mut tu) = (0.0, 0.0);
     for rec in recs {
-        let Ok(g) = rec.result else {
+        let Ok(g) = rec.result.map(sudokit::Puzzle::into_grid) else {
             println!("{}\tparse error", rec.number);
             continue;
         };
@@ -118,7 +118,7 @@ fn effort(recs: Vec<sudokit::format::Record>, seeds: &[u64], timeout: f64) {
     println!("puzzle\tseed\tfirst_conflicts\tunique_conflicts\tsolutions");
     let (mut first_sum, mut total_sum, mut log_sum, mut runs) = (0u64, 0u64, 0.0f64, 0u32);
     for rec in recs {
-        let Ok(g) = rec.result else {
+        let Ok(g) = rec.result.map(sudokit::Puzzle::into_grid) else {
             println!("{}\tparse error", rec.number);
             continue;
         };

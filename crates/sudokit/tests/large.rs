@@ -13,7 +13,7 @@ fn gecode_16x16_all_unique() {
     let recs = parse_all(&read(data("gecode_16x16.txt")), &ParseOptions::default());
     assert_eq!(recs.len(), 55);
     for rec in recs {
-        let g = rec.result.unwrap();
+        let g = rec.result.unwrap().into_grid();
         assert_eq!(g.geometry().box_shape(), BoxShape::new(4, 4));
         match solve::uniqueness(&g).unwrap() {
             Uniqueness::Unique(s) => check(&Rules::classic(4, 4), g.cells(), s.cells()).unwrap(),
@@ -30,7 +30,7 @@ fn kociemba_400x400_parsed_and_solved() {
     );
     // The summary lines under the grid are notes, not puzzles.
     assert_eq!(recs.len(), 1);
-    let g = recs[0].result.as_ref().unwrap();
+    let g = recs[0].result.as_ref().unwrap().grid();
     assert_eq!(g.geometry().box_shape(), BoxShape::new(20, 20));
     assert_eq!(g.givens(), 116_143);
     let s = solve::solve(g).unwrap().expect("solvable");

@@ -28,7 +28,7 @@ fn solutions(g: &Grid, engine: Engine, limit: usize, rules: &Rules) -> Vec<Vec<u
 fn puzzles(file: &str) -> Vec<Grid> {
     parse_all(&read(data(file)), &ParseOptions::default())
         .into_iter()
-        .map(|r| r.result.unwrap())
+        .map(|r| r.result.unwrap().into_grid())
         .collect()
 }
 

@@ -31,7 +31,7 @@ fn seed000_hardest_with_their_solutions() {
     ];
     assert_eq!(recs.len(), 2);
     for (rec, want) in recs.iter().zip(expected) {
-        let g = rec.result.as_ref().unwrap();
+        let g = rec.result.as_ref().unwrap().grid();
         let s = unique_solution(g);
         check(&rules_of(g), g.cells(), s.cells()).unwrap();
         assert_eq!(s.to_line(), want);
@@ -46,16 +46,16 @@ fn seed001_all_four_examples() {
     );
     let sides: Vec<usize> = recs
         .iter()
-        .map(|r| r.result.as_ref().unwrap().n())
+        .map(|r| r.result.as_ref().unwrap().grid().n())
         .collect();
     assert_eq!(sides, [6, 9, 9, 25]);
     for rec in &recs {
-        let g = rec.result.as_ref().unwrap();
+        let g = rec.result.as_ref().unwrap().grid();
         let s = unique_solution(g);
         check(&rules_of(g), g.cells(), s.cells()).unwrap();
     }
     // The Wikipedia puzzle's published solution.
-    let wiki = unique_solution(recs[1].result.as_ref().unwrap());
+    let wiki = unique_solution(recs[1].result.as_ref().unwrap().grid());
     assert_eq!(
         wiki.to_line(),
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -94,10 +94,10 @@ fn euler_96_all_fifty() {
     let mut sum = 0u32;
     for (i, rec) in recs.iter().enumerate() {
         assert_eq!(
-            rec.name.as_deref(),
+            rec.name(),
             Some(format!("Grid {:02}", i + 1).as_str())
         );
-        let g = rec.result.as_ref().unwrap();
+        let g = rec.result.as_ref().unwrap().grid();
         let s = unique_solution(g);
         check(&rules_of(g), g.cells(), s.cells()).unwrap();
         sum += s.cells()[..3]

@@ -22,14 +22,12 @@ pub fn run(args: &Args) -> Result<Tally> {
         let fail = |msg: String| Output {
             text: format!("error: {}{msg}", item.prefix()),
             ok: false,
+            board: None,
         };
         match &rec.result {
             Err(e) => fail(e.to_string()),
             Ok(p) => match canon::minlex(p.grid()) {
-                Some(line) => Output {
-                    text: line,
-                    ok: true,
-                },
+                Some(line) => Output::ok(line),
                 None => fail(format!(
                     "puzzle {}, line {}: canonical forms are defined for classic 9×9 only",
                     rec.number, rec.line

@@ -43,6 +43,7 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
             return Output {
                 text: format!("invalid: {}{e}", item.prefix()),
                 ok: false,
+                board: None,
             }
         }
     };
@@ -68,15 +69,20 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
                 "error"
             };
             let msg = format!("{word}: {}{}", item.prefix(), rec.locate(e));
-            return Output {
-                text: msg,
-                ok: false,
-            };
+            return Output::failed(msg);
         }
     };
     if json {
         let text = item.json_ok(json!({"verdict": verdict, "givens": givens}));
-        return Output { text, ok };
+        return Output {
+            text,
+            ok,
+            board: None,
+        };
     }
-    Output { text, ok }
+    Output {
+        text,
+        ok,
+        board: None,
+    }
 }

@@ -78,6 +78,7 @@ fn count_one(
             Ok(c) => Output {
                 text: count_text(item, fmt, &c, limit),
                 ok: true,
+                board: None,
             },
             Err(e) => item.fail_with(json, e),
         };
@@ -90,6 +91,9 @@ fn count_one(
     let mut k = 0u64;
     while limit == 0 || k < limit {
         let Some(s) = sols.next() else { break };
+        if k > 0 && fmt == OutputFormat::Pretty {
+            text.push('\n');
+        }
         text.push_str(&grid_text(&s, fmt));
         text.push('\n');
         k += 1;
@@ -101,7 +105,10 @@ fn count_one(
         Count::AtLeast(k.into())
     };
     text.push_str(&count_text(item, fmt, &c, limit));
-    Output { text, ok: true }
+    if json {
+        return Output::ok(text);
+    }
+    Output::grids(text, puzzle.grid(), fmt, None)
 }
 
 /// `3 exact`, `1 unique`, `0 none`, `2+ (stopped at the limit)` or

@@ -32,7 +32,7 @@ pub fn run(args: &Args) -> Result<Tally> {
 fn explain_one(state: State, json: bool) -> Output {
     let puzzle = match state.result {
         Ok(p) => p,
-        Err(text) => return Output { text, ok: false },
+        Err(text) => return Output::failed(text),
     };
     let path = match puzzle.explain(&sudokit::Options::default()) {
         Ok(path) => path,
@@ -40,6 +40,7 @@ fn explain_one(state: State, json: bool) -> Output {
             return Output {
                 text: format!("error: {}: {e}", state.at),
                 ok: false,
+                board: None,
             }
         }
     };
@@ -58,6 +59,7 @@ fn explain_one(state: State, json: bool) -> Output {
         return Output {
             text: v.to_string(),
             ok: path.solved,
+            board: None,
         };
     }
     let mut text = format!(
@@ -88,6 +90,7 @@ fn explain_one(state: State, json: bool) -> Output {
     Output {
         text,
         ok: path.solved,
+        board: None,
     }
 }
 

@@ -186,13 +186,16 @@ pub fn run(args: &Args) -> Result<Tally> {
         0..args.count,
         args.threads,
         move |index| match generate::generate(&geometry, &opts, seed, index) {
-            Ok(g) => Output {
-                text: puzzle_text(&g, index, seed, fmt, with_solution),
-                ok: true,
-            },
+            Ok(g) => Output::grids(
+                puzzle_text(&g, index, seed, fmt, with_solution),
+                &g.puzzle,
+                fmt,
+                None,
+            ),
             Err(e) => Output {
                 text: format!("error: puzzle {}: {e}", index + 1),
                 ok: false,
+                board: None,
             },
         },
     )

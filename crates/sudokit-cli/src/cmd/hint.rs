@@ -34,7 +34,7 @@ pub fn run(args: &Args) -> Result<Tally> {
 fn hint_one(state: State, json: bool, then: bool) -> Output {
     let puzzle = match state.result {
         Ok(p) => p,
-        Err(text) => return Output { text, ok: false },
+        Err(text) => return Output::failed(text),
     };
     let opts = sudokit::Options::default();
     let step = match puzzle.hint(&opts) {
@@ -43,12 +43,14 @@ fn hint_one(state: State, json: bool, then: bool) -> Output {
             return Output {
                 text: format!("{}: solved", state.at),
                 ok: true,
+                board: None,
             }
         }
         Err(e) => {
             return Output {
                 text: format!("error: {}: {e}", state.at),
                 ok: false,
+                board: None,
             }
         }
     };
@@ -66,5 +68,5 @@ fn hint_one(state: State, json: bool, then: bool) -> Output {
         }
         t
     };
-    Output { text, ok: true }
+    Output::ok(text)
 }

@@ -62,5 +62,5 @@ fn rate_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     } else {
         format!("{}\t{}\t{}", g.level.name(), g.score, hardest)
     };
-    Output { text, ok: true }
+    Output::ok(text)
 }

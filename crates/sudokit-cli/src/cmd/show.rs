@@ -25,22 +25,18 @@ pub fn run(args: &Args) -> Result<Tally> {
     batch::run(args.input.items()?, 1, move |item| {
         match &item.record.result {
             Ok(p) if candidates => match Candidates::from_grid(p.grid()) {
-                Ok(c) => Output {
-                    text: c.to_grid_text(),
-                    ok: true,
-                },
+                Ok(c) => Output::ok(c.to_grid_text()),
                 Err(e) => Output {
                     text: format!("error: {}{e}", item.prefix()),
                     ok: false,
+                    board: None,
                 },
             },
-            Ok(p) => Output {
-                text: grid_text(p.grid(), fmt),
-                ok: true,
-            },
+            Ok(p) => Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()),
             Err(e) => Output {
                 text: format!("error: {}{e}", item.prefix()),
                 ok: false,
+                board: None,
             },
         }
     })

@@ -63,7 +63,11 @@ fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, opts: &sudokit::Optio
             } else {
                 grid_text(&s, fmt)
             };
-            Output { text, ok: true }
+            if json {
+                Output::ok(text)
+            } else {
+                Output::grids(text, &s, fmt, puzzle.name())
+            }
         }
     }
 }

@@ -10,5 +10,6 @@ pub use parse::{
 };
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use write::{
-    value_char, write_json, write_line, write_pretty, write_rc, GridJson, MAX_COMPACT_N,
+    value_char, write_body, write_json, write_line, write_pretty, write_rc, GridJson, OutputFormat,
+    Writer, MAX_COMPACT_N,
 };

@@ -350,6 +350,7 @@ impl<R: BufRead> Reader<R> {
                     .filter_map(Variant::from_name)
                     .collect();
             }
+            "cube" if matches!(value, "none" | "off" | "no") => self.cube = false,
             "cube" => {
                 self.cube = true;
                 if !value.is_empty() {

@@ -2,8 +2,9 @@
 
 use serde::Serialize;
 
-use crate::geometry::{Layout, Variant};
+use crate::geometry::{BoxShape, Geometry, Layout, Variant};
 use crate::grid::Grid;
+use crate::puzzle::Puzzle;
 
 /// Character for value `v` in compact form: `.` for empty, `1-9`, then `A-Z`.
 pub fn value_char(v: u16) -> char {
@@ -62,6 +63,9 @@ fn cell_text(v: u16, width: usize, compact: bool) -> String {
 /// so the output reads back for any N. Cubes print layer by layer.
 pub fn write_pretty(grid: &Grid) -> String {
     let g = grid.geometry();
+    if let Some(regions) = jigsaw_regions(g) {
+        return pretty_regions(grid, &regions);
+    }
     let n = g.n();
     let shape = g.box_shape();
     let width = if n <= 9 { 1 } else { n.to_string().len() };
@@ -98,6 +102,57 @@ pub fn write_pretty(grid: &Grid) -> String {
     out
 }
 
+/// A jigsaw grid with a border wherever two neighbouring cells lie in
+/// different regions.
+fn pretty_regions(grid: &Grid, regions: &[u16]) -> String {
+    let n = grid.n();
+    let width = if n <= 9 { 1 } else { n.to_string().len() };
+    let region = |r: usize, c: usize| regions[r * n + c];
+    // Is there a border above (r, c), left of (r, c)? Edges always have one.
+    let above = |r: usize, c: usize| r == 0 || r == n || region(r - 1, c) != region(r, c);
+    let left = |r: usize, c: usize| c == 0 || c == n || region(r, c - 1) != region(r, c);
+    // Each cell is `|` or space, a space, the value, a space: fixed columns,
+    // so the borders line up whatever the regions' shapes.
+    let mut out = String::new();
+    for r in 0..=n {
+        let mut line = String::new();
+        for c in 0..=n {
+            let seg_left = c > 0 && above(r, c - 1);
+            let seg_right = c < n && above(r, c);
+            let up = r > 0 && left(r - 1, c);
+            let down = r < n && left(r, c);
+            line.push(if seg_left || seg_right {
+                '+'
+            } else if up || down {
+                '|'
+            } else {
+                ' '
+            });
+            if c < n {
+                let seg = if seg_right { '-' } else { ' ' };
+                line.extend(std::iter::repeat(seg).take(width + 2));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+        if r == n {
+            break;
+        }
+        let mut row = String::new();
+        for c in 0..=n {
+            row.push(if left(r, c) { '|' } else { ' ' });
+            if c < n {
+                row.push(' ');
+                row.push_str(&cell_text(grid.get(r * n + c), width, false));
+                row.push(' ');
+            }
+        }
+        out.push_str(&row);
+        out.push('\n');
+    }
+    out
+}
+
 /// The `R C` header format of seed 001: the box shape, then one row per line,
 /// numbers separated by spaces and `0` for empty.
 pub fn write_rc(grid: &Grid) -> String {
@@ -120,8 +175,12 @@ pub struct GridJson {
     #[serde(rename = "box")]
     pub box_shape: String,
     pub layout: Layout,
+    /// Extra units other than jigsaw regions (`x`, `disjoint`, ...).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<String>,
+    /// Jigsaw regions: one label `0..N` per cell, row-major.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub regions: Option<Vec<u16>>,
     /// The one-line form.
     pub line: String,
     /// Rows of values, `0` for empty.
@@ -137,8 +196,10 @@ impl GridJson {
             variants: g
                 .variants()
                 .iter()
+                .filter(|v| !matches!(v, Variant::Jigsaw(_)))
                 .map(|v: &Variant| v.name().to_string())
                 .collect(),
+            regions: jigsaw_regions(g),
             line: write_line(grid),
             rows: grid.cells().chunks(g.n()).map(|r| r.to_vec()).collect(),
         }
@@ -148,4 +209,198 @@ impl GridJson {
 /// The grid as a JSON object (see [`GridJson`]).
 pub fn write_json(grid: &Grid) -> String {
     serde_json::to_string(&GridJson::new(grid)).expect("plain data serialises")
+}
+
+/// The region label of every cell of a jigsaw board.
+fn jigsaw_regions(g: &Geometry) -> Option<Vec<u16>> {
+    g.variants().iter().find_map(|v| match v {
+        Variant::Jigsaw(r) => Some(r.clone()),
+        _ => None,
+    })
+}
+
+/// The output formats.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum OutputFormat {
+    /// One line per grid (directive lines before it when the board is not
+    /// what the reader assumes by default).
+    #[default]
+    Line,
+    /// A drawn grid with box (or region) borders, puzzles separated and named.
+    Pretty,
+    /// The `R C` header followed by rows of numbers (seed 001's format).
+    Rc,
+    /// One JSON object per line (see `docs/json.md`).
+    Json,
+}
+
+impl std::str::FromStr for OutputFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Ok(match s {
+            "line" => OutputFormat::Line,
+            "pretty" => OutputFormat::Pretty,
+            "rc" => OutputFormat::Rc,
+            "json" => OutputFormat::Json,
+            _ => {
+                return Err(format!(
+                    "unknown output format {s:?} (line, pretty, rc, json)"
+                ))
+            }
+        })
+    }
+}
+
+/// One grid in `format`, without directives or a trailing newline.
+pub fn write_body(grid: &Grid, format: OutputFormat) -> String {
+    let s = match format {
+        OutputFormat::Line => write_line(grid),
+        OutputFormat::Pretty => write_pretty(grid),
+        OutputFormat::Rc => write_rc(grid),
+        OutputFormat::Json => write_json(grid),
+    };
+    s.trim_end_matches('\n').to_string()
+}
+
+/// What the reader assumes at a point of the output: the settings that
+/// `box:`, `variant:` and `cube:` directives carry to the rest of a file.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+struct Scope {
+    box_shape: Option<BoxShape>,
+    variants: Vec<&'static str>,
+    cube: bool,
+}
+
+/// Writes puzzles so that they read back the same: before each one it puts
+/// the directives (`box:`, `variant:`, `cube:`, `regions:`) the reader needs
+/// and that earlier output has not already set. A classic 9×9 gets none, so
+/// plain output stays one line per puzzle.
+///
+/// ```
+/// use sudokit::format::{OutputFormat, Writer};
+/// use sudokit::{BoxShape, Geometry, Grid, Puzzle, Variant};
+/// use std::sync::Arc;
+/// let geo = Arc::new(Geometry::square(BoxShape::new(2, 2), &[Variant::Diagonals]).unwrap());
+/// let p = Puzzle::new(Grid::empty(geo));
+/// let mut w = Writer::new(OutputFormat::Line);
+/// assert_eq!(w.write(&p), "variant: x\n................\n");
+/// assert_eq!(w.write(&p), "................\n");
+/// let back: Puzzle = "variant: x\n................\n".parse().unwrap();
+/// assert_eq!(back.geometry().variants(), p.geometry().variants());
+/// ```
+#[derive(Debug)]
+pub struct Writer {
+    format: OutputFormat,
+    scope: Scope,
+    written: usize,
+}
+
+impl Writer {
+    pub fn new(format: OutputFormat) -> Self {
+        Writer {
+            format,
+            scope: Scope::default(),
+            written: 0,
+        }
+    }
+
+    /// A puzzle (its givens, and its name in the formats that carry one).
+    pub fn write(&mut self, puzzle: &Puzzle) -> String {
+        self.write_grid_named(puzzle.grid(), puzzle.name())
+    }
+
+    /// A grid, such as a solution.
+    pub fn write_grid(&mut self, grid: &Grid) -> String {
+        self.write_grid_named(grid, None)
+    }
+
+    fn write_grid_named(&mut self, grid: &Grid, name: Option<&str>) -> String {
+        let mut out = self.prelude(grid.geometry(), name);
+        out.push_str(&write_body(grid, self.format));
+        out.push('\n');
+        out
+    }
+
+    /// What goes before the next grid of board `g`: in `pretty`, a blank
+    /// line between puzzles and the name; in every text format, the
+    /// directives the reader needs. For callers that format grids
+    /// elsewhere (in parallel, say) and write them in order.
+    pub fn prelude(&mut self, g: &Geometry, name: Option<&str>) -> String {
+        self.written += 1;
+        if self.format == OutputFormat::Json {
+            return String::new();
+        }
+        let mut out = String::new();
+        if self.format == OutputFormat::Pretty && self.written > 1 {
+            out.push('\n');
+        }
+        out.push_str(&self.directives(g));
+        if let (OutputFormat::Pretty, Some(name)) = (self.format, name) {
+            out.push_str(&format!("name: {name}\n"));
+        }
+        out
+    }
+
+    /// The directive lines `g` needs after what was written so far.
+    fn directives(&mut self, g: &Geometry) -> String {
+        let mut out = String::new();
+        let n = g.n();
+        let cube = g.layout() == Layout::Cube;
+        let shape = g.box_shape();
+        // The `R C` format states the box shape itself, except for cubes.
+        let header_has_box = self.format == OutputFormat::Rc && !cube;
+        let default_shape = if cube { None } else { BoxShape::for_side(n) };
+        let box_needed = match self.scope.box_shape {
+            Some(b) => b != shape,
+            None => !header_has_box && Some(shape) != default_shape,
+        };
+        if cube != self.scope.cube {
+            if cube {
+                out.push_str(&format!("cube: {shape}\n"));
+                self.scope.box_shape = Some(shape);
+            } else {
+                out.push_str("cube: none\n");
+            }
+            self.scope.cube = cube;
+        } else if cube && box_needed {
+            out.push_str(&format!("cube: {shape}\n"));
+            self.scope.box_shape = Some(shape);
+        }
+        if !cube && box_needed && !(header_has_box && self.scope.box_shape.is_none()) {
+            out.push_str(&format!("box: {shape}\n"));
+            self.scope.box_shape = Some(shape);
+        }
+        let variants: Vec<&'static str> = g
+            .variants()
+            .iter()
+            .filter(|v| !matches!(v, Variant::Jigsaw(_)))
+            .map(Variant::name)
+            .collect();
+        if variants != self.scope.variants {
+            if variants.is_empty() {
+                out.push_str("variant: none\n");
+            } else {
+                out.push_str(&format!("variant: {}\n", variants.join(" ")));
+            }
+            self.scope.variants = variants;
+        }
+        if let Some(regions) = jigsaw_regions(g) {
+            out.push_str("regions:\n");
+            for row in regions.chunks(n) {
+                let labels: Vec<String> = row
+                    .iter()
+                    .map(|&r| {
+                        if n <= 26 {
+                            ((b'A' + r as u8) as char).to_string()
+                        } else {
+                            r.to_string()
+                        }
+                    })
+                    .collect();
+                out.push_str(&labels.join(if n <= 26 { "" } else { " " }));
+                out.push('\n');
+            }
+        }
+        out
+    }
 }

@@ -319,8 +319,8 @@ impl Candidates {
             return Err(CandidatesError::GridCells(values.len().min(masks.len())));
         }
         let full = c.masks.first().copied().unwrap_or(0);
-        for cell in 0..cells {
-            c.masks[cell] = masks[cell] & full;
+        for (m, &given) in c.masks.iter_mut().zip(masks) {
+            *m = given & full;
         }
         for (cell, &v) in values.iter().enumerate() {
             if v != 0 {
