@@ -38,6 +38,7 @@ use crate::geometry::Geometry;
 
 use super::limits::Limits;
 use super::sat::{Cdcl, Exchange, SatResult};
+use super::with_initial_candidates;
 
 /// CDCL searches running in this process, helpers included.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
@@ -90,7 +91,7 @@ pub(crate) struct Race {
 
 impl Race {
     pub(crate) fn new(geo: Arc<Geometry>, givens: &[u16], limits: Limits, parallel: bool) -> Self {
-        let mut main = Cdcl::new(&geo, givens);
+        let mut main = Cdcl::new(&geo, with_initial_candidates(&geo, givens));
         main.set_limits(limits.clone());
         Race {
             geo,
@@ -148,7 +149,7 @@ impl Race {
 
     fn race(&mut self) -> Result<Option<Vec<u16>>, ()> {
         if self.helper.is_none() {
-            let mut h = Cdcl::new(&self.geo, &self.givens);
+            let mut h = Cdcl::new(&self.geo, with_initial_candidates(&self.geo, &self.givens));
             h.set_limits(self.limits.clone());
             h.shuffle_order(HELPER_SEED);
             h.set_restart_unit(HELPER_RESTART_UNIT);
@@ -228,7 +229,7 @@ mod tests {
 
     /// Every solution, by one solver alone.
     fn all_alone(geo: Arc<Geometry>, cells: &[u16]) -> BTreeSet<Vec<u16>> {
-        let mut single = Cdcl::new(&geo, cells);
+        let mut single = Cdcl::new(&geo, crate::solve::with_initial_candidates(&geo, cells));
         let mut all = BTreeSet::new();
         while single.solve() == SatResult::Sat {
             let v = single.model_values();
