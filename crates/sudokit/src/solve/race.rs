@@ -14,18 +14,12 @@
 //! interrupted (it stops at its next conflict, at decision level 0) and keeps
 //! its learnt clauses for the next call. While racing they pass each other
 //! their short learnt clauses (see [`Exchange`]), which is what speeds up the
-//! proof of uniqueness: on the ten minimal 25×25 puzzles the total wall time
-//! to proven uniqueness went from 49 s (one solver) to 30 s (the same
-//! session's figures; BENCHMARKS.md has the current ones). Importing the
-//! partner's clauses during the search (every 1, 4, 16 or 64 conflicts, at
-//! any level, watched on two non-false literals) instead of at restarts only
-//! made no difference beyond the noise (16.0–16.8 s vs 15.6–17.1 s); a
-//! helper with stronger propagation (Hall sets, see `sat.rs`) neither, nor
-//! (when segment variables still existed) a helper encoded differently from
-//! the main solver: both without segments won. A helper alternating
-//! CaDiCaL's focused and stable modes lost to one that differs from the
-//! main solver only by its initial order (six paired runs, median 13.6 s → 12.3 s); the helper
-//! now also restarts four times as often (see [`HELPER_RESTART_UNIT`]).
+//! proof of uniqueness (BENCHMARKS.md has the figures). The helper differs
+//! from the main solver only by its initial order and by restarting four
+//! times as often (see [`HELPER_RESTART_UNIT`]); clauses are imported at
+//! restarts only. Helpers that differed in other ways (stronger propagation,
+//! another encoding, CaDiCaL's focused mode) and more frequent imports were
+//! tried and did not win: see `docs/notes/sat-solver.md`.
 //!
 //! A second thread is only started while fewer solver threads than cores
 //! are racing, so batch work that already keeps every core busy with
@@ -59,11 +53,8 @@ const RACED_MODELS: usize = 2;
 const HELPER_SEED: u64 = 0x005E_ED2B;
 
 /// The helper's restart unit (the main solver's is 512): restarting four
-/// times as often makes the pair more diverse. On the ten minimal 25×25
-/// puzzles, eight paired runs against a helper with the main solver's
-/// unit: seven won, one tie; median 10.90 s → 10.52 s. Units 64 and 256
-/// (three runs each) were no better than 128; a helper activity decay of
-/// 0.95 or 0.9 instead made no difference beyond the noise.
+/// times as often makes the pair more diverse (measured against the main
+/// solver's unit and against 64 and 256: see docs/notes/sat-solver.md).
 const HELPER_RESTART_UNIT: u64 = 128;
 
 /// One CDCL solver, and a helper built on the first call that finds a free

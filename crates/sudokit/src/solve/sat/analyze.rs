@@ -291,7 +291,7 @@ impl Cdcl {
     /// clause (their failing descendant never will, as `seen` only grows by
     /// implied variables), so later walks stop there instead of exploring
     /// the same dead end again. The same clauses as MiniSat's walk (which
-    /// forgets its failures), with 6% fewer instructions in all on Frisch 6.
+    /// forgets its failures), for fewer instructions.
     pub(super) fn redundant(&mut self, p: Lit, levels: u32, clear: &mut Vec<usize>) -> bool {
         let mut frames = std::mem::take(&mut self.min_frames);
         frames.clear();

@@ -161,9 +161,8 @@ impl Cdcl {
     /// rest by literal. Propagation visits the watch lists of false
     /// literals in trail order, so after a restart it mostly walks the arena
     /// forwards instead of jumping around it (visiting a clause is the
-    /// usual cache miss of the search). Same search (same conflicts);
-    /// puzzle 1 of the Frisch file 19.4–21.2 s → 18.8–18.9 s with one
-    /// solver, puzzle 4 unchanged (its clause database stays small).
+    /// usual cache miss of the search). Same search (same conflicts), a
+    /// little faster where the clause database is large.
     pub(super) fn collect_garbage(&mut self) {
         let old = std::mem::take(&mut self.arena);
         let mut new = Vec::with_capacity(old.len());

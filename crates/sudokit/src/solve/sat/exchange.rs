@@ -17,9 +17,8 @@ pub(crate) struct Exchange {
 /// A shared clause and its LBD.
 pub(super) type Shared = (Vec<Lit>, u32);
 
-/// On the ten minimal 25×25 puzzles (wall time to proven uniqueness, two
-/// runs each): no sharing 49 s; LBD ≤ 2 40 s; ≤ 6 33–35 s; ≤ 8 30 s;
-/// everything 31–33 s (imports then crowd out the receiver's own clauses).
+/// The fastest limit measured: sharing everything lets imports crowd out
+/// the receiver's own clauses (see docs/notes/sat-solver.md).
 pub(super) const SHARE_MAX_LBD: u32 = 8;
 
 impl Cdcl {

@@ -115,10 +115,9 @@ impl Cdcl {
     /// The next decision: the most active unassigned candidate, placed.
     /// Always true, never by saved phase: placing a digit strikes out a
     /// whole wave of candidates, while trying one false removes a single
-    /// candidate and decides little (against phase saving, conflicts to
-    /// proven uniqueness 415k → 368k over Frisch 2, 3, 4, 6, 7 × three
-    /// seeds, 723k → 586k over 1, 5, 8 × two). So the solver keeps no
-    /// saved or target phases.
+    /// candidate and decides little (fewer conflicts than phase saving: see
+    /// docs/notes/sat-solver.md). So the solver keeps no saved or target
+    /// phases.
     pub(super) fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             if self.vals[pos(v as u32) as usize] == UNDEF {

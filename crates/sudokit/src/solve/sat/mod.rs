@@ -220,8 +220,7 @@ pub(crate) struct Cdcl {
     group_start: Vec<u32>,
     /// The groups of each variable's positive literal (negative literals
     /// are in none), `groups_per_var` slots per variable padded with
-    /// [`NO_GROUP`]: one load instead of a row start and then the row
-    /// (D1 misses −12% on Frisch 6).
+    /// [`NO_GROUP`]: one load instead of a row start and then the row.
     var_groups: Vec<u32>,
     groups_per_var: usize,
     /// Per group: how many of its literals are not false, and the XOR of
@@ -241,8 +240,7 @@ pub(crate) struct Cdcl {
     /// blocker means the clause is satisfied without reading it.
     watches: Vec<Vec<(u32, Lit)>>,
     /// The value of each literal, both polarities stored (as CaDiCaL
-    /// does): a check is one load, without a branch on "unassigned"
-    /// (3% fewer instructions than one value per variable, Frisch 6).
+    /// does): a check is one load, without a branch on "unassigned".
     vals: Vec<i8>,
     /// Level, trail position and reason of each assigned variable, side by
     /// side: `enqueue` writes all three and conflict analysis reads them
@@ -356,13 +354,9 @@ impl Cdcl {
         // CaDiCaL and Kissat alternate two modes: *focused* (glucose-style
         // restarts when recent learnt clauses have a high LBD, fast activity
         // decay) and *stable* (rare Luby restarts, slow decay). Here stable
-        // alone needs fewer conflicts to proven uniqueness: −6% (Frisch 2,
-        // 3, 4, 6, 7 × seeds 1–3), −10% (1, 5, 8 × seeds 1–2), −13% (1, 2,
-        // 4–8 × seeds 3–4), with the former segment variables; without them
-        // 479k → 436k on the first set. A racing helper alternating the
-        // modes, for diversity, lost to a stable one in six of six paired
-        // runs of the ten puzzles (median 13.6 s → 12.3 s), so focused mode
-        // is gone.
+        // alone needs fewer conflicts to proven uniqueness, and a racing
+        // helper alternating the modes lost to a stable one, so focused mode
+        // is gone (figures: docs/notes/sat-solver.md).
         let mut luby_round = 0u64;
         loop {
             if !self.import() {
@@ -396,10 +390,8 @@ impl Cdcl {
                         self.enqueue(learnt[0], Reason::Clause(ci));
                     }
                     self.learnt = learnt;
-                    // Activity decay 0.975 rather than 0.95: −3%, −4%, −2%
-                    // conflicts to proven uniqueness on Frisch 2, 3, 4, 6, 7
-                    // × seeds 1–3, 1, 5, 8 × 1–2 and 1, 2, 4–8 × 3–4 (0.99
-                    // and 0.9 are worse).
+                    // Activity decay 0.975: fewer conflicts than 0.95, 0.99
+                    // or 0.9 (see docs/notes/sat-solver.md).
                     self.var_inc /= 0.975;
                     self.clause_inc /= 0.999;
                     if (self.conflicts % 256 == 0 && self.limits.expired())
