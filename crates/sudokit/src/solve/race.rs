@@ -32,7 +32,6 @@ use crate::geometry::Geometry;
 
 use super::limits::Limits;
 use super::sat::{Cdcl, Exchange, SatResult};
-use super::with_initial_candidates;
 
 /// CDCL searches running in this process, helpers included.
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
@@ -61,7 +60,9 @@ const HELPER_RESTART_UNIT: u64 = 128;
 /// core.
 pub(crate) struct Race {
     geo: Arc<Geometry>,
-    givens: Vec<u16>,
+    /// The candidates the solvers are built from (see [`Race::new`]), kept
+    /// for a helper built later.
+    cands: Option<Vec<Vec<u16>>>,
     limits: Limits,
     main: Cdcl,
     helper: Option<Cdcl>,
@@ -81,12 +82,20 @@ pub(crate) struct Race {
 }
 
 impl Race {
-    pub(crate) fn new(geo: Arc<Geometry>, givens: &[u16], limits: Limits, parallel: bool) -> Self {
-        let mut main = Cdcl::new(&geo, with_initial_candidates(&geo, givens));
+    /// A race over the candidates that singles propagation leaves on the
+    /// givens (0-based digits per cell; `None` when it failed), as the
+    /// caller's search computed them.
+    pub(crate) fn new(
+        geo: Arc<Geometry>,
+        cands: Option<Vec<Vec<u16>>>,
+        limits: Limits,
+        parallel: bool,
+    ) -> Self {
+        let mut main = Cdcl::new(&geo, cands.clone());
         main.set_limits(limits.clone());
         Race {
             geo,
-            givens: givens.to_vec(),
+            cands,
             limits,
             main,
             helper: None,
@@ -140,7 +149,7 @@ impl Race {
 
     fn race(&mut self) -> Result<Option<Vec<u16>>, ()> {
         if self.helper.is_none() {
-            let mut h = Cdcl::new(&self.geo, with_initial_candidates(&self.geo, &self.givens));
+            let mut h = Cdcl::new(&self.geo, self.cands.clone());
             h.set_limits(self.limits.clone());
             h.shuffle_order(HELPER_SEED);
             h.set_restart_unit(HELPER_RESTART_UNIT);
@@ -208,6 +217,7 @@ fn answer(s: &mut Cdcl, r: SatResult) -> Result<Option<Vec<u16>>, ()> {
 mod tests {
     use super::*;
     use crate::geometry::BoxShape;
+    use crate::solve::with_initial_candidates;
     use std::collections::BTreeSet;
 
     /// A 6×6 board with its first two rows given: a few hundred solutions.
@@ -220,7 +230,7 @@ mod tests {
 
     /// Every solution, by one solver alone.
     fn all_alone(geo: Arc<Geometry>, cells: &[u16]) -> BTreeSet<Vec<u16>> {
-        let mut single = Cdcl::new(&geo, crate::solve::with_initial_candidates(&geo, cells));
+        let mut single = Cdcl::new(&geo, with_initial_candidates(&geo, cells));
         let mut all = BTreeSet::new();
         while single.solve() == SatResult::Sat {
             let v = single.model_values();
@@ -237,7 +247,12 @@ mod tests {
     #[test]
     fn racing_enumeration_matches_a_single_solver() {
         let (geo, cells) = six_by_six();
-        let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        let mut race = Race::new(
+            geo.clone(),
+            with_initial_candidates(&geo, &cells),
+            Limits::none(),
+            true,
+        );
         race.raced_models = usize::MAX;
         let mut raced = BTreeSet::new();
         while let Some(v) = race.race().expect("no limits") {
@@ -261,7 +276,12 @@ mod tests {
     #[test]
     fn enumeration_continues_alone_after_two_models() {
         let (geo, cells) = six_by_six();
-        let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        let mut race = Race::new(
+            geo.clone(),
+            with_initial_candidates(&geo, &cells),
+            Limits::none(),
+            true,
+        );
         let mut seen = BTreeSet::new();
         while let Some(v) = race.next_model().expect("no limits") {
             assert!(seen.insert(v.clone()), "solution repeated");
