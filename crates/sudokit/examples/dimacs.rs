@@ -14,7 +14,8 @@
 //! XOR constraint too (CryptoMiniSat's `x` lines, for its Gauss–Jordan
 //! elimination), `--opb` writes each group as a pseudo-Boolean equality
 //! `= 1` instead of clauses (OPB, for cutting-planes solvers such as
-//! RoundingSat). BENCHMARKS.md has what they gave on the 25×25 puzzles.
+//! RoundingSat). benchmarks/history/large-grids.md has what they gave on the
+//! 25×25 puzzles.
 
 use std::io::Write;
 

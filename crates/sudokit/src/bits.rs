@@ -2,7 +2,8 @@
 //!
 //! The generic solver stores one candidate set per cell. Its width is chosen once
 //! per puzzle from N (the number of digits): a 9×9 board uses `u16`, a 25×25 board
-//! `u32`, a 400×400 board `Wide<7>`. The solver is monomorphised over
+//! `u32`, a 400×400 board `Wide<8>` (the width steps are powers of two: see
+//! `with_digit_set!`). The solver is monomorphised over
 //! [`DigitSet`], so small boards never pay for the width of large ones.
 //!
 //! Digits inside a set are 0-based (`0..N`); the public API uses 1-based values.

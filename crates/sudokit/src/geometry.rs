@@ -497,6 +497,31 @@ impl Geometry {
             ),
         }
     }
+    /// The first digit met twice in one unit of `values` (one value per
+    /// cell, `0` for empty), scanning units in order: the unit's index, the
+    /// digit, and the cells of its first and second occurrence. Here rather
+    /// than in `validate` so that `Grid::is_solved` needs only the geometry.
+    pub(crate) fn first_duplicate(&self, values: &[u16]) -> Option<(usize, u16, usize, usize)> {
+        // stamp[v] == unit index + 1 when v was already met in the current unit,
+        // at cell first_cell[v]; stamping avoids clearing per unit.
+        let mut stamp = vec![0u32; self.n + 1];
+        let mut first_cell = vec![0u32; self.n + 1];
+        for (ui, unit) in self.units.iter().enumerate() {
+            let mark = ui as u32 + 1;
+            for &c in &unit.cells {
+                let v = values[c as usize] as usize;
+                if v == 0 {
+                    continue;
+                }
+                if stamp[v] == mark {
+                    return Some((ui, v as u16, first_cell[v] as usize, c as usize));
+                }
+                stamp[v] = mark;
+                first_cell[v] = c;
+            }
+        }
+        None
+    }
 }
 
 impl fmt::Debug for Geometry {

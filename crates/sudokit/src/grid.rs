@@ -72,7 +72,7 @@ impl Grid {
 
     /// True when the grid is full and every unit holds every digit once.
     pub fn is_solved(&self) -> bool {
-        self.is_full() && crate::validate::first_duplicate(self).is_none()
+        self.is_full() && self.geometry.first_duplicate(&self.cells).is_none()
     }
 
     /// The grid in one-line form (see [`crate::format::write_line`]).

@@ -56,32 +56,15 @@ impl Contradiction {
 /// The first duplicate digit in any unit, scanning units in order.
 pub fn first_duplicate(grid: &Grid) -> Option<Contradiction> {
     let g = grid.geometry();
-    // stamp[v] == unit index + 1 when v was already met in the current unit,
-    // at cell first_cell[v]; stamping avoids clearing per unit.
-    let mut stamp = vec![0u32; g.n() + 1];
-    let mut first_cell = vec![0u32; g.n() + 1];
-    for (ui, unit) in g.units().iter().enumerate() {
-        let mark = ui as u32 + 1;
-        for &c in &unit.cells {
-            let v = grid.get(c as usize) as usize;
-            if v == 0 {
-                continue;
-            }
-            if stamp[v] == mark {
-                return Some(Contradiction::Duplicate {
-                    digit: v as u16,
-                    unit: ui,
-                    unit_name: g.unit_name(ui),
-                    first: g.cell_name(first_cell[v] as usize),
-                    second: g.cell_name(c as usize),
-                    cell: c as usize,
-                });
-            }
-            stamp[v] = mark;
-            first_cell[v] = c;
-        }
-    }
-    None
+    let (unit, digit, first, second) = g.first_duplicate(grid.cells())?;
+    Some(Contradiction::Duplicate {
+        digit,
+        unit,
+        unit_name: g.unit_name(unit),
+        first: g.cell_name(first),
+        second: g.cell_name(second),
+        cell: second,
+    })
 }
 
 /// Checks the givens for the contradictions described in the module docs.

@@ -199,7 +199,8 @@ fn frisch_easier_two_unique() {
 /// Every Frisch 25×25 puzzle (eight of them minimal) has exactly one
 /// solution, found and proven by the default search; the solution passes the
 /// independent checker. About half a minute in release on two cores (two
-/// solvers race; puzzle 1 is half of it): see BENCHMARKS.md, "Large grids".
+/// solvers race; puzzle 1 is half of it): see BENCHMARKS.md and
+/// benchmarks/history/large-grids.md.
 #[test]
 #[ignore = "expensive: run in release"]
 fn frisch_25x25_all_unique() {

@@ -51,7 +51,8 @@ pub struct Effort {
 /// assert_eq!(e, solve::learning_effort(&g, 7, Limits::none()));
 /// ```
 pub fn learning_effort(grid: &Grid, seed: u64, limits: Limits) -> Effort {
-    let mut solver = Cdcl::new(grid.geometry(), grid.cells());
+    let geo = grid.geometry();
+    let mut solver = Cdcl::new(geo, super::with_initial_candidates(geo, grid.cells()));
     solver.set_limits(limits);
     if seed != 0 {
         solver.shuffle_order(seed);

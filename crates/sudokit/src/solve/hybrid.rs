@@ -155,12 +155,8 @@ impl<B: DigitSet> Hybrid<B> {
     }
 
     fn switch_to_cdcl(&mut self) {
-        let mut sat = Race::new(
-            self.geo.clone(),
-            &self.givens,
-            self.limits.clone(),
-            self.parallel,
-        );
+        let cands = Search::<B>::initial_candidates(&self.geo, &self.givens);
+        let mut sat = Race::new(self.geo.clone(), cands, self.limits.clone(), self.parallel);
         for s in &self.found {
             sat.block(s);
         }

@@ -14,18 +14,12 @@
 //! interrupted (it stops at its next conflict, at decision level 0) and keeps
 //! its learnt clauses for the next call. While racing they pass each other
 //! their short learnt clauses (see [`Exchange`]), which is what speeds up the
-//! proof of uniqueness: on the ten minimal 25×25 puzzles the total wall time
-//! to proven uniqueness went from 49 s (one solver) to 30 s (the same
-//! session's figures; BENCHMARKS.md has the current ones). Importing the
-//! partner's clauses during the search (every 1, 4, 16 or 64 conflicts, at
-//! any level, watched on two non-false literals) instead of at restarts only
-//! made no difference beyond the noise (16.0–16.8 s vs 15.6–17.1 s); a
-//! helper with stronger propagation (Hall sets, see `sat.rs`) neither, nor
-//! (when segment variables still existed) a helper encoded differently from
-//! the main solver: both without segments won. A helper alternating
-//! CaDiCaL's focused and stable modes lost to one that differs from the
-//! main solver only by its initial order (six paired runs, median 13.6 s → 12.3 s); the helper
-//! now also restarts four times as often (see [`HELPER_RESTART_UNIT`]).
+//! proof of uniqueness (BENCHMARKS.md has the figures). The helper differs
+//! from the main solver only by its initial order and by restarting four
+//! times as often (see [`HELPER_RESTART_UNIT`]); clauses are imported at
+//! restarts only. Helpers that differed in other ways (stronger propagation,
+//! another encoding, CaDiCaL's focused mode) and more frequent imports were
+//! tried and did not win: see `docs/notes/sat-solver.md`.
 //!
 //! A second thread is only started while fewer solver threads than cores
 //! are racing, so batch work that already keeps every core busy with
@@ -58,18 +52,17 @@ const RACED_MODELS: usize = 2;
 const HELPER_SEED: u64 = 0x005E_ED2B;
 
 /// The helper's restart unit (the main solver's is 512): restarting four
-/// times as often makes the pair more diverse. On the ten minimal 25×25
-/// puzzles, eight paired runs against a helper with the main solver's
-/// unit: seven won, one tie; median 10.90 s → 10.52 s. Units 64 and 256
-/// (three runs each) were no better than 128; a helper activity decay of
-/// 0.95 or 0.9 instead made no difference beyond the noise.
+/// times as often makes the pair more diverse (measured against the main
+/// solver's unit and against 64 and 256: see docs/notes/sat-solver.md).
 const HELPER_RESTART_UNIT: u64 = 128;
 
 /// One CDCL solver, and a helper built on the first call that finds a free
 /// core.
 pub(crate) struct Race {
     geo: Arc<Geometry>,
-    givens: Vec<u16>,
+    /// The candidates the solvers are built from (see [`Race::new`]), kept
+    /// for a helper built later.
+    cands: Option<Vec<Vec<u16>>>,
     limits: Limits,
     main: Cdcl,
     helper: Option<Cdcl>,
@@ -89,12 +82,20 @@ pub(crate) struct Race {
 }
 
 impl Race {
-    pub(crate) fn new(geo: Arc<Geometry>, givens: &[u16], limits: Limits, parallel: bool) -> Self {
-        let mut main = Cdcl::new(&geo, givens);
+    /// A race over the candidates that singles propagation leaves on the
+    /// givens (0-based digits per cell; `None` when it failed), as the
+    /// caller's search computed them.
+    pub(crate) fn new(
+        geo: Arc<Geometry>,
+        cands: Option<Vec<Vec<u16>>>,
+        limits: Limits,
+        parallel: bool,
+    ) -> Self {
+        let mut main = Cdcl::new(&geo, cands.clone());
         main.set_limits(limits.clone());
         Race {
             geo,
-            givens: givens.to_vec(),
+            cands,
             limits,
             main,
             helper: None,
@@ -148,7 +149,7 @@ impl Race {
 
     fn race(&mut self) -> Result<Option<Vec<u16>>, ()> {
         if self.helper.is_none() {
-            let mut h = Cdcl::new(&self.geo, &self.givens);
+            let mut h = Cdcl::new(&self.geo, self.cands.clone());
             h.set_limits(self.limits.clone());
             h.shuffle_order(HELPER_SEED);
             h.set_restart_unit(HELPER_RESTART_UNIT);
@@ -216,6 +217,7 @@ fn answer(s: &mut Cdcl, r: SatResult) -> Result<Option<Vec<u16>>, ()> {
 mod tests {
     use super::*;
     use crate::geometry::BoxShape;
+    use crate::solve::with_initial_candidates;
     use std::collections::BTreeSet;
 
     /// A 6×6 board with its first two rows given: a few hundred solutions.
@@ -228,7 +230,7 @@ mod tests {
 
     /// Every solution, by one solver alone.
     fn all_alone(geo: Arc<Geometry>, cells: &[u16]) -> BTreeSet<Vec<u16>> {
-        let mut single = Cdcl::new(&geo, cells);
+        let mut single = Cdcl::new(&geo, with_initial_candidates(&geo, cells));
         let mut all = BTreeSet::new();
         while single.solve() == SatResult::Sat {
             let v = single.model_values();
@@ -245,7 +247,12 @@ mod tests {
     #[test]
     fn racing_enumeration_matches_a_single_solver() {
         let (geo, cells) = six_by_six();
-        let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        let mut race = Race::new(
+            geo.clone(),
+            with_initial_candidates(&geo, &cells),
+            Limits::none(),
+            true,
+        );
         race.raced_models = usize::MAX;
         let mut raced = BTreeSet::new();
         while let Some(v) = race.race().expect("no limits") {
@@ -269,7 +276,12 @@ mod tests {
     #[test]
     fn enumeration_continues_alone_after_two_models() {
         let (geo, cells) = six_by_six();
-        let mut race = Race::new(geo.clone(), &cells, Limits::none(), true);
+        let mut race = Race::new(
+            geo.clone(),
+            with_initial_candidates(&geo, &cells),
+            Limits::none(),
+            true,
+        );
         let mut seen = BTreeSet::new();
         while let Some(v) = race.next_model().expect("no limits") {
             assert!(seen.insert(v.clone()), "solution repeated");

@@ -73,84 +73,11 @@
 //! digits) stands in for counting configurations; which digits are fixed
 //! comes from the triad rule's last pass.
 //!
-//! Branch points / guesses (alternatives tried) per puzzle on the hardest
-//! set, first solution and count ≤ 2, for the band or stack choice: tdoku's
-//! fewest configurations 34.4 / 61.7 branch points; fewest triads (`t`
-//! alone) 33.9 / 60.4, 64.9 / 121.6 guesses; `t + 3·u` 63.6 / 119.3
-//! guesses; `t + 4·u` 62.7 / 117.8; `t + 5·u` 62.0 / 116.6; fewest open
-//! digits first (`u`, then `t`) 62.0 / 117.5. The weight on `u` trades the
-//! hardest set against the others: guesses on top1465 count ≤ 2 go 17.9,
-//! 18.1, 18.1, 18.3, 18.5 and on the 17-clue set (first solution) 0.79,
-//! 0.86, 0.87, 0.88, 0.92 across the same rows; 4 is the compromise.
-//!
-//! Measured on the hardest set (48,766 puzzles), branch points per puzzle
-//! (first solution / count ≤ 2): bivalue cell with most unsolved peers, no
-//! triad rule: 42.7 / 79.6 (tdoku: 36.0 / 64.9); configurations without the
-//! triad rule: 41.2 / 74.9, and the empty grid took 122,000 guesses to its
-//! first solution (configurations picked independently over-fill triads and
-//! the contradiction shows up late); bivalue cell with the triad rule:
-//! 41.6 / 78.7; configurations with the triad rule: 33.9 / 60.4 (top1465:
-//! 5.9 / 9.0, tdoku 6.1 / 9.1; the empty grid: 36). Configurations only when
-//! a digit has two, else the best bivalue cell: 35.0 / 62.9; bivalue cell
-//! first, else a two-configuration digit: 41.8 / 78.0. The triad rule's
-//! other half (a triad where only three digits fit takes all three) saved
-//! another ~1% of branch points and cost more than that, so it is not used.
-//!
-//! Also tried and dropped (instruction counts under cachegrind and
-//! interleaved timings on a shared machine, so small effects are within
-//! noise): trying the configuration that keeps most (or fewest) of the
-//! digit's cells first — first-solution branch points move by ±1–2%, about
-//! as much as merely reversing the order does, with no consistent gain; the
-//! triad rule before the stack filter (+5% instructions); naked singles
-//! only on bands changed since their last pass (no gain); the stack filter
-//! with `pext`/`pdep` gathers (−2% instructions, no measurable time);
-//! changed words tracked by the writers (a dirty mask) instead of the SIMD
-//! comparison with `seen`: `place` has to mark all nine digits' words of the
-//! band, most unchanged, and the skip test mispredicts — ~30% slower. Other
-//! weights in the band/stack score (`2t + 5u`, `2t + 9u`, `3t + 10u`)
-//! only move guesses between the hardest set and top1465. Skipping the
-//! triad rule on nearly solved boards (fewer than 30 open cells) saved under
-//! 1% of instructions.
-//!
-//! # Cost per step
-//!
-//! Making each step cheaper, in order (instructions under callgrind of
-//! `sudokit bench --mode both` on 1,000 hardest / top1465 / 2,000 17-clue
-//! puzzles; guesses unchanged):
-//! - triad pass: "fixed in a band" as one SIMD comparison, column counts
-//!   from "columns in two bands" per digit, removal step only for triads
-//!   with an open cell: −8.4% / −7.6% / −4.5%;
-//! - `place` clearing the column in all three band words (no branches to
-//!   pick the other two), band filter's hidden singles bit-parallel against
-//!   `unsolved` (no per-digit `rows_left`): −7.6% / −7.7% / −8.6%;
-//! - triad pass in explicit AVX2 (the compiler had vectorised its word loop
-//!   in 128-bit halves, with spills), row triads counted by sums, triads
-//!   already emptied skipped: −6.3% / −4.3% / −1.7%;
-//! - naked singles with the three bands in the lanes of one 128-bit vector:
-//!   −7.4% / −6.2% / −2.8%;
-//! - the stack filter's permutation test as bit logic (`stack_permutations`)
-//!   and one branch for hidden singles in columns: −5.9% / −5.4% / −4.2%;
-//! - per puzzle (`NineSearch::new`, run once per grid by the API): givens'
-//!   board built bit-parallel, board and stack reused from the thread's last
-//!   search instead of allocated with `posix_memalign` (setup ~4,300 → ~1,500
-//!   instructions): −0.7% / −4.3% / −9.2%;
-//! - two bounds checks fewer in the band filter and `place`: −0.5%.
-//!
-//! In all −32% / −31% / −28% instructions (the scalar fallback build: −10%
-//! on the hardest sample). Interleaved timings on the full sets (busy
-//! 2-core machine, 3 rounds, medians, first solution / count ≤ 2): time per
-//! puzzle −14% / −17% on the hardest set, −21% / −19% on top1465, −21% /
-//! −18% on the 17-clue set; against tdoku (same session) 0.80 / 0.82,
-//! 0.83 / 0.90 and 0.58 / 0.65, where the code before these changes gave
-//! 0.93 / 0.99, 1.05 / 1.10 and 0.74 / 0.80.
-//!
-//! Tried and dropped: dropping the four-certain-digits check of the triad
-//! rule (the other rules miss that contradiction, so more guesses: top1465
-//! 18.14 → 18.23 per puzzle counting to 2); placing the band filter's
-//! hidden singles after the whole pass instead of per word, to save
-//! data-dependent branches (+6.6% instructions from extra passes, simulated
-//! mispredictions −1%); hidden singles in columns from "one band, one row"
-//! masks of all three bands at once (+1.6% instructions).
+//! Configurations with the triad rule gave the fewest branch points of the
+//! rules measured; the weight 4 on `u` is the compromise between the hardest
+//! set and the easier ones (top1465, 17 clues). The figures, the work that
+//! made each step cheaper, and what was tried and dropped are in
+//! `docs/notes/nine-solver.md`.
 
 use super::tables::{BAND, COLUMN, CONFIGS, CONFIG_CELLS, KEEP, PEERS, PERMS, ROW_TRIADS};
 
