@@ -167,8 +167,9 @@ fn show_converts_between_formats() {
 
     let json = sudokit_stdin(&["show", "-o", "json"], &format!("{WIKI}\n"));
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(v["line"], WIKI);
-    assert_eq!(v["box"], "3x3");
+    assert_eq!(v["grid"]["line"], WIKI);
+    assert_eq!(v["grid"]["box"], "3x3");
+    assert_eq!(v["puzzle"], 1);
 }
 
 #[test]
@@ -252,7 +253,7 @@ fn generate_is_reproducible_and_unique() {
         "--with-solution",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(v["puzzle"]["box"], "2x3");
+    assert_eq!(v["grid"]["box"], "2x3");
     assert_eq!(v["solution"]["line"].as_str().unwrap().len(), 36);
 }
 
@@ -335,7 +336,7 @@ fn timeout_reports_each_puzzle_and_fails() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.starts_with("error: puzzle 1, line 1: timed out after 0 s"),
+        stdout.starts_with("0+ (stopped at the time limit; a proven lower bound)"),
         "{stdout}"
     );
     // A generous limit changes nothing for an easy puzzle.
@@ -420,7 +421,7 @@ fn generate_to_difficulty_is_graded_unique_and_reproducible() {
     ]);
     assert_eq!(json.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    let grid = sudokit::Grid::from_line(v["puzzle"]["line"].as_str().unwrap()).unwrap();
+    let grid = sudokit::Grid::from_line(v["grid"]["line"].as_str().unwrap()).unwrap();
     let grade = sudokit::logic::grade(&sudokit::logic::solve_path(&grid).unwrap());
     assert!((900..=1500).contains(&grade.score));
     assert_eq!(v["score"], grade.score);

@@ -15,12 +15,13 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sudokit::format::{parse_all, GridJson, ParseOptions};
-use sudokit::generate::{self, Difficulty, GenerateError, GenerateOptions, Symmetry};
-use sudokit::logic::{self, Candidates, Level, Step};
+use sudokit::generate::{self, Difficulty, GenerateOptions, Symmetry};
+use sudokit::logic::{self, Level, Step};
 use sudokit::render::pdf::{self, BookletOptions};
 use sudokit::render::svg::{self, SvgOptions};
-use sudokit::solve::{self, Limits, Uniqueness};
-use sudokit::{count, BoxShape, Geometry, Grid, Variant};
+use sudokit::{
+    BoxShape, CountMode, Error, Geometry, Options, PlayerHint, Puzzle, Variant, Verdict,
+};
 
 use crate::AppState;
 
@@ -78,7 +79,7 @@ pub(crate) struct PuzzleRequest {
 }
 
 impl PuzzleRequest {
-    fn grid(&self) -> Result<Grid, ApiError> {
+    fn puzzle(&self) -> Result<Puzzle, ApiError> {
         let mut opts = ParseOptions::default();
         if let Some(b) = &self.box_shape {
             opts.box_shape = Some(b.parse().map_err(bad_request)?);
@@ -97,18 +98,18 @@ impl PuzzleRequest {
             return Err(bad_request("one puzzle per request"));
         }
         rec.checked()
-            .map(|p| p.grid().clone())
+            .cloned()
             .map_err(|e| ApiError(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))
     }
 }
 
 /// Runs solver work off the async runtime, under the concurrency limit and
-/// the time budget. The work gets [`Limits`] that expire with the budget and
+/// the time budget. The work gets [`Options`] whose limits expire with the budget and
 /// are cancelled when the request gives up, so an over-budget request never
 /// leaves a worker spinning.
 async fn heavy<T: Send + 'static>(
     state: &AppState,
-    work: impl FnOnce(Limits) -> T + Send + 'static,
+    work: impl FnOnce(Options) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = state.heavy.clone().try_acquire_owned().map_err(|_| {
         ApiError(
@@ -117,9 +118,12 @@ async fn heavy<T: Send + 'static>(
         )
     })?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits = Limits::timeout(state.config.budget).with_cancel(cancel.clone());
+    let opts = Options::default()
+        .with_timeout(state.config.budget)
+        .with_cancel(cancel.clone())
+        .with_threads(1);
     let task = tokio::task::spawn_blocking(move || {
-        let out = work(limits);
+        let out = work(opts);
         drop(permit);
         out
     });
@@ -152,32 +156,32 @@ fn unprocessable(msg: impl Into<String>) -> ApiError {
     ApiError(StatusCode::UNPROCESSABLE_ENTITY, msg.into())
 }
 
+/// A use case's error as an answer: over budget is 503, the rest 422.
+fn use_case_error(state: &AppState, e: Error) -> ApiError {
+    match e {
+        Error::TimedOut(_) | Error::Cancelled => over_budget(state),
+        e => unprocessable(e.to_string()),
+    }
+}
+
 /// The puzzle as the server reads it (any format), its givens checked.
 pub(crate) async fn parse(payload: Result<Json<PuzzleRequest>, JsonRejection>) -> ApiResult {
-    let grid = body(payload)?.grid()?;
-    Ok(Json(json!({"puzzle": GridJson::new(&grid), "givens": grid.givens()})).into_response())
+    let p = body(payload)?.puzzle()?;
+    let grid = p.grid();
+    Ok(Json(json!({"grid": GridJson::new(grid), "givens": grid.givens()})).into_response())
 }
 
 pub(crate) async fn solve(
     State(state): State<AppState>,
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
-    let grid = body(payload)?.grid()?;
-    let found = heavy(&state, move |limits| {
-        solve::uniqueness_within(&grid, true, limits)
-    })
-    .await?;
-    match found {
-        Err(c) => Err(unprocessable(c.to_string())),
-        Ok(None) => Err(over_budget(&state)),
-        Ok(Some(Uniqueness::None)) => Err(ApiError(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "the puzzle has no solution".into(),
-        )),
-        Ok(Some(Uniqueness::Unique(s))) => {
+    let p = body(payload)?.puzzle()?;
+    let found = heavy(&state, move |opts| p.check(&opts)).await?;
+    match found.map_err(|e| use_case_error(&state, e))? {
+        Verdict::Unique(s) => {
             Ok(Json(json!({"solution": GridJson::new(&s), "unique": true})).into_response())
         }
-        Ok(Some(Uniqueness::Multiple(a, b))) => Ok(Json(json!({
+        Verdict::Multiple(a, b) => Ok(Json(json!({
             "solution": GridJson::new(&a),
             "unique": false,
             "other": GridJson::new(&b),
@@ -190,24 +194,10 @@ pub(crate) async fn count(
     State(state): State<AppState>,
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
-    let grid = body(payload)?.grid()?;
-    let counted = heavy(&state, move |limits| {
-        let opts = count::Options {
-            budget: limits.into(),
-            ..Default::default()
-        };
-        count::completions(&grid, &opts)
-    })
-    .await?;
-    match counted {
-        Err(c) => Err(ApiError(StatusCode::UNPROCESSABLE_ENTITY, c.to_string())),
-        Ok(count::Count::Exact(n)) => {
-            Ok(Json(json!({"count": n.to_string(), "exact": true})).into_response())
-        }
-        Ok(count::Count::AtLeast(n)) => {
-            Ok(Json(json!({"count": n.to_string(), "exact": false})).into_response())
-        }
-    }
+    let p = body(payload)?.puzzle()?;
+    let counted = heavy(&state, move |opts| p.count(CountMode::Exact, &opts)).await?;
+    let c = counted.map_err(|e| use_case_error(&state, e))?;
+    Ok(Json(json!({"count": c.value().to_string(), "exact": c.is_exact()})).into_response())
 }
 
 pub(crate) async fn render(
@@ -215,19 +205,16 @@ pub(crate) async fn render(
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
     let req = body(payload)?;
-    let grid = req.grid()?;
+    let grid = req.puzzle()?.into_grid();
     let pdf_wanted = match req.format.as_deref() {
         None | Some("svg") => false,
         Some("pdf") => true,
         Some(other) => return Err(bad_request(format!("unknown format {other:?}: svg or pdf"))),
     };
     let (with_solution, with_candidates) = (req.solution, req.candidates);
-    let doc = heavy(&state, move |limits| {
+    let doc = heavy(&state, move |opts| {
         let solution = if with_solution || pdf_wanted {
-            match solve::uniqueness_within(&grid, false, limits) {
-                Ok(Some(Uniqueness::Unique(s))) => Some(s),
-                _ => None,
-            }
+            Puzzle::new(grid.clone()).solve(&opts).ok()
         } else {
             None
         };
@@ -290,42 +277,16 @@ fn grade_json(grade: &logic::Grade) -> Value {
     })
 }
 
-/// The human-style path of a puzzle, stopping when `limits` expire
-/// (`None` then). Uniqueness techniques only for puzzles proven unique.
-fn path_within(grid: &Grid, limits: &Limits) -> Result<Option<logic::Path>, ApiError> {
-    let unique = match solve::uniqueness_within(grid, true, limits.clone()) {
-        Err(c) => return Err(unprocessable(c.to_string())),
-        Ok(None) => return Ok(None),
-        Ok(Some(Uniqueness::None)) => return Err(unprocessable("the puzzle has no solution")),
-        Ok(Some(u)) => matches!(u, Uniqueness::Unique(_)),
-    };
-    let mut c = Candidates::from_grid(grid).map_err(|e| unprocessable(e.to_string()))?;
-    c.set_unique(unique);
-    let mut steps = Vec::new();
-    while let Some(step) = logic::next_step(&c) {
-        if limits.expired() {
-            return Ok(None);
-        }
-        logic::apply(&mut c, &step);
-        steps.push(step);
-    }
-    Ok(Some(logic::Path {
-        solved: c.is_full() && !c.is_broken(),
-        final_values: c.values().to_vec(),
-        steps,
-    }))
-}
-
 /// The whole path, step by step, with the grade.
 pub(crate) async fn explain(
     State(state): State<AppState>,
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
-    let grid = body(payload)?.grid()?;
-    let geometry = grid.geometry().clone();
-    let path = heavy(&state, move |limits| path_within(&grid, &limits))
-        .await??
-        .ok_or_else(|| over_budget(&state))?;
+    let p = body(payload)?.puzzle()?;
+    let geometry = p.geometry().clone();
+    let path = heavy(&state, move |opts| p.explain(&opts))
+        .await?
+        .map_err(|e| use_case_error(&state, e))?;
     let steps: Vec<Value> = path.steps.iter().map(|s| step_json(&geometry, s)).collect();
     Ok(Json(json!({
         "steps": steps,
@@ -340,13 +301,13 @@ pub(crate) async fn rate(
     State(state): State<AppState>,
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
-    let grid = body(payload)?.grid()?;
-    let path = heavy(&state, move |limits| path_within(&grid, &limits))
-        .await??
-        .ok_or_else(|| over_budget(&state))?;
-    let mut answer = grade_json(&logic::grade(&path));
-    answer["solved"] = json!(path.solved);
-    answer["steps"] = json!(path.steps.len());
+    let p = body(payload)?.puzzle()?;
+    let rating = heavy(&state, move |opts| p.rate(&opts))
+        .await?
+        .map_err(|e| use_case_error(&state, e))?;
+    let mut answer = grade_json(&rating.grade);
+    answer["solved"] = json!(true);
+    answer["steps"] = json!(rating.steps);
     Ok(Json(answer).into_response())
 }
 
@@ -357,85 +318,36 @@ pub(crate) async fn hint(
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
     let req = body(payload)?;
-    let givens = req.grid()?;
-    let cells = givens.cells().len();
-    let n = givens.n() as u16;
-    let entries = req.entries;
-    if !entries.is_empty() && entries.len() != cells {
-        return Err(bad_request(format!(
-            "entries: {} values for a board of {cells} cells",
-            entries.len()
-        )));
-    }
-    if let Some(&bad) = entries.iter().find(|&&v| v > n) {
-        return Err(bad_request(format!(
-            "entries: {bad} is not a digit of this board (1..{n})"
-        )));
-    }
-    let pencil = req.pencil;
-    if !pencil.is_empty() && pencil.len() != cells {
-        return Err(bad_request(format!(
-            "pencil: {} lists for a board of {cells} cells",
-            pencil.len()
-        )));
-    }
-    if let Some(&bad) = pencil.iter().flatten().find(|&&v| v == 0 || v > n) {
-        return Err(bad_request(format!(
-            "pencil: {bad} is not a digit of this board (1..{n})"
-        )));
-    }
-    let geometry = givens.geometry().clone();
-    let answer = heavy(&state, move |limits| -> Result<Option<Value>, ApiError> {
-        let unique = match solve::uniqueness_within(&givens, true, limits.clone()) {
-            Err(c) => return Err(unprocessable(c.to_string())),
-            Ok(None) => return Ok(None),
-            Ok(Some(Uniqueness::None)) => {
-                return Err(unprocessable("the puzzle has no solution"))
-            }
-            Ok(Some(Uniqueness::Unique(s))) => Some(s),
-            Ok(Some(Uniqueness::Multiple(..))) => None,
-        };
-        let mut position = givens.clone();
-        for (cell, &v) in entries.iter().enumerate() {
-            if v == 0 || givens.get(cell) != 0 {
-                continue;
-            }
-            if let Some(sol) = &unique {
-                if sol.get(cell) != v {
-                    let (r, c) = (cell / n as usize + 1, cell % n as usize + 1);
-                    return Ok(Some(json!({
-                        "mistake": {"cell": cell, "digit": v},
-                        "cells": [cell],
-                        "explanation": format!(
-                            "r{r}c{c} = {v} is a mistake: the solution has another digit there. Remove it first."
-                        ),
-                    })));
-                }
-            }
-            position.set(cell, v);
-        }
-        if position.is_full() {
-            return Ok(Some(json!({"done": true, "explanation": "The grid is full."})));
-        }
-        let mut c = Candidates::from_grid(&position).map_err(|e| unprocessable(e.to_string()))?;
-        c.set_unique(unique.is_some());
-        for (cell, marks) in pencil.iter().enumerate() {
-            if marks.is_empty() || position.get(cell) != 0 {
-                continue;
-            }
-            for d in 1..=n {
-                if !marks.contains(&d) {
-                    c.eliminate(cell, d);
-                }
-            }
-        }
-        Ok(Some(match logic::next_step(&c) {
-            Some(step) => json!({"step": step_json(&geometry, &step)}),
-            None => json!({"explanation": "No logical step found from here."}),
-        }))
-    })
-    .await??
-    .ok_or_else(|| over_budget(&state))?;
+    let p = req.puzzle()?;
+    let geometry = p.geometry().clone();
+    let (entries, pencil) = (req.entries, req.pencil);
+    let hint = heavy(&state, move |opts| p.player_hint(&entries, &pencil, &opts))
+        .await?
+        .map_err(|e| match e {
+            Error::Unsupported(m) => bad_request(m),
+            e => use_case_error(&state, e),
+        })?;
+    let answer = match hint {
+        PlayerHint::Mistake { cell, digit } => json!({
+            "mistake": {"cell": cell, "digit": digit},
+            "cells": [cell],
+            "explanation": format!(
+                "{} = {digit} is a mistake: the solution has another digit there. Remove it first.",
+                geometry.cell_name(cell)
+            ),
+        }),
+        PlayerHint::MissingCandidate { cell, digit } => json!({
+            "mistake": {"cell": cell, "candidate": digit},
+            "cells": [cell],
+            "explanation": format!(
+                "The pencil marks of {} leave out {digit}, which the solution needs there. Add it back.",
+                geometry.cell_name(cell)
+            ),
+        }),
+        PlayerHint::Done => json!({"done": true, "explanation": "The grid is full."}),
+        PlayerHint::Step(step) => json!({"step": step_json(&geometry, &step)}),
+        PlayerHint::Stuck => json!({"explanation": "No logical step found from here."}),
+    };
     Ok(Json(answer).into_response())
 }
 
@@ -514,23 +426,9 @@ pub(crate) async fn generate(
         max_attempts: level.map(|_| 20),
         ..opts
     };
-    let made = heavy(
-        &state,
-        move |limits| -> Result<Option<(generate::Generated, u64)>, String> {
-            // The generator draws candidates for puzzle `index` of the seed until
-            // one grades as asked; when it gives up, the next index, until the
-            // budget runs out (every result is reproducible from seed and index).
-            let mut index = 0;
-            loop {
-                match generate::generate(&geometry, &opts, seed, index) {
-                    Ok(g) => return Ok(Some((g, index))),
-                    Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
-                    Err(GenerateError::NoMatch { .. }) => return Ok(None),
-                    Err(e) => return Err(e.to_string()),
-                }
-            }
-        },
-    )
+    let made = heavy(&state, move |o| {
+        generate::first_match(&geometry, &opts, seed, &o.limits()).map_err(|e| e.to_string())
+    })
     .await?
     .map_err(unprocessable)?;
     let Some((g, index)) = made else {
@@ -543,7 +441,7 @@ pub(crate) async fn generate(
         ));
     };
     Ok(Json(json!({
-        "puzzle": GridJson::new(&g.puzzle),
+        "grid": GridJson::new(&g.puzzle),
         "solution": GridJson::new(&g.solution),
         "clues": g.puzzle.givens(),
         "seed": seed,

@@ -103,14 +103,14 @@ fn page_and_answers() {
     let rc = "2 3\n2 0 0 0 0 3\n4 0 0 5 2 1\n3 0 6 0 0 0\n0 0 0 3 0 2\n6 3 4 0 0 5\n5 0 0 0 0 6\n";
     let (status, v) = post(addr, "/api/parse", json!({"puzzle": rc}));
     assert_eq!(status, 200);
-    assert_eq!(v["puzzle"]["box"], "2x3");
+    assert_eq!(v["grid"]["box"], "2x3");
     assert_eq!(v["givens"], 16);
 
     let (status, v) = post(addr, "/api/generate", json!({"box": "2x3", "seed": 5}));
     assert_eq!(status, 200, "{v}");
-    let puzzle = v["puzzle"]["line"].as_str().unwrap().to_string();
+    let puzzle = v["grid"]["line"].as_str().unwrap().to_string();
     let (_, again) = post(addr, "/api/generate", json!({"box": "2x3", "seed": 5}));
-    assert_eq!(again["puzzle"]["line"], puzzle.as_str());
+    assert_eq!(again["grid"]["line"], puzzle.as_str());
     let (status, v) = post(addr, "/api/solve", json!({"puzzle": puzzle, "box": "2x3"}));
     assert_eq!(status, 200);
     assert_eq!(v["unique"], true);
@@ -329,7 +329,7 @@ fn generate_by_difficulty_and_pdf() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["grade"]["level"], "Medium");
     // The grade is the grader's, recomputed.
-    let puzzle = v["puzzle"]["line"].as_str().unwrap().to_string();
+    let puzzle = v["grid"]["line"].as_str().unwrap().to_string();
     let (_, rated) = post(addr, "/api/rate", json!({"puzzle": puzzle}));
     assert_eq!(rated["level"], "Medium");
     let (status, v) = post(addr, "/api/generate", json!({"difficulty": "tricky"}));

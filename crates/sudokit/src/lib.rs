@@ -33,4 +33,4 @@ pub mod validate;
 pub use geometry::{BoxShape, Geometry, Layout, UnitKind, Variant};
 pub use grid::Grid;
 pub use limits::Limits;
-pub use puzzle::{CountMode, Error, Options, Puzzle, Rating, Verdict};
+pub use puzzle::{CountMode, Error, Options, PlayerHint, Puzzle, Rating, Verdict};

@@ -18,7 +18,10 @@ fn all_unique_and_checked(file: &str, take: Option<usize>) -> usize {
     let rules = Rules::classic(3, 3);
     let mut k = 0;
     for rec in reader.take(take.unwrap_or(usize::MAX)) {
-        let g = rec.result.unwrap_or_else(|e| panic!("{file}: {e}")).into_grid();
+        let g = rec
+            .result
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .into_grid();
         match solve::uniqueness(&g).unwrap() {
             Uniqueness::Unique(s) => check(&rules, g.cells(), s.cells())
                 .unwrap_or_else(|e| panic!("{file}: puzzle {}: {e}", rec.number)),

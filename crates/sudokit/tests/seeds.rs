@@ -93,10 +93,7 @@ fn euler_96_all_fifty() {
     assert_eq!(recs.len(), 50);
     let mut sum = 0u32;
     for (i, rec) in recs.iter().enumerate() {
-        assert_eq!(
-            rec.name(),
-            Some(format!("Grid {:02}", i + 1).as_str())
-        );
+        assert_eq!(rec.name(), Some(format!("Grid {:02}", i + 1).as_str()));
         let g = rec.result.as_ref().unwrap().grid();
         let s = unique_solution(g);
         check(&rules_of(g), g.cells(), s.cells()).unwrap();

@@ -75,9 +75,11 @@ fn count_one(
             CountMode::UpTo(limit)
         };
         return match puzzle.count(mode, &opts) {
+            // A count cut short by the time limit is a lower bound, not an
+            // answer: shown, but the puzzle counts as failed.
             Ok(c) => Output {
+                ok: c.is_exact() || (limit != 0 && *c.value() == limit.into()),
                 text: count_text(item, fmt, &c, limit),
-                ok: true,
                 board: None,
             },
             Err(e) => item.fail_with(json, e),

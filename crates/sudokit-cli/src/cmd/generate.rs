@@ -104,10 +104,11 @@ fn puzzle_text(
 ) -> String {
     if fmt == OutputFormat::Json {
         let mut v = json!({
+            "puzzle": index + 1,
             "index": index,
             "seed": seed,
             "clues": g.puzzle.givens(),
-            "puzzle": GridJson::new(&g.puzzle),
+            "grid": GridJson::new(&g.puzzle),
             // Orbits kept because their check ran out of budget: non-zero
             // means unique but possibly not minimal per orbit.
             "unsettled": g.unsettled,

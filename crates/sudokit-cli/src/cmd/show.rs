@@ -6,6 +6,7 @@ use sudokit::logic::Candidates;
 use crate::batch::{self, Output, Tally};
 use crate::input::InputArgs;
 use crate::output::{grid_text, OutputFormat};
+use sudokit::format::GridJson;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -32,6 +33,9 @@ pub fn run(args: &Args) -> Result<Tally> {
                     board: None,
                 },
             },
+            Ok(p) if fmt == OutputFormat::Json => {
+                Output::ok(item.json_ok(serde_json::json!({ "grid": GridJson::new(p.grid()) })))
+            }
             Ok(p) => Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()),
             Err(e) => Output {
                 text: format!("error: {}{e}", item.prefix()),

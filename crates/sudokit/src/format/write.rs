@@ -75,10 +75,7 @@ pub fn write_pretty(grid: &Grid) -> String {
     let mut out = String::new();
     for layer in 0..layers {
         if layers > 1 {
-            if layer > 0 {
-                out.push('\n');
-            }
-            out.push_str(&format!("layer {}\n", layer + 1));
+            out.push_str(&format!("# layer {}\n", layer + 1));
         }
         for r in 0..n {
             if r % shape.rows == 0 {
@@ -133,8 +130,12 @@ fn pretty_regions(grid: &Grid, regions: &[u16]) -> String {
                 line.extend(std::iter::repeat(seg).take(width + 2));
             }
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
+        // Rows inside one region need no line between them (the reader
+        // would take a line of bars alone for an empty row).
+        if line.contains('-') {
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
         if r == n {
             break;
         }
@@ -350,9 +351,12 @@ impl Writer {
         // The `R C` format states the box shape itself, except for cubes.
         let header_has_box = self.format == OutputFormat::Rc && !cube;
         let default_shape = if cube { None } else { BoxShape::for_side(n) };
+        // Pretty jigsaw borders follow the regions, from which the reader
+        // would guess a box shape: state the real one.
+        let borders_mislead = self.format == OutputFormat::Pretty && jigsaw_regions(g).is_some();
         let box_needed = match self.scope.box_shape {
             Some(b) => b != shape,
-            None => !header_has_box && Some(shape) != default_shape,
+            None => borders_mislead || (!header_has_box && Some(shape) != default_shape),
         };
         if cube != self.scope.cube {
             if cube {

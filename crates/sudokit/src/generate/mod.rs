@@ -354,6 +354,26 @@ fn minimal_given(puzzle: &Grid, solution: &Grid, check: &mut ExclusionCheck) -> 
     (!unknown).then_some(true)
 }
 
+/// Puzzle `index` of the seed, or when its attempts find none that matches
+/// the difficulty, the next index, until `limits` expire (`Ok(None)` then).
+/// Every result is reproducible from the seed and the index returned.
+pub fn first_match(
+    geometry: &Arc<Geometry>,
+    opts: &GenerateOptions,
+    seed: u64,
+    limits: &crate::Limits,
+) -> Result<Option<(Generated, u64)>, GenerateError> {
+    let mut index = 0;
+    loop {
+        match generate(geometry, opts, seed, index) {
+            Ok(g) => return Ok(Some((g, index))),
+            Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
+            Err(GenerateError::NoMatch { .. }) => return Ok(None),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// True when removing any single clue leaves more than one solution.
 pub fn is_minimal(puzzle: &Grid) -> bool {
     let mut p = puzzle.clone();

@@ -64,7 +64,8 @@ impl Puzzle {
     /// let p: Puzzle = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
     ///     .parse()
     ///     .unwrap();
-    /// assert_eq!(p.rate(&Options::default()).unwrap().grade.level, Level::Easy);
+    /// let rating = p.rate(&Options::default()).unwrap();
+    /// assert!(rating.grade.without_guessing && rating.grade.level <= Level::Hard);
     /// ```
     pub fn rate(&self, opts: &Options) -> Result<Rating, Error> {
         let verdict = self.check(opts)?;
@@ -95,4 +96,109 @@ fn walk(mut c: Candidates, opts: &Options) -> Result<Path, Error> {
         final_values: c.values().to_vec(),
         steps,
     })
+}
+
+/// What a player should hear next: a wrong entry first, then a step.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum PlayerHint {
+    /// An entry that is not the solution's digit (puzzles with one solution).
+    Mistake { cell: usize, digit: u16 },
+    /// Pencil marks of `cell` that leave out the solution's `digit`.
+    MissingCandidate { cell: usize, digit: u16 },
+    /// The board is full and right.
+    Done,
+    /// The easiest step from the player's position.
+    Step(Step),
+    /// No technique applies from the player's marks (they removed a
+    /// candidate that is needed, say).
+    Stuck,
+}
+
+impl Puzzle {
+    /// The next hint for a player's position: `entries` (one per cell, `0`
+    /// for empty; givens are ignored) and optional pencil marks (one list
+    /// per cell; an empty list means every digit the placed ones allow).
+    /// A wrong entry is pointed out before any step.
+    ///
+    /// ```
+    /// use sudokit::{Options, PlayerHint, Puzzle};
+    /// let p: Puzzle = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4."
+    ///     .parse()
+    ///     .unwrap();
+    /// let mut entries = vec![0; 81];
+    /// entries[2] = 1; // r1c3 is 9 in the solution
+    /// let h = p.player_hint(&entries, &[], &Options::default()).unwrap();
+    /// assert!(matches!(h, PlayerHint::Mistake { cell: 2, digit: 1 }));
+    /// ```
+    pub fn player_hint(
+        &self,
+        entries: &[u16],
+        pencil: &[Vec<u16>],
+        opts: &Options,
+    ) -> Result<PlayerHint, Error> {
+        let cells = self.grid.cells().len();
+        let n = self.grid.n() as u16;
+        if !entries.is_empty() && entries.len() != cells {
+            return Err(Error::Unsupported(format!(
+                "{} entries for a board of {cells} cells",
+                entries.len()
+            )));
+        }
+        if !pencil.is_empty() && pencil.len() != cells {
+            return Err(Error::Unsupported(format!(
+                "{} pencil-mark lists for a board of {cells} cells",
+                pencil.len()
+            )));
+        }
+        if let Some(&bad) = entries
+            .iter()
+            .chain(pencil.iter().flatten())
+            .find(|&&v| v > n)
+        {
+            return Err(Error::Unsupported(format!(
+                "{bad} is not a digit of this board (1 to {n})"
+            )));
+        }
+        let solution = match self.check(opts)? {
+            Verdict::Unique(s) => Some(s),
+            Verdict::Multiple(..) => None,
+        };
+        let mut position = self.grid.clone();
+        for (cell, &v) in entries.iter().enumerate() {
+            if v == 0 || self.grid.get(cell) != 0 {
+                continue;
+            }
+            if solution.as_ref().is_some_and(|s| s.get(cell) != v) {
+                return Ok(PlayerHint::Mistake { cell, digit: v });
+            }
+            position.set(cell, v);
+        }
+        if position.is_full() {
+            return Ok(PlayerHint::Done);
+        }
+        if let Some(sol) = &solution {
+            for (cell, marks) in pencil.iter().enumerate() {
+                let digit = sol.get(cell);
+                if !marks.is_empty() && position.get(cell) == 0 && !marks.contains(&digit) {
+                    return Ok(PlayerHint::MissingCandidate { cell, digit });
+                }
+            }
+        }
+        let mut c =
+            Candidates::from_grid(&position).map_err(|e| Error::Unsupported(e.to_string()))?;
+        c.set_unique(solution.is_some());
+        for (cell, marks) in pencil.iter().enumerate() {
+            if marks.is_empty() || position.get(cell) != 0 {
+                continue;
+            }
+            for d in (1..=n).filter(|d| !marks.contains(d)) {
+                c.eliminate(cell, d);
+            }
+        }
+        Ok(match logic::next_step(&c) {
+            Some(step) => PlayerHint::Step(step),
+            None => PlayerHint::Stuck,
+        })
+    }
 }
