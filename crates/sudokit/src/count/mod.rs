@@ -30,6 +30,7 @@
 
 mod bands;
 mod completions;
+mod frontier;
 mod grids;
 mod partial;
 mod tally;
@@ -44,7 +45,11 @@ pub use num_bigint::BigUint;
 
 use crate::solve::Limits;
 
-pub use completions::{completions, count_within};
+pub use completions::{
+    completions, completions_by_bands, completions_by_enumeration, completions_method,
+    count_within, CompletionsMethod,
+};
+pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
 pub use partial::{describe_geometry, merge, MergeError, Partial, PARTIAL_FORMAT};
 
