@@ -28,7 +28,7 @@ use super::{in_pool, Budget, Count, Options, Progress, Stop};
 use crate::bits::{with_digit_set, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::solve::{Expander, State};
+use crate::solve::{self, Expander, State};
 use crate::validate::{check_givens, Contradiction};
 
 /// How many subtrees the split aims for: enough to keep many threads busy and
@@ -58,10 +58,29 @@ const CHECK_EVERY: u64 = 64;
 /// ```
 pub fn completions(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
     check_givens(grid)?;
-    if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), opts) {
-        return Ok(c);
+    if frontier::auto_applies(grid.geometry(), grid.cells()) {
+        if let Some(c) = small_count(grid) {
+            // The whole count is one work item: shard 0 owns it.
+            let mine = if opts.shard.owns(0) { c } else { 0 };
+            return Ok(Count::Exact(mine.into()));
+        }
+        if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), opts) {
+            return Ok(c);
+        }
     }
     Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
+}
+
+/// Solutions a plain search counts before band composition takes over: a
+/// position with fewer (a puzzle, a dense position) is finished by the search
+/// in milliseconds, while band composition would first enumerate its bands.
+const SMALL_COUNT: u64 = 2_000;
+
+/// The number of solutions when it is below [`SMALL_COUNT`].
+fn small_count(grid: &Grid) -> Option<u64> {
+    solve::count(grid, SMALL_COUNT)
+        .ok()
+        .filter(|&k| k < SMALL_COUNT)
 }
 
 /// How [`completions`] counts a grid.
@@ -75,8 +94,10 @@ pub enum CompletionsMethod {
     Enumeration,
 }
 
-/// The method [`completions`] uses for `grid` (a function of the grid alone,
-/// so shards of one count always agree).
+/// The method [`completions`] uses for `grid` (a function of the grid
+/// alone, so the shards of one count agree). Positions with fewer than
+/// 2,000 completions are counted by the search even where band composition
+/// applies; this call runs that bounded search to tell.
 ///
 /// ```
 /// use sudokit::{count, Grid};
@@ -84,7 +105,7 @@ pub enum CompletionsMethod {
 /// assert_eq!(count::completions_method(&sparse), count::CompletionsMethod::Bands);
 /// ```
 pub fn completions_method(grid: &Grid) -> CompletionsMethod {
-    if frontier::auto_applies(grid.geometry(), grid.cells()) {
+    if frontier::auto_applies(grid.geometry(), grid.cells()) && small_count(grid).is_none() {
         CompletionsMethod::Bands
     } else {
         CompletionsMethod::Enumeration
