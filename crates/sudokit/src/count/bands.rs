@@ -44,9 +44,9 @@ use crate::geometry::BoxShape;
 /// The orientation used: `w` bands of `h` rows; boxes `h` tall, `w` wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Plan {
-    w: usize,
-    h: usize,
-    n: usize,
+    pub(super) w: usize,
+    pub(super) h: usize,
+    pub(super) n: usize,
 }
 
 /// The plan for `shape`, when band composition applies to it.
@@ -64,7 +64,7 @@ pub(crate) fn plan(shape: BoxShape) -> Option<Plan> {
 
 /// A fast hash for keys that are already well mixed bit patterns.
 #[derive(Default, Clone, Copy)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -81,20 +81,20 @@ impl Hasher for KeyHasher {
     }
 }
 
-type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
+pub(super) type KeyMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
 /// Multiplicity of profile `p` in `key`.
 #[inline]
-fn multiplicity(key: u128, p: usize) -> u32 {
+pub(super) fn multiplicity(key: u128, p: usize) -> u32 {
     ((key >> (4 * p)) & 0xF) as u32
 }
 
-fn factorial(k: u32) -> u128 {
+pub(super) fn factorial(k: u32) -> u128 {
     (1..=k as u128).product()
 }
 
 /// Number of relabellings that fix a profile map with this key.
-fn stabiliser(key: u128, profiles: usize) -> u128 {
+pub(super) fn stabiliser(key: u128, profiles: usize) -> u128 {
     (0..profiles)
         .map(|p| factorial(multiplicity(key, p)))
         .product()
@@ -203,7 +203,7 @@ impl<'a> BandEnumerator<'a> {
 
 /// All first-row-fixed bands by key, counted over all rows orders; `None` if
 /// stopped. Parallel over the choices of the first cells of row 2.
-fn first_row_fixed_counts(plan: Plan, stop: &Stop) -> Option<KeyMap<u128>> {
+pub(super) fn first_row_fixed_counts(plan: Plan, stop: &Stop) -> Option<KeyMap<u128>> {
     // Prefixes: the first `depth` cells of row 2.
     let depth = plan.n.min(3);
     let mut prefixes: Vec<Vec<usize>> = vec![Vec::new()];
@@ -274,7 +274,7 @@ fn count_in_pool(plan: Plan, opts: &Options, stop: &Stop) -> Count {
 }
 
 /// The key of the profile map with every digit's profile complemented.
-fn complement_key(key: u128, plan: Plan) -> u128 {
+pub(super) fn complement_key(key: u128, plan: Plan) -> u128 {
     let profiles = plan.w.pow(plan.h as u32);
     (0..profiles).fold(0u128, |acc, p| {
         acc | ((multiplicity(key, p) as u128) << (4 * (profiles - 1 - p)))
@@ -318,7 +318,7 @@ fn two_bands(
 
 /// Every relabelling of columns that keeps the band structure: permutations
 /// of the stacks and of the columns inside each stack, as maps on profiles.
-fn column_symmetries(plan: Plan) -> Vec<Vec<usize>> {
+pub(super) fn column_symmetries(plan: Plan) -> Vec<Vec<usize>> {
     let Plan { w, h, .. } = plan;
     let stack_perms = permutations(h);
     let offset_perms = permutations(w);
@@ -354,7 +354,7 @@ fn column_symmetries(plan: Plan) -> Vec<Vec<usize>> {
     out
 }
 
-fn permutations(k: usize) -> Vec<Vec<usize>> {
+pub(super) fn permutations(k: usize) -> Vec<Vec<usize>> {
     if k == 0 {
         return vec![Vec::new()];
     }
@@ -370,7 +370,7 @@ fn permutations(k: usize) -> Vec<Vec<usize>> {
 }
 
 /// The orbit of `key` under the column symmetries.
-fn orbit(key: u128, profiles: usize, syms: &[[u8; 32]]) -> Vec<u128> {
+pub(super) fn orbit(key: u128, profiles: usize, syms: &[[u8; 32]]) -> Vec<u128> {
     let present: Vec<(usize, u128)> = (0..profiles)
         .filter(|&p| multiplicity(key, p) > 0)
         .map(|p| (p, multiplicity(key, p) as u128))
@@ -462,7 +462,7 @@ fn three_bands(
 /// is a fixed-point-free involution on these choices, so only the choices
 /// where digit 0 takes the lower free column of stack 1 in band 2 are
 /// enumerated, and the sum is doubled.
-fn completions_of_first_band(plan: Plan, key: u128, bands: &KeyMap<u128>) -> u128 {
+pub(super) fn completions_of_first_band(plan: Plan, key: u128, bands: &KeyMap<u128>) -> u128 {
     let Plan { w, h, n } = plan;
     let profiles = w.pow(h as u32);
     let pow: Vec<usize> = (0..h).map(|s| w.pow(s as u32)).collect();

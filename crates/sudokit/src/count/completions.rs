@@ -22,12 +22,13 @@ use std::time::Duration;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
+use super::frontier::{self, Orientation};
 use super::tally::{Overflow, Tally};
 use super::{in_pool, Budget, Count, Options, Progress, Stop};
 use crate::bits::{with_digit_set, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::solve::{Expander, State};
+use crate::solve::{self, Expander, State};
 use crate::validate::{check_givens, Contradiction};
 
 /// How many subtrees the split aims for: enough to keep many threads busy and
@@ -57,7 +58,104 @@ const CHECK_EVERY: u64 = 64;
 /// ```
 pub fn completions(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
     check_givens(grid)?;
+    if frontier::auto_applies(grid.geometry(), grid.cells()) {
+        if let Some(c) = small_count(grid) {
+            // The whole count is one work item: shard 0 owns it.
+            let mine = if opts.shard.owns(0) { c } else { 0 };
+            return Ok(Count::Exact(mine.into()));
+        }
+        if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), opts) {
+            return Ok(c);
+        }
+    }
     Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
+}
+
+/// Solutions a plain search counts before band composition takes over: a
+/// position with fewer (a puzzle, a dense position) is finished by the search
+/// in milliseconds, while band composition would first enumerate its bands.
+const SMALL_COUNT: u64 = 2_000;
+
+/// The number of solutions when it is below [`SMALL_COUNT`].
+fn small_count(grid: &Grid) -> Option<u64> {
+    solve::count(grid, SMALL_COUNT)
+        .ok()
+        .filter(|&k| k < SMALL_COUNT)
+}
+
+/// How [`completions`] counts a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompletionsMethod {
+    /// Band composition under the givens (plain square boards with box
+    /// shapes 2×2, 2×3, 2×4, 3×3 and transposes, when the estimated work is
+    /// small and the grid is less than half full).
+    Bands,
+    /// The search tree with digit relabelling (every other case).
+    Enumeration,
+}
+
+/// The method [`completions`] uses for `grid` (a function of the grid
+/// alone, so the shards of one count agree). Positions with fewer than
+/// 2,000 completions are counted by the search even where band composition
+/// applies; this call runs that bounded search to tell.
+///
+/// ```
+/// use sudokit::{count, Grid};
+/// let sparse = Grid::from_line(&format!("1{}", ".".repeat(80))).unwrap();
+/// assert_eq!(count::completions_method(&sparse), count::CompletionsMethod::Bands);
+/// ```
+pub fn completions_method(grid: &Grid) -> CompletionsMethod {
+    if frontier::auto_applies(grid.geometry(), grid.cells()) && small_count(grid).is_none() {
+        CompletionsMethod::Bands
+    } else {
+        CompletionsMethod::Enumeration
+    }
+}
+
+/// [`completions`] by the search tree only (the method of every geometry;
+/// used to cross-check band composition).
+///
+/// ```
+/// use sudokit::{count, Grid};
+/// let g = Grid::from_line("1...............").unwrap();
+/// let c = count::completions_by_enumeration(&g, &Default::default()).unwrap();
+/// assert_eq!(c.to_string(), "72");
+/// ```
+pub fn completions_by_enumeration(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
+    check_givens(grid)?;
+    Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
+}
+
+/// [`completions`] by band composition whatever the estimated cost, cutting
+/// the board the way `orientation` says. `Ok(None)` when the geometry is not
+/// covered (variants, cubes, box shapes other than 2×2, 2×3, 2×4, 3×3 and
+/// transposes) or the orientation does not fit the box shape.
+///
+/// Cutting a 9×9 into rows and into columns are two different
+/// decompositions of the same count (here the first box is filled):
+///
+/// ```
+/// use sudokit::{count, count::Orientation, Grid};
+/// let rows = ["123", "456", "789"].map(|r| format!("{r}......"));
+/// let g = Grid::from_line(&format!("{}{}", rows.concat(), ".".repeat(54))).unwrap();
+/// let opts = count::Options::default();
+/// let by_rows = count::completions_by_bands(&g, Orientation::Rows, &opts).unwrap().unwrap();
+/// let by_cols = count::completions_by_bands(&g, Orientation::Columns, &opts).unwrap().unwrap();
+/// assert_eq!(by_rows, by_cols);
+/// assert_eq!(by_rows.to_string(), "18383222420692992");
+/// ```
+pub fn completions_by_bands(
+    grid: &Grid,
+    orientation: Orientation,
+    opts: &Options,
+) -> Result<Option<Count>, Contradiction> {
+    check_givens(grid)?;
+    Ok(frontier::forced(
+        grid.geometry(),
+        grid.cells(),
+        orientation,
+        opts,
+    ))
 }
 
 /// Counts for at most `budget` on the global thread pool: exact when it

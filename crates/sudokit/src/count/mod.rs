@@ -10,6 +10,16 @@
 //!   k!"). The tree is split deterministically into subtrees, which gives both
 //!   parallelism (rayon) and sharding (shard `i` of `n` owns subtrees
 //!   `i, i+n, i+2n, …`, so partial counts sum to the total).
+//!   On plain square boards with box shapes 2×2, 2×3, 2×4 and 3×3 (and
+//!   transposes) it first lets a bounded search finish positions with few
+//!   completions, then uses band composition under the givens
+//!   (`count::frontier`) when its estimated work is small: bands meet only
+//!   through the digit sets of their columns, so the count is a sum over
+//!   compatible column configurations of per-band filling counts. Sparse
+//!   positions whose givens spread over every band (and every stack) are
+//!   beyond both methods' reach; a budget then gives a lower bound.
+//!   [`completions_by_bands`] and [`completions_by_enumeration`] force one
+//!   method, for cross-checks.
 //! * [`grids`] counts every completed grid of a box shape. Plain shapes with
 //!   two or three bands use band composition (`count::bands`): bands interact only
 //!   through the digit sets of their columns. Variants and other shapes fall
@@ -30,6 +40,7 @@
 
 mod bands;
 mod completions;
+mod frontier;
 mod grids;
 mod partial;
 mod tally;
@@ -44,7 +55,11 @@ pub use num_bigint::BigUint;
 
 use crate::solve::Limits;
 
-pub use completions::{completions, count_within};
+pub use completions::{
+    completions, completions_by_bands, completions_by_enumeration, completions_method,
+    count_within, CompletionsMethod,
+};
+pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
 pub use partial::{describe_geometry, merge, MergeError, Partial, PARTIAL_FORMAT};
 

@@ -1,0 +1,968 @@
+//! Completions of a partial grid by band composition.
+//!
+//! Orient the board as in `count::bands`: `w` bands of `h` rows, `h` stacks
+//! of `w` columns, `N = w·h` digits. A band filling has a *column
+//! configuration*: the digit set of each of its `N` columns (each set has `h`
+//! digits). Bands meet only through columns, so a full grid is a choice of
+//! one filling per band whose column sets partition the digits column by
+//! column, and
+//!
+//! ```text
+//! completions = Σ over compatible (C_1, …, C_w) of  Π_i  N_i(C_i)
+//! ```
+//!
+//! where `N_i(C)` is the number of fillings of band `i` that agree with that
+//! band's givens and have column configuration `C`. The bands take three
+//! roles:
+//!
+//! * **A** (outer): its fillings are enumerated under its givens. Digits that
+//!   appear in no given anywhere are interchangeable in the whole problem, so
+//!   among them only one representative is tried at each cell and its filling
+//!   is weighted by how many it stands for. Fillings are grouped by column
+//!   configuration: `W(C_A)` is the weighted number of representatives.
+//! * **B** and **C** (inner, three bands only B): a band with givens is
+//!   *materialised*: all its fillings are enumerated into a map from column
+//!   configuration to `N`. A band without givens needs no enumeration: its
+//!   `N(C)` depends only on the multiset of digit profiles of `C` (the band
+//!   *key* of `count::bands`) and is read from the key table.
+//!
+//! Then `completions = Σ_{C_A} W(C_A) · M(C_A)` with
+//!
+//! * two bands: `M(C_A) = N_B(complement of C_A)`;
+//! * three bands, B and C without givens: `M` depends only on the class of
+//!   `C_A`'s key under column and stack permutations (44 classes on 9×9), so it
+//!   is computed once per class (the same sum as `grids`) and memoised;
+//! * three bands otherwise: `M(C_A) = Σ N_B(C_B) · N_C(rest)` over the
+//!   materialised `C_B` disjoint from `C_A`, found through an index on the
+//!   column sets of B's first stack.
+//!
+//! A column configuration is packed into a `u128`: column `c`'s digit set
+//! (bit `d` for digit `d + 1`) at bits `c·N .. c·N + N`. Two configurations
+//! are compatible exactly when their bitwise AND is zero, and the third band
+//! of a compatible pair is the complement of their OR.
+//!
+//! Which way to cut (rows or columns, when boxes are square) and which band
+//! takes which role is chosen by a cost estimate from the number of givens per
+//! band. The key tables (bands with the first row fixed, by key; key classes)
+//! are built once per box shape and kept for the life of the process.
+//!
+//! Every number summed is a count of actual completions, so a count stopped by
+//! the budget is a proven lower bound.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use num_bigint::BigUint;
+use rayon::prelude::*;
+
+use super::bands::{self, KeyMap, Plan};
+use super::{in_pool, Count, Options, Progress, Stop};
+use crate::geometry::{Geometry, Layout};
+
+/// Which way [`super::completions_by_bands`] cuts the board into bands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Orientation {
+    /// The cheaper of the two by the cost estimate.
+    #[default]
+    Auto,
+    /// Bands are groups of rows (boxes must be at least as tall as wide).
+    Rows,
+    /// Bands are groups of columns: the transposed board (boxes must be at
+    /// least as wide as tall).
+    Columns,
+}
+
+/// Box shapes (`w`, `h`) the method covers: their key tables build in about
+/// a second or less.
+const SHAPES: [(usize, usize); 4] = [(2, 2), (2, 3), (2, 4), (3, 3)];
+
+/// Most column configurations one band may materialise (memory bound:
+/// about 40 bytes each).
+const MAX_ENTRIES: usize = 1 << 22;
+
+/// Why band composition did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Unfinished {
+    /// The budget ran out.
+    Stopped,
+    /// A band has more column configurations than [`MAX_ENTRIES`].
+    TooBig,
+}
+
+/// Above this estimated work (band fillings enumerated plus joins) the
+/// automatic choice prefers plain enumeration.
+const AUTO_COST_LIMIT: f64 = 3e6;
+
+/// Number of fillings of one band without givens, per shape (`n!` times the
+/// first-row-fixed bands); used only by the cost estimate.
+fn total_bands(plan: Plan) -> f64 {
+    match (plan.w, plan.h) {
+        (2, 2) => 96.0,
+        (2, 3) => 460_800.0,
+        (2, 4) => 828_396_011_520.0,
+        _ => 948_109_639_680.0,
+    }
+}
+
+/// Key tables of one shape, built once.
+pub(crate) struct Tables {
+    plan: Plan,
+    /// Key → number of bands with one given profile map of that key.
+    bands: KeyMap<u128>,
+    /// Three bands: key → its class (smallest key of the orbit).
+    class_of: KeyMap<u128>,
+    /// Three bands: class → completions of bands 2 and 3 under a first band
+    /// of that class (filled on demand).
+    below: Mutex<KeyMap<u128>>,
+}
+
+type Cache = Mutex<HashMap<(usize, usize), Arc<Tables>>>;
+
+fn cache() -> &'static Cache {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The tables of `plan`, built on first use; `None` if the budget ran out
+/// while building them.
+fn tables(plan: Plan, stop: &Stop) -> Option<Arc<Tables>> {
+    let key = (plan.w, plan.h);
+    let mut guard = match cache().lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(t) = guard.get(&key) {
+        return Some(t.clone());
+    }
+    let first_row = bands::first_row_fixed_counts(plan, stop)?;
+    let profiles = plan.w.pow(plan.h as u32);
+    let band_counts: KeyMap<u128> = first_row
+        .iter()
+        .map(|(&k, &v)| (k, v * bands::stabiliser(k, profiles)))
+        .collect();
+    let mut class_of: KeyMap<u128> = KeyMap::default();
+    if plan.w == 3 {
+        let syms: Vec<[u8; 32]> = bands::column_symmetries(plan)
+            .iter()
+            .map(|m| {
+                let mut a = [0u8; 32];
+                for (p, &q) in m.iter().enumerate() {
+                    a[p] = q as u8;
+                }
+                a
+            })
+            .collect();
+        for &k in first_row.keys() {
+            if class_of.contains_key(&k) {
+                continue;
+            }
+            let orb = bands::orbit(k, profiles, &syms);
+            let c = orb[0];
+            for x in orb {
+                class_of.insert(x, c);
+            }
+        }
+    }
+    let t = Arc::new(Tables {
+        plan,
+        bands: band_counts,
+        class_of,
+        below: Mutex::new(KeyMap::default()),
+    });
+    guard.insert(key, t.clone());
+    Some(t)
+}
+
+impl Tables {
+    /// `N(C)` for a band without givens.
+    fn empty_band(&self, cols: u128) -> u128 {
+        self.bands
+            .get(&profile_key(self.plan, cols))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Completions of bands 2 and 3 (no givens) under a first band with
+    /// band key `key`.
+    fn below_key(&self, key: u128) -> u128 {
+        let Some(&class) = self.class_of.get(&key) else {
+            return 0;
+        };
+        if let Some(&v) = lock(&self.below).get(&class) {
+            return v;
+        }
+        let v = bands::completions_of_first_band(self.plan, class, &self.bands);
+        lock(&self.below).insert(class, v);
+        v
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    match m.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    }
+}
+
+/// The band key (multiset of digit profiles) of a column configuration.
+fn profile_key(plan: Plan, cols: u128) -> u128 {
+    let Plan { w, n, .. } = plan;
+    let mask = (1u128 << n) - 1;
+    let mut prof = [0usize; 16];
+    let mut pow = 1usize;
+    for c in 0..n {
+        if c > 0 && c % w == 0 {
+            pow *= w;
+        }
+        let mut m = ((cols >> (c * n)) & mask) as u32;
+        let add = (c % w) * pow;
+        while m != 0 {
+            prof[m.trailing_zeros() as usize] += add;
+            m &= m - 1;
+        }
+    }
+    prof[..n]
+        .iter()
+        .fold(0u128, |acc, &p| acc + (1u128 << (4 * p)))
+}
+
+/// What a band filling is recorded by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Record {
+    /// Its column configuration (packed column sets).
+    Columns,
+    /// Its band key (multiset of digit profiles), when nothing else matters.
+    Key,
+}
+
+/// Enumerates the fillings of one band under its givens, by column
+/// configuration or by key.
+#[derive(Clone)]
+struct BandFill<'s> {
+    plan: Plan,
+    record: Record,
+    empty: Vec<usize>,
+    row: Vec<u32>,
+    col: Vec<u32>,
+    bx: Vec<u32>,
+    /// Digits given in the same column in another band: never in this one.
+    forbid: Vec<u32>,
+    /// Profile of each digit so far (sum of column offset · w^stack).
+    prof: Vec<usize>,
+    /// Profile increment of each column.
+    add: Vec<usize>,
+    /// Occurrences of each digit in the band so far.
+    seen: Vec<u8>,
+    /// Interchangeable digits not yet placed in the band.
+    unseen_free: u32,
+    free: u32,
+    out: KeyMap<u128>,
+    stop: &'s Stop<'s>,
+    nodes: u64,
+    stopped: Option<Unfinished>,
+}
+
+impl<'s> BandFill<'s> {
+    /// `free`: digits (bits) interchangeable in the whole problem; 0 to
+    /// enumerate every filling. `None` if the givens clash inside the band.
+    fn new(
+        plan: Plan,
+        record: Record,
+        cells: &[u8],
+        forbid: &[u32],
+        free: u32,
+        stop: &'s Stop<'s>,
+    ) -> Option<Self> {
+        let Plan { w, h, n } = plan;
+        let add = (0..n).map(|c| (c % w) * w.pow((c / w) as u32)).collect();
+        let mut f = BandFill {
+            plan,
+            record,
+            empty: Vec::new(),
+            row: vec![0; h],
+            col: vec![0; n],
+            bx: vec![0; h],
+            forbid: forbid.to_vec(),
+            prof: vec![0; n],
+            add,
+            seen: vec![0; n],
+            unseen_free: free,
+            free,
+            out: KeyMap::default(),
+            stop,
+            nodes: 0,
+            stopped: None,
+        };
+        for (i, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                f.empty.push(i);
+                continue;
+            }
+            let d = v as usize - 1;
+            let (r, c) = (i / n, i % n);
+            let bit = 1u32 << d;
+            if (f.row[r] | f.col[c] | f.bx[c / w] | f.forbid[c]) & bit != 0 {
+                return None;
+            }
+            f.place(r, c, d);
+        }
+        Some(f)
+    }
+
+    #[inline]
+    fn place(&mut self, r: usize, c: usize, d: usize) {
+        let bit = 1u32 << d;
+        self.row[r] |= bit;
+        self.col[c] |= bit;
+        self.bx[c / self.plan.w] |= bit;
+        self.prof[d] += self.add[c];
+        self.seen[d] += 1;
+        self.unseen_free &= !bit;
+    }
+
+    #[inline]
+    fn unplace(&mut self, r: usize, c: usize, d: usize) {
+        let bit = 1u32 << d;
+        self.row[r] &= !bit;
+        self.col[c] &= !bit;
+        self.bx[c / self.plan.w] &= !bit;
+        self.prof[d] -= self.add[c];
+        self.seen[d] -= 1;
+        if self.seen[d] == 0 {
+            self.unseen_free |= bit & self.free;
+        }
+    }
+
+    /// The children worth trying at empty cell `i`: `(digit, multiplicity)`.
+    /// Of the interchangeable digits not yet used only the smallest is
+    /// tried, standing for all of them.
+    #[inline]
+    fn choices(&self, i: usize) -> (usize, usize, u32, u32, u32) {
+        let n = self.plan.n;
+        let cell = self.empty[i];
+        let (r, c) = (cell / n, cell % n);
+        let full = (1u32 << n) - 1;
+        let cand = full & !(self.row[r] | self.col[c] | self.bx[c / self.plan.w] | self.forbid[c]);
+        let sym = cand & self.unseen_free;
+        let rep = if sym != 0 {
+            sym & sym.wrapping_neg()
+        } else {
+            0
+        };
+        (r, c, (cand & !sym) | rep, rep, sym.count_ones())
+    }
+
+    fn leaf_key(&self) -> u128 {
+        match self.record {
+            Record::Columns => {
+                let n = self.plan.n;
+                self.col
+                    .iter()
+                    .enumerate()
+                    .fold(0u128, |acc, (c, &m)| acc | ((m as u128) << (c * n)))
+            }
+            Record::Key => self
+                .prof
+                .iter()
+                .fold(0u128, |acc, &p| acc + (1u128 << (4 * p))),
+        }
+    }
+
+    fn run(&mut self, i: usize, weight: u128) {
+        self.nodes += 1;
+        if self.nodes & 0xFFFF == 0 && self.stop.should_stop() {
+            self.stopped = Some(Unfinished::Stopped);
+        }
+        if self.stopped.is_some() {
+            return;
+        }
+        if i == self.empty.len() {
+            let key = self.leaf_key();
+            *self.out.entry(key).or_insert(0) += weight;
+            if self.out.len() > MAX_ENTRIES {
+                self.stopped = Some(Unfinished::TooBig);
+            }
+            return;
+        }
+        let (r, c, mut todo, rep, k) = self.choices(i);
+        while todo != 0 {
+            let bit = todo & todo.wrapping_neg();
+            todo &= todo - 1;
+            let d = bit.trailing_zeros() as usize;
+            let wgt = if bit == rep {
+                weight * k as u128
+            } else {
+                weight
+            };
+            self.place(r, c, d);
+            self.run(i + 1, wgt);
+            self.unplace(r, c, d);
+        }
+    }
+
+    /// Breadth-first expansion of the first cells into at least `target`
+    /// independent subtrees `(state, next cell, weight)` (fewer if the band
+    /// is nearly full).
+    fn split(self, target: usize) -> Vec<(Self, usize, u128)> {
+        let mut level = vec![(self, 0usize, 1u128)];
+        while level.len() < target && level.iter().all(|(f, i, _)| *i < f.empty.len()) {
+            let mut next = Vec::new();
+            for (f, i, weight) in level {
+                let (r, c, mut todo, rep, k) = f.choices(i);
+                while todo != 0 {
+                    let bit = todo & todo.wrapping_neg();
+                    todo &= todo - 1;
+                    let d = bit.trailing_zeros() as usize;
+                    let wgt = if bit == rep {
+                        weight * k as u128
+                    } else {
+                        weight
+                    };
+                    let mut g = f.clone();
+                    g.place(r, c, d);
+                    next.push((g, i + 1, wgt));
+                }
+            }
+            level = next;
+        }
+        level
+    }
+}
+
+/// Fillings of a band by `record`, in parallel.
+fn fill_band(
+    plan: Plan,
+    record: Record,
+    cells: &[u8],
+    forbid: &[u32],
+    free: u32,
+    stop: &Stop,
+) -> Result<KeyMap<u128>, Unfinished> {
+    let Some(f) = BandFill::new(plan, record, cells, forbid, free, stop) else {
+        return Ok(KeyMap::default());
+    };
+    let parts: Vec<Result<KeyMap<u128>, Unfinished>> = f
+        .split(64)
+        .into_par_iter()
+        .map(|(mut g, i, weight)| {
+            g.run(i, weight);
+            match g.stopped {
+                None => Ok(g.out),
+                Some(u) => Err(u),
+            }
+        })
+        .collect();
+    let mut all: KeyMap<u128> = KeyMap::default();
+    for part in parts {
+        let part = part?;
+        if stop.should_stop() {
+            return Err(Unfinished::Stopped);
+        }
+        if all.is_empty() {
+            all = part;
+            continue;
+        }
+        for (k, v) in part {
+            *all.entry(k).or_insert(0) += v;
+        }
+        if all.len() > MAX_ENTRIES {
+            return Err(Unfinished::TooBig);
+        }
+    }
+    Ok(all)
+}
+
+/// The board cut into bands: per band its `h × N` cells (0 empty, else
+/// digit), in the orientation of `plan`.
+struct Cut {
+    plan: Plan,
+    bands: Vec<Vec<u8>>,
+    givens: Vec<usize>,
+    /// Per band and column: the digits given in that column in other bands.
+    forbid: Vec<Vec<u32>>,
+    /// Digits (bits) that appear in no given.
+    free: u32,
+    /// Roles: `roles[0]` is A, then B (and C).
+    roles: Vec<usize>,
+    cost: f64,
+}
+
+/// The band plan of a plain square geometry covered by this method.
+pub(crate) fn plan_of(geo: &Geometry) -> Option<Plan> {
+    if geo.layout() != Layout::Square || !geo.variants().is_empty() {
+        return None;
+    }
+    let plan = bands::plan(geo.box_shape())?;
+    SHAPES
+        .contains(&(plan.w, plan.h))
+        .then_some(plan)
+        .filter(|p| p.n == geo.n() && geo.cell_count() == p.n * p.n)
+}
+
+fn cut(geo: &Geometry, values: &[u16], plan: Plan, transpose: bool) -> Cut {
+    let Plan { w, h, n } = plan;
+    let at = |r: usize, c: usize| {
+        let v = if transpose {
+            values[c * n + r]
+        } else {
+            values[r * n + c]
+        };
+        v.min(n as u16) as u8
+    };
+    let _ = geo;
+    let mut bands_cells = Vec::with_capacity(w);
+    let mut givens = Vec::with_capacity(w);
+    let mut present = 0u32;
+    for b in 0..w {
+        let cells: Vec<u8> = (0..h * n).map(|i| at(b * h + i / n, i % n)).collect();
+        givens.push(cells.iter().filter(|&&v| v != 0).count());
+        for &v in &cells {
+            if v != 0 {
+                present |= 1 << (v - 1);
+            }
+        }
+        bands_cells.push(cells);
+    }
+    let free = ((1u32 << n) - 1) & !present;
+    let forbid: Vec<Vec<u32>> = (0..w)
+        .map(|b| {
+            (0..n)
+                .map(|c| {
+                    (0..w)
+                        .filter(|&o| o != b)
+                        .flat_map(|o| (0..h).map(move |r| (o, r)))
+                        .fold(0u32, |m, (o, r)| match bands_cells[o][r * n + c] {
+                            0 => m,
+                            v => m | 1 << (v - 1),
+                        })
+                })
+                .collect()
+        })
+        .collect();
+    let est: Vec<f64> = (0..w)
+        .map(|b| estimate(plan, givens[b], &forbid[b]))
+        .collect();
+    let (roles, cost) = best_roles(plan, &givens, &est, free.count_ones());
+    Cut {
+        plan,
+        bands: bands_cells,
+        givens,
+        forbid,
+        free,
+        roles,
+        cost,
+    }
+}
+
+/// Rough number of fillings of a band with `g` givens and these digits
+/// forbidden per column: a given matches a random band with probability
+/// `1/N`, a column avoids `f` digits with probability `C(N-f, h)/C(N, h)`.
+fn estimate(plan: Plan, g: usize, forbid: &[u32]) -> f64 {
+    let binom = |a: usize, b: usize| -> f64 {
+        if b > a {
+            return 0.0;
+        }
+        (0..b).map(|i| (a - i) as f64 / (i + 1) as f64).product()
+    };
+    let mut e = total_bands(plan) / (plan.n as f64).powi(g as i32);
+    for &f in forbid {
+        let f = f.count_ones() as usize;
+        e *= binom(plan.n - f.min(plan.n), plan.h) / binom(plan.n, plan.h);
+    }
+    e
+}
+
+/// Cheapest role assignment by the estimates: the outer band is reduced by
+/// the interchangeable digits; a materialised inner band costs its fillings.
+fn best_roles(plan: Plan, givens: &[usize], est: &[f64], free: u32) -> (Vec<usize>, f64) {
+    let reduce: f64 = (1..=free).map(f64::from).product();
+    let orders: Vec<Vec<usize>> = if plan.w == 2 {
+        vec![vec![0, 1], vec![1, 0]]
+    } else {
+        bands::permutations(3)
+    };
+    let mut best: Option<(Vec<usize>, f64)> = None;
+    for o in orders {
+        let (a, b) = (o[0], o[1]);
+        if plan.w == 3 && givens[b] == 0 && givens[o[2]] > 0 {
+            continue;
+        }
+        let outer = est[a] / reduce;
+        let mut cost = outer;
+        for &x in &o[1..] {
+            if givens[x] > 0 {
+                cost += est[x];
+            }
+        }
+        // Joining costs a scan of B's index per outer group; with no givens
+        // below, a table look-up per key (included in the enumeration).
+        if plan.w == 3 && givens[b] > 0 {
+            cost += outer * (56.0 + est[b] / 30.0);
+        } else if givens[b] > 0 {
+            cost += outer;
+        }
+        if best.as_ref().map_or(true, |(_, c)| cost < *c) {
+            best = Some((o, cost));
+        }
+    }
+    best.unwrap_or((vec![0, 1], f64::INFINITY))
+}
+
+/// The cuts `orientation` allows for this geometry.
+fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) -> Vec<Cut> {
+    let shape = geo.box_shape();
+    let rows_ok = shape.rows >= shape.cols;
+    let cols_ok = shape.cols >= shape.rows;
+    let mut out = Vec::new();
+    if rows_ok && orientation != Orientation::Columns {
+        out.push(cut(geo, values, plan, false));
+    }
+    if cols_ok && orientation != Orientation::Rows {
+        out.push(cut(geo, values, plan, true));
+    }
+    out
+}
+
+/// The automatic choice behind `completions`: `Some` when band composition
+/// is expected to be cheap, `None` to use enumeration.
+pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+    // Too big to materialise: enumeration gets the rest of the budget.
+    auto_cut(geo, values).and_then(|c| run(c, opts).ok())
+}
+
+/// The cut `auto` would count with, if any.
+fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
+    let plan = plan_of(geo)?;
+    if values.len() != plan.n * plan.n {
+        return None;
+    }
+    let givens = values.iter().filter(|&&v| v != 0).count();
+    // Dense positions: enumeration finishes at once and needs no tables.
+    if 2 * givens >= values.len() {
+        return None;
+    }
+    let best = cuts(geo, values, plan, Orientation::Auto)
+        .into_iter()
+        .min_by(|a, b| a.cost.total_cmp(&b.cost))?;
+    (best.cost <= AUTO_COST_LIMIT).then_some(best)
+}
+
+/// Whether `auto` would use band composition.
+pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
+    auto_cut(geo, values).is_some()
+}
+
+/// Band composition forced (any cost), in the given orientation; `None`
+/// when the geometry or orientation is not covered.
+pub(crate) fn forced(
+    geo: &Geometry,
+    values: &[u16],
+    orientation: Orientation,
+    opts: &Options,
+) -> Option<Count> {
+    let plan = plan_of(geo)?;
+    if values.len() != plan.n * plan.n {
+        return None;
+    }
+    let best = cuts(geo, values, plan, orientation)
+        .into_iter()
+        .min_by(|a, b| a.cost.total_cmp(&b.cost))?;
+    Some(run(best, opts).unwrap_or(Count::AtLeast(BigUint::default())))
+}
+
+fn run(cut: Cut, opts: &Options) -> Result<Count, Unfinished> {
+    let stop = Stop::new(&opts.budget);
+    in_pool(opts.threads, || run_in_pool(&cut, opts, &stop))
+}
+
+/// Band composition of a cut: `Err(TooBig)` when a band has too many
+/// configurations to hold; a stopped count is `Ok(AtLeast(sum so far))`.
+fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinished> {
+    let plan = cut.plan;
+    let zero = |u: Unfinished| match u {
+        Unfinished::Stopped => Ok(Count::AtLeast(BigUint::default())),
+        Unfinished::TooBig => Err(Unfinished::TooBig),
+    };
+    if cut.givens.iter().all(|&g| g == 0) {
+        return Ok(bands::count(plan, opts));
+    }
+    // The key tables serve bands without givens only.
+    let tables = if cut.givens.contains(&0) {
+        match tables(plan, stop) {
+            Some(t) => Some(t),
+            None => return zero(Unfinished::Stopped),
+        }
+    } else {
+        None
+    };
+    let (a, b) = (cut.roles[0], cut.roles[1]);
+    let c = cut.roles.get(2).copied();
+    let inner_empty = cut.roles[1..].iter().all(|&x| cut.givens[x] == 0);
+    // Materialise the inner bands that have givens.
+    let materialise = |x: usize| -> Result<Option<KeyMap<u128>>, Unfinished> {
+        if cut.givens[x] == 0 {
+            return Ok(None);
+        }
+        fill_band(
+            plan,
+            Record::Columns,
+            &cut.bands[x],
+            &cut.forbid[x],
+            0,
+            stop,
+        )
+        .map(Some)
+    };
+    let lb = match materialise(b) {
+        Ok(l) => l,
+        Err(u) => return zero(u),
+    };
+    let lc = match c.map(materialise) {
+        None => None,
+        Some(Ok(l)) => l,
+        Some(Err(u)) => return zero(u),
+    };
+    // With no givens below, only the outer band's key matters.
+    let record = if inner_empty {
+        Record::Key
+    } else {
+        Record::Columns
+    };
+    let outer = match fill_band(plan, record, &cut.bands[a], &cut.forbid[a], cut.free, stop) {
+        Ok(o) => o,
+        Err(u) => return zero(u),
+    };
+    let mut groups: Vec<(u128, u128)> = outer.into_iter().collect();
+    groups.sort_unstable();
+    let mine: Vec<(u128, u128)> = groups
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| opts.shard.owns(*i))
+        .map(|(_, g)| g)
+        .collect();
+    let full_cols: u128 = (0..plan.n).fold(0u128, |acc, col| {
+        acc | (((1u128 << plan.n) - 1) << (col * plan.n))
+    });
+    let n_of = |list: &Option<KeyMap<u128>>, cols: u128| -> u128 {
+        match list {
+            Some(l) => l.get(&cols).copied().unwrap_or(0),
+            None => tables.as_ref().map_or(0, |t| t.empty_band(cols)),
+        }
+    };
+    let index = lb
+        .as_ref()
+        .filter(|_| plan.w == 3)
+        .map(|l| StackIndex::new(plan, l));
+    // `M` of one group: the completions of the other bands.
+    let below = |g: u128| -> u128 {
+        match (plan.w, inner_empty) {
+            (2, true) => tables.as_ref().map_or(0, |t| {
+                t.bands
+                    .get(&bands::complement_key(g, plan))
+                    .copied()
+                    .unwrap_or(0)
+            }),
+            (2, false) => n_of(&lb, full_cols ^ g),
+            (_, true) => tables.as_ref().map_or(0, |t| t.below_key(g)),
+            (_, false) => index.as_ref().map_or(0, |idx| {
+                idx.compatible(g)
+                    .map(|(cb, nb)| nb * n_of(&lc, full_cols ^ g ^ cb))
+                    .sum()
+            }),
+        }
+    };
+    let total = mine.len();
+    let done = AtomicUsize::new(0);
+    let sum = mine
+        .par_iter()
+        .fold(Sum::default, |mut acc, &(g, weight)| {
+            if stop.should_stop() {
+                acc.complete = false;
+                return acc;
+            }
+            acc.add(weight, below(g));
+            if let Some(p) = opts.progress {
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if d % 1024 == 0 || d == total {
+                    p(Progress { done: d, total });
+                }
+            }
+            acc
+        })
+        .reduce(Sum::default, Sum::merge);
+    let exact = sum.complete;
+    Ok(Count::new(sum.value(), exact))
+}
+
+/// A sum of products, in `u128` until it overflows.
+struct Sum {
+    small: u128,
+    big: BigUint,
+    complete: bool,
+}
+
+impl Default for Sum {
+    fn default() -> Self {
+        Sum {
+            small: 0,
+            big: BigUint::default(),
+            complete: true,
+        }
+    }
+}
+
+impl Sum {
+    fn add(&mut self, a: u128, b: u128) {
+        match a.checked_mul(b).and_then(|p| p.checked_add(self.small)) {
+            Some(s) => self.small = s,
+            None => self.big += BigUint::from(a) * b,
+        }
+    }
+    fn merge(mut self, other: Sum) -> Sum {
+        self.big += other.big;
+        self.big += other.small;
+        self.complete &= other.complete;
+        self
+    }
+    fn value(self) -> BigUint {
+        self.big + self.small
+    }
+}
+
+/// A materialised band's configurations indexed by the column sets of its
+/// first stack.
+struct StackIndex {
+    plan: Plan,
+    by_stack: KeyMap<Vec<(u128, u128)>>,
+}
+
+impl StackIndex {
+    fn new(plan: Plan, list: &KeyMap<u128>) -> Self {
+        let low = (1u128 << (plan.w * plan.n)) - 1;
+        let mut by_stack: KeyMap<Vec<(u128, u128)>> = KeyMap::default();
+        for (&cols, &v) in list {
+            by_stack.entry(cols & low).or_default().push((cols, v));
+        }
+        for v in by_stack.values_mut() {
+            v.sort_unstable();
+        }
+        StackIndex { plan, by_stack }
+    }
+
+    /// The entries disjoint from `other` (column by column).
+    fn compatible(&self, other: u128) -> impl Iterator<Item = (u128, u128)> + '_ {
+        let mut firsts = Vec::new();
+        self.stack_options(other, 0, 0, 0, &mut firsts);
+        firsts
+            .into_iter()
+            .filter_map(|k| self.by_stack.get(&k))
+            .flatten()
+            .filter(move |(cols, _)| cols & other == 0)
+            .copied()
+    }
+
+    /// Every first-stack column assignment (`w` disjoint `h`-sets covering
+    /// the digits) disjoint from `other`'s first stack.
+    fn stack_options(&self, other: u128, c: usize, used: u32, acc: u128, out: &mut Vec<u128>) {
+        let Plan { w, h, n } = self.plan;
+        let full = (1u32 << n) - 1;
+        if c == w {
+            if used == full {
+                out.push(acc);
+            }
+            return;
+        }
+        let mask = (1u128 << n) - 1;
+        let allowed = full & !used & !(((other >> (c * n)) & mask) as u32);
+        // Every h-subset of `allowed`.
+        let mut sub = allowed;
+        loop {
+            if sub.count_ones() as usize == h {
+                self.stack_options(
+                    other,
+                    c + 1,
+                    used | sub,
+                    acc | ((sub as u128) << (c * n)),
+                    out,
+                );
+            }
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & allowed;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Budget;
+    use crate::geometry::BoxShape;
+
+    fn geo(r: usize, c: usize) -> Arc<Geometry> {
+        Arc::new(Geometry::square(BoxShape::new(r, c), &[]).unwrap())
+    }
+
+    #[test]
+    fn band_totals_match_the_tables() {
+        let budget = Budget::unlimited();
+        let stop = Stop::new(&budget);
+        for (r, c) in [(2, 2), (2, 3)] {
+            let plan = plan_of(&geo(r, c)).unwrap();
+            let t = tables(plan, &stop).unwrap();
+            let cells = vec![0u8; plan.h * plan.n];
+            let all = fill_band(plan, Record::Columns, &cells, &[0; 6], 0, &stop).unwrap();
+            let sum: u128 = all.values().sum();
+            assert_eq!(sum as f64, total_bands(plan));
+            for (&cols, &v) in &all {
+                assert_eq!(t.empty_band(cols), v);
+            }
+        }
+    }
+
+    /// Total bands from the key tables: each key stands for `N!/stabiliser`
+    /// profile maps. Heavy for 2×4 and 3×3 in the test profile; run with
+    /// `cargo test --release -p sudokit --lib count::frontier -- --ignored`.
+    #[test]
+    #[ignore]
+    fn band_totals_of_large_shapes() {
+        let budget = Budget::unlimited();
+        let stop = Stop::new(&budget);
+        for (r, c) in [(2, 4), (3, 3)] {
+            let plan = plan_of(&geo(r, c)).unwrap();
+            let t = tables(plan, &stop).unwrap();
+            let profiles = plan.w.pow(plan.h as u32);
+            let nf = bands::factorial(plan.n as u32);
+            let sum: u128 = t
+                .bands
+                .iter()
+                .map(|(&k, &v)| v * (nf / bands::stabiliser(k, profiles)))
+                .sum();
+            assert_eq!(sum as f64, total_bands(plan), "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn six_by_six_with_givens_agrees_with_enumeration() {
+        let g = geo(2, 3);
+        let mut values = vec![0u16; 36];
+        values[0] = 1;
+        values[8] = 3;
+        values[21] = 5;
+        values[35] = 2;
+        let want =
+            crate::count::completions::completions_unchecked(&g, &values, &Options::default());
+        for o in [Orientation::Auto, Orientation::Columns] {
+            assert_eq!(
+                forced(&g, &values, o, &Options::default()),
+                Some(want.clone())
+            );
+        }
+        assert_eq!(
+            forced(&g, &values, Orientation::Rows, &Options::default()),
+            None
+        );
+    }
+}
