@@ -14,6 +14,10 @@ cargo fmt --all --check
 step "clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
+step "library for WebAssembly (default features off)"
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+cargo build -p sudokit --no-default-features --target wasm32-unknown-unknown --locked
+
 step "tests (unit, integration, property, doc)"
 cargo test --workspace --locked
 

@@ -245,7 +245,7 @@ impl<'a> Stop<'a> {
 
 /// Runs `work` on a pool of `threads` threads (0 = the global pool).
 pub(crate) fn in_pool<R: Send>(threads: usize, work: impl FnOnce() -> R + Send) -> R {
-    if threads == 0 {
+    if threads == 0 || !cfg!(feature = "parallel") {
         return work();
     }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {

@@ -38,7 +38,13 @@ static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
 fn cores() -> usize {
     static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    *CORES.get_or_init(|| {
+        if cfg!(feature = "parallel") {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            1
+        }
+    })
 }
 
 /// Calls that race: the first solution and the proof that there is no

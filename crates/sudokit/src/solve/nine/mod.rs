@@ -48,6 +48,7 @@ pub(crate) struct NineSearch {
     interrupted: bool,
     /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
     /// LZCNT (see [`NineSearch::advance`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     wide: bool,
     /// The givens of the last [`NineSearch::load`], updated cell by cell.
     givens: Option<Box<Givens>>,
