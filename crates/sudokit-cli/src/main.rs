@@ -9,7 +9,6 @@ mod cmd;
 mod input;
 mod output;
 mod progress;
-mod states;
 
 use std::process::ExitCode;
 

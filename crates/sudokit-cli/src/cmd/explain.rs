@@ -5,8 +5,7 @@ use serde_json::json;
 use sudokit::logic::{self, Path};
 
 use crate::batch::{self, Output, Tally};
-use crate::input::InputArgs;
-use crate::states::{states, State};
+use crate::input::{InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -20,34 +19,32 @@ pub struct Args {
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    batch::run(states(&args.input)?.into_iter(), args.threads, move |s| {
-        explain_one(s, json)
+    let opts = crate::input::options(args.timeout, 1);
+    let threads = crate::input::threads(args.threads);
+    batch::run(args.input.items()?, threads, move |item| {
+        explain_one(&item, json, &opts)
     })
 }
 
-fn explain_one(state: State, json: bool) -> Output {
-    let puzzle = match state.result {
+fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
+    let puzzle = match item.puzzle(json) {
         Ok(p) => p,
-        Err(text) => return Output::failed(text),
+        Err(out) => return out,
     };
-    let path = match puzzle.explain(&sudokit::Options::default()) {
+    let path = match puzzle.explain(opts) {
         Ok(path) => path,
-        Err(e) => {
-            return Output {
-                text: format!("error: {}: {e}", state.at),
-                ok: false,
-                board: None,
-            }
-        }
+        Err(e) => return item.fail_with(json, e),
     };
     let grade = logic::grade(&path);
     if json {
         let v = json!({
-            "at": state.at,
             "solved": path.solved,
             "level": grade.level.name(),
             "score": grade.score,
@@ -57,14 +54,17 @@ fn explain_one(state: State, json: bool) -> Output {
             "steps": path.steps,
         });
         return Output {
-            text: v.to_string(),
+            text: item.json_ok(v),
             ok: path.solved,
             board: None,
         };
     }
+    let rec = &item.record;
     let mut text = format!(
-        "{}: {}, score {}, hardest: {}{}\n",
-        state.at,
+        "{}puzzle {}, line {}: {}, score {}, hardest: {}{}\n",
+        item.prefix(),
+        rec.number,
+        rec.line,
         grade.level.name(),
         grade.score,
         grade.hardest.map_or("none", |t| t.name()),

@@ -1,18 +1,16 @@
 //! `sudokit hint`: only the next (easiest) step, from a puzzle or from a
-//! mid-solve state.
+//! mid-solve state (a pencilmark line or a printed candidate grid).
 
 use anyhow::Result;
 use serde_json::json;
 use sudokit::logic;
 
 use crate::batch::{self, Output, Tally};
-use crate::input::InputArgs;
-use crate::states::{states, State};
+use crate::input::{InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Puzzles (files or the puzzle text itself), 729-character pencilmark
-    /// lines or a printed candidate grid; none reads standard input.
+    /// Puzzles, 729-character pencilmark lines or printed candidate grids.
     #[command(flatten)]
     pub input: InputArgs,
     /// One JSON object per state: the step and the pencilmarks after it.
@@ -22,44 +20,48 @@ pub struct Args {
     /// ready to feed back into `sudokit hint`.
     #[arg(long)]
     pub then: bool,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, then) = (args.json, args.then);
-    batch::run(states(&args.input)?.into_iter(), 1, move |s| {
-        hint_one(s, json, then)
+    let opts = crate::input::options(args.timeout, 1);
+    batch::run(args.input.items()?, 1, move |item| {
+        hint_one(&item, json, then, &opts)
     })
 }
 
-fn hint_one(state: State, json: bool, then: bool) -> Output {
-    let puzzle = match state.result {
+fn hint_one(item: &Item, json: bool, then: bool, opts: &sudokit::Options) -> Output {
+    let puzzle = match item.puzzle(json) {
         Ok(p) => p,
-        Err(text) => return Output::failed(text),
+        Err(out) => return out,
     };
-    let opts = sudokit::Options::default();
-    let step = match puzzle.hint(&opts) {
+    let step = match puzzle.hint(opts) {
         Ok(Some(step)) => step,
         Ok(None) => {
-            return Output {
-                text: format!("{}: solved", state.at),
-                ok: true,
-                board: None,
-            }
+            let rec = &item.record;
+            let text = if json {
+                item.json_ok(json!({"solved": true}))
+            } else {
+                format!(
+                    "{}puzzle {}, line {}: solved",
+                    item.prefix(),
+                    rec.number,
+                    rec.line
+                )
+            };
+            return Output::ok(text);
         }
-        Err(e) => {
-            return Output {
-                text: format!("error: {}: {e}", state.at),
-                ok: false,
-                board: None,
-            }
-        }
+        Err(e) => return item.fail_with(json, e),
     };
-    let after = puzzle.logic_state(&opts).ok().and_then(|mut c| {
+    let after = puzzle.logic_state(opts).ok().and_then(|mut c| {
         logic::apply(&mut c, &step);
         (c.geometry().n() == 9 && c.geometry().cell_count() == 81).then(|| c.to_pencilmarks())
     });
     let text = if json {
-        json!({ "at": state.at, "step": step, "after": after }).to_string()
+        item.json_ok(json!({ "step": step, "technique": step.technique.name(), "after": after }))
     } else {
         let mut t = format!("{}: {}", step.technique.name(), step.explanation);
         if let (true, Some(a)) = (then, &after) {
