@@ -157,6 +157,14 @@ pub enum GenerateError {
         /// How many candidates of each level were seen, e.g. `Easy 12, Hard 3`.
         seen: String,
     },
+    /// The target looks out of reach on this board: none of the first
+    /// candidates came near it (raise `max_attempts` to insist).
+    #[error("{target} puzzles are rare on this board: the first {attempts} candidates graded {seen}; give --max-attempts to keep trying")]
+    Unlikely {
+        target: Difficulty,
+        attempts: usize,
+        seen: String,
+    },
 }
 
 /// The random stream for puzzle `index` of a run seeded with `seed`.
@@ -214,6 +222,11 @@ pub fn generate(
             };
             seen[g.level as usize] += 1;
             if opts.difficulty.as_ref().is_some_and(|d| !d.accepts(&g)) {
+                if opts.max_attempts.is_none() && attempt + 1 == PROBE_ATTEMPTS {
+                    if let Some(e) = unlikely_target(opts, &seen) {
+                        return Err(e);
+                    }
+                }
                 continue;
             }
             Some(g)
@@ -241,6 +254,28 @@ pub fn generate(
             seen: describe_seen(&seen),
         },
         None => GenerateError::GaveUp(attempts),
+    })
+}
+
+/// Candidates drawn before judging whether a difficulty target is within
+/// reach: some shapes and variants almost always grade at one level.
+const PROBE_ATTEMPTS: usize = 50;
+
+/// After [`PROBE_ATTEMPTS`] candidates none of the target's level, all of
+/// one other level: give up at once with the evidence rather than draw
+/// thousands more (minutes on 16×16) for a target the grader hardly ever
+/// gives on this board.
+fn unlikely_target(opts: &GenerateOptions, seen: &[usize]) -> Option<GenerateError> {
+    let target = opts.difficulty.as_ref()?;
+    let level = target.level?;
+    let total: usize = seen.iter().sum();
+    let top = seen.iter().copied().max().unwrap_or(0);
+    (seen[level as usize] == 0 && total > 0 && top * 10 >= total * 9).then(|| {
+        GenerateError::Unlikely {
+            target: target.clone(),
+            attempts: total,
+            seen: describe_seen(seen),
+        }
     })
 }
 
@@ -368,6 +403,7 @@ pub fn first_match(
         match generate(geometry, opts, seed, index) {
             Ok(g) => return Ok(Some((g, index))),
             Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
+            Err(GenerateError::Unlikely { .. }) => return Ok(None),
             Err(GenerateError::NoMatch { .. }) => return Ok(None),
             Err(e) => return Err(e),
         }
