@@ -408,3 +408,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn prose_under_a_grid_is_skipped_and_notes_do_not_leak() {
+    let text = format!(
+        "[Puzzle]\n#A someone\n{WIKI}\n\nPuzzle is minimal concerning hidden singles\n{WIKI}\n"
+    );
+    let recs = parse_all(&text, &ParseOptions::default());
+    assert_eq!(recs.len(), 2, "{recs:?}");
+    assert_eq!(recs[0].result.as_ref().unwrap().notes(), ["A someone"]);
+    assert!(recs[1].result.as_ref().unwrap().notes().is_empty());
+}
+
+#[test]
+fn csv_ends_at_a_blank_line_and_reports_short_rows() {
+    let text = format!("puzzle,solution\n{WIKI},{WIKI_SOLUTION}\n{WIKI}\n\n{WIKI}\n");
+    let recs = parse_all(&text, &ParseOptions::default());
+    assert_eq!(recs.len(), 3, "{recs:?}");
+    assert!(recs[0].result.as_ref().unwrap().given_solution().is_some());
+    // A row without its solution field still has its puzzle.
+    let e = recs[1].result.as_ref().unwrap_err();
+    assert!(e.to_string().contains("field 2"), "{e}");
+    assert!(recs[2].result.as_ref().unwrap().given_solution().is_none());
+}

@@ -671,11 +671,10 @@ impl<R: BufRead> Iterator for Reader<R> {
             let t = line.trim_start();
             let structured = t.starts_with('{') || t.starts_with(':');
             let whole = first_word(&line).map_or(0, |t| t.chars().count());
-            if !structured
-                && side_of(whole, false).is_none()
-                && is_prose(&line)
-                && row_cells(&line, None, self.digits).is_err()
-            {
+            // Text before a `#` with a word of three letters or more, one
+            // lower-case: rows of lower-case digits have no such words.
+            let body = line.split('#').next().unwrap_or("");
+            if !structured && side_of(whole, false).is_none() && is_prose(body) {
                 continue; // a note such as a solver's summary under a grid
             }
             self.puzzles += 1;
