@@ -431,3 +431,36 @@ fn csv_ends_at_a_blank_line_and_reports_short_rows() {
     assert!(e.to_string().contains("field 2"), "{e}");
     assert!(recs[2].result.as_ref().unwrap().given_solution().is_none());
 }
+
+#[test]
+fn small_candidate_grid_lower_case_digits_and_cli_json() {
+    // A 4×4 candidate grid: N groups per row, box lines between.
+    let text = "+-----+-----+\n| 1 234 | 34 2 |\n| 34 2 | 1 34 |\n+-----+-----+\n| 2 1 | 34 34 |\n| 34 34 | 2 1 |\n+-----+-----+\n";
+    let p = sudokit::format::parse_puzzle(text, &ParseOptions::default()).unwrap();
+    assert_eq!(p.grid().n(), 4);
+    assert_eq!(p.grid().get(0), 1);
+    assert_eq!(p.candidates().unwrap()[1], 0b1110);
+    // The same rows with single digits only are a plain grid.
+    let plain = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+    let p = sudokit::format::parse_puzzle(plain, &ParseOptions::default()).unwrap();
+    assert!(!p.has_candidates());
+    assert!(p.grid().is_solved());
+    // 16×16 with lower-case letters for 10-16.
+    let mut line = ".".repeat(256);
+    line.replace_range(0..3, "agG");
+    let g = parse_one(&line, &ParseOptions::default()).unwrap();
+    assert_eq!((g.get(0), g.get(1), g.get(2)), (10, 16, 16));
+    // Simple Sudoku's X blank on one line.
+    let g = parse_one(&WIKI.replace('.', "X"), &ParseOptions::default()).unwrap();
+    assert_eq!(g, Grid::from_line(WIKI).unwrap());
+    // `sudokit solve --format json` output: the solution object is the grid.
+    let solution = Grid::from_line(WIKI_SOLUTION).unwrap();
+    let json = format!(
+        r#"{{"puzzle":1,"status":"solved","solution":{}}}"#,
+        format::write_json(&solution)
+    );
+    assert_eq!(
+        parse_one(&json, &ParseOptions::default()).unwrap(),
+        solution
+    );
+}
