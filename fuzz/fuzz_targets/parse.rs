@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
     ];
     for opts in &modes {
         for record in parse_all(&text, opts) {
-            let Ok(grid) = record.result else { continue };
+            let Ok(puzzle) = record.result else { continue };
+            let grid = puzzle.into_grid();
             let _ = validate::check_givens(&grid);
             let layout = grid.geometry().layout();
             let variants = grid.geometry().variants().to_vec();

@@ -31,6 +31,10 @@ pub struct InputArgs {
     /// Read 3-D cubes (N×N×N cells; give the plane box shape with --box).
     #[arg(long)]
     pub cube: bool,
+    /// How digits are written on 16×16 boards: auto (1-9 then A-G, `0` or
+    /// `.` for blank), 0-f (0 to F, `.` blank) or 1-g.
+    #[arg(long, default_value = "auto", value_name = "STYLE")]
+    pub digits: sudokit::format::DigitStyle,
 }
 
 /// A named input (empty name for standard input) and its reader.
@@ -78,6 +82,7 @@ impl InputArgs {
         Ok(ParseOptions {
             format: self.format,
             box_shape: self.box_shape,
+            digits: self.digits,
             variants,
             cube: self.cube,
         })

@@ -109,10 +109,10 @@ fn one_bad_puzzle_one_error_and_nothing_lost() {
         summary,
         [
             "1: ok",
-            "2: wrong cell count: found 21, expected 81",
+            "2: wrong cell count: found 21 cells; a 9×9 puzzle has 81",
             "3: ok",
-            "4: wrong cell count: found 37, expected 81",
-            "5: wrong cell count: found 30, expected 81",
+            "4: wrong cell count: found 37 cells; a 9×9 puzzle has 81",
+            "5: wrong cell count: found 30 cells; a 9×9 puzzle has 81",
             "6: ok",
             "10: row 2 has 8 cells, expected 9",
             "21: ok",

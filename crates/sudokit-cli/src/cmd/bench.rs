@@ -81,6 +81,7 @@ pub fn run(args: &Args) -> Result<Tally> {
             box_shape: None,
             variant: Vec::new(),
             cube: false,
+            digits: Default::default(),
         };
         let mut grids: Vec<Grid> = Vec::new();
         for item in input.items()? {

@@ -1,0 +1,139 @@
+//! Header directives (`box:`, `variant:`, `cube:`, `digits:`, `name:`, `regions:`).
+
+use std::io::BufRead;
+
+use super::reader::Reader;
+use crate::bits::MAX_DIGITS;
+use crate::geometry::{BoxShape, Variant};
+
+/// Compact region rows use one character per label; more than this many
+/// characters is a puzzle line, not a row (a jigsaw that large writes its
+/// labels separated by spaces).
+const MAX_COMPACT_REGION_ROW: usize = 62;
+
+impl<R: BufRead> Reader<R> {
+    pub(super) fn apply_directive(&mut self, key: &str, value: &str) {
+        match key {
+            "box" | "size" => match parse_box_directive(value) {
+                Ok(shape) => self.box_shape = Some(shape),
+                Err(msg) => self.directive_error = Some((self.line_no, msg)),
+            },
+            "variant" | "variants" => {
+                self.variants = value
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter_map(Variant::from_name)
+                    .collect();
+            }
+            "cube" if matches!(value, "none" | "off" | "no") => self.cube = false,
+            "cube" => {
+                self.cube = true;
+                if !value.is_empty() {
+                    match parse_box_directive(value) {
+                        Ok(shape) => self.box_shape = Some(shape),
+                        Err(msg) => self.directive_error = Some((self.line_no, msg)),
+                    }
+                }
+            }
+            "digits" => match value.parse() {
+                Ok(style) => self.digits = style,
+                Err(msg) => self.directive_error = Some((self.line_no, msg)),
+            },
+            "name" | "title" => self.name = Some(value.to_string()),
+            "regions" | "jigsaw" => {
+                // The region rows follow: as many as the first has labels, all
+                // of the same width. A line that reads as a puzzle (blanks, or
+                // too wide for a row) ends the block, so that a bad block never
+                // swallows the puzzles after it.
+                let at = self.line_no;
+                let mut rows: Vec<String> = Vec::new();
+                let mut width = 0;
+                while let Some((_, l)) = self.peek(0) {
+                    let Some(w) = region_row_width(l) else { break };
+                    if rows.is_empty() {
+                        width = w;
+                    } else if w != width || rows.len() >= width {
+                        break;
+                    }
+                    let l = l.clone();
+                    rows.push(l);
+                    self.take_line();
+                }
+                self.regions = Some((at, rows));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The value of a `box:`, `size:` or `cube:` directive: `RxC`, or a side N
+/// (given the usual box shape for N).
+pub(super) fn parse_box_directive(value: &str) -> Result<BoxShape, String> {
+    let shape = value
+        .parse()
+        .or_else(|e: String| match value.trim().parse::<usize>() {
+            Ok(n) if (1..=MAX_DIGITS).contains(&n) => Ok(BoxShape::for_side(n).expect("n > 0")),
+            Ok(n) => Err(format!("side {n} is out of range 1..={MAX_DIGITS}")),
+            Err(_) => Err(e),
+        })?;
+    match shape.rows.checked_mul(shape.cols) {
+        Some(n) if n <= MAX_DIGITS => Ok(shape),
+        _ => Err(format!(
+            "box {}x{} makes a board of more than {MAX_DIGITS} digits, the most supported",
+            shape.rows, shape.cols
+        )),
+    }
+}
+
+/// Labels in a region row: whitespace-separated tokens, or one character each.
+fn region_tokens(line: &str) -> Vec<&str> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') {
+        return Vec::new();
+    }
+    if t.contains(char::is_whitespace) {
+        t.split_whitespace().collect()
+    } else {
+        t.char_indices()
+            .map(|(i, c)| &t[i..i + c.len_utf8()])
+            .collect()
+    }
+}
+
+/// The number of labels of a region row, or `None` when the line cannot be one.
+fn region_row_width(line: &str) -> Option<usize> {
+    let t = line.trim();
+    if t.is_empty() || t.starts_with('#') || t.contains(['.', '_', ':']) {
+        return None;
+    }
+    let w = region_tokens(t).len();
+    let compact = !t.contains(char::is_whitespace);
+    (w > 0 && w <= MAX_DIGITS && !(compact && w > MAX_COMPACT_REGION_ROW)).then_some(w)
+}
+
+/// Region labels (any tokens) → region numbers `0..N` in order of appearance.
+pub(super) fn region_labels(rows: &[String], n: usize) -> Result<Vec<u16>, String> {
+    if rows.is_empty() {
+        return Err("the `regions:` block has no rows of labels".into());
+    }
+    let labels: Vec<&str> = rows.iter().flat_map(|r| region_tokens(r)).collect();
+    if labels.len() != n * n {
+        return Err(format!(
+            "{} region labels for a board of {} cells",
+            labels.len(),
+            n * n
+        ));
+    }
+    let mut names: Vec<&str> = Vec::new();
+    let mut out = Vec::with_capacity(labels.len());
+    for l in labels {
+        let i = match names.iter().position(|x| *x == l) {
+            Some(i) => i,
+            None => {
+                names.push(l);
+                names.len() - 1
+            }
+        };
+        out.push(i as u16);
+    }
+    Ok(out)
+}
