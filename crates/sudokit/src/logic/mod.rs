@@ -85,6 +85,26 @@ impl Step {
             explanation: String::new(),
         }
     }
+
+    /// `Name: sentence`, the one place a step's technique name and its
+    /// explanation are joined (the explanation never repeats the name).
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic};
+    /// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+    /// let step = logic::next_step(&logic::Candidates::from_grid(&g).unwrap()).unwrap();
+    /// assert_eq!(step.describe(), format!("{}: {}", step.technique.name(), step.explanation));
+    /// assert!(!step.explanation.starts_with(step.technique.name()));
+    /// ```
+    pub fn describe(&self) -> String {
+        format!("{}: {}", self.technique.name(), self.explanation)
+    }
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
 }
 
 /// The steps that take a puzzle from its givens to the end.
@@ -159,6 +179,41 @@ pub struct Grade {
     pub hardest: Option<Technique>,
     /// True when the path needed no trial and error or brute force.
     pub without_guessing: bool,
+}
+
+impl Grade {
+    /// The grade in words, e.g. `Hard, score 1234, hardest: X-Wing`; a
+    /// puzzle that needs only singles says so instead of naming a single as
+    /// its hardest step, and a guess is flagged. The one place grades are
+    /// rendered to text.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic};
+    /// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+    /// let grade = logic::grade(&logic::solve_path(&g).unwrap());
+    /// assert_eq!(grade.to_string(), grade.describe());
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = format!("{}, score {}", self.level.name(), self.score);
+        match self.hardest {
+            None => s.push_str(", no step needed"),
+            Some(t) if t.level() == Level::Easy => s.push_str(", singles only"),
+            Some(t) => {
+                s.push_str(", hardest: ");
+                s.push_str(t.name());
+            }
+        }
+        if !self.without_guessing {
+            s.push_str(" (needs trial and error)");
+        }
+        s
+    }
+}
+
+impl std::fmt::Display for Grade {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
 }
 
 /// Grades a path like HoDoKu: the score is the sum of the steps' scores; the

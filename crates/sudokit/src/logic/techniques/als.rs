@@ -188,7 +188,7 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                     }
                 }
                 s.explanation = format!(
-                    "ALS-XZ: {} ({}) and {} ({}) cannot both hold {}, so one of them is locked without it and every other shared digit is in one of them: remove {}",
+                    "{} ({}) and {} ({}) cannot both hold {}, so one of them is locked without it and every other shared digit is in one of them: remove {}",
                     list_and(c, &a.cells),
                     digits_text(a.mask),
                     list_and(c, &b.cells),

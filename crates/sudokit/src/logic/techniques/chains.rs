@@ -354,16 +354,14 @@ fn make(
         let k = cand(p);
         s.placements = vec![k];
         s.explanation = format!(
-            "{}: {text}; if {first} were false it would be true, so {} = {}",
-            technique.name(),
+            "{text}; if {first} were false it would be true, so {} = {}",
             c.cn(k.cell as usize),
             k.digit
         );
     } else {
         s.eliminations = elims.iter().map(|&v| cand(v)).collect();
         s.explanation = format!(
-            "{}: {text}, so {first} or {} is true; remove {}",
-            technique.name(),
+            "{text}, so {first} or {} is true; remove {}",
             name(end / 2),
             elim_text(c, &s.eliminations)
         );

@@ -346,19 +346,18 @@ fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Opt
         }
     }
     let first = g.name(c, states[0] / 2);
-    let name = Technique::GroupedAic.name();
     if let Some(p) = proved {
         let k = Cand::new(p as usize / g.n, (p as usize % g.n) as u16 + 1);
         s.placements = vec![k];
         s.explanation = format!(
-            "{name}: {text}; if {first} were false it would be true, so {} = {}",
+            "{text}; if {first} were false it would be true, so {} = {}",
             c.cn(k.cell as usize),
             k.digit
         );
     } else {
         s.eliminations = elims;
         s.explanation = format!(
-            "{name}: {text}, so {first} or {} is true; remove {}",
+            "{text}, so {first} or {} is true; remove {}",
             g.name(c, states[states.len() - 1] / 2),
             elim_text(c, &s.eliminations)
         );

@@ -81,7 +81,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.cells = vec![x as u32];
                     s.candidates = vec![Cand::new(x, d)];
                     s.explanation = format!(
-                        "Trial and error (a guess): assuming {} = {d} and filling in singles leads to a contradiction, so {} is not {d}",
+                        "A guess: assuming {} = {d} and filling in singles leads to a contradiction, so {} is not {d}",
                         c.cn(x),
                         c.cn(x)
                     );
@@ -106,7 +106,7 @@ pub(crate) fn brute_force(c: &Candidates) -> Option<Step> {
     s.cells = vec![x as u32];
     s.candidates = vec![Cand::new(x, d)];
     s.explanation = format!(
-        "Brute force (a guess): no technique applies; the solution found by search has {} = {d}",
+        "A guess: no technique applies; the solution found by search has {} = {d}",
         c.cn(x)
     );
     Some(s)
