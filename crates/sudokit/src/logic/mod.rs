@@ -204,7 +204,7 @@ impl Grade {
             }
         }
         if !self.without_guessing {
-            s.push_str(" (needs trial and error)");
+            s.push_str(" (needs a guess)");
         }
         s
     }
@@ -232,7 +232,9 @@ pub fn grade(path: &Path) -> Grade {
         .steps
         .iter()
         .map(|s| s.technique)
-        .max_by_key(|t| (t.level(), t.score()));
+        // Ties go to the later row of the table (a naked single over a
+        // full house): the harder to see of two equal-scored steps.
+        .max_by_key(|&t| (t.level(), t.score(), t.order()));
     let mut level = hardest.map_or(Level::Easy, |t| t.level());
     while score > level.max_score() && level != Level::Extreme {
         level = Level::ALL[level as usize + 1];

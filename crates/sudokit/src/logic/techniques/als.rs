@@ -187,14 +187,20 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                         s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
                     }
                 }
+                let mut zs: Vec<u16> = s.eliminations.iter().map(|e| e.digit).collect();
+                zs.dedup();
+                zs.sort_unstable();
+                zs.dedup();
+                let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
                 s.explanation = format!(
-                    "{} ({}) and {} ({}) cannot both hold {}, so one of them is locked without it and every other shared digit is in one of them: remove {}",
+                    "A = {} ({}) and B = {} ({}) are almost locked sets; X = {x1} cannot be in both (every {x1} of A sees every {x1} of B), so one set is locked without it; Z = {} is then in A or B, so cells seeing every Z of both lose it: remove {}",
                     list_and(c, &a.cells),
                     digits_text(a.mask),
                     list_and(c, &b.cells),
                     digits_text(b.mask),
-                    x + 1,
-                    elim_text(c, &s.eliminations)
+                    zs.join(" and "),
+                    elim_text(c, &s.eliminations),
+                    x1 = x + 1,
                 );
                 return Some(s);
             }

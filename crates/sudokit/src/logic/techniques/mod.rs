@@ -12,12 +12,14 @@ mod colouring;
 mod empty_rectangle;
 mod fish;
 mod forcing;
+mod forcing_chain_contradiction;
 mod full_house;
 mod grouped_aic;
 mod hidden_single;
 mod hidden_subsets;
 mod kite;
 mod locked_candidates;
+mod locked_subsets;
 mod naked_single;
 mod naked_subsets;
 #[cfg(test)]
@@ -26,6 +28,7 @@ mod remote_pairs;
 mod skyscraper;
 mod sue_de_coq;
 mod trial;
+mod turbot_fish;
 mod unique_rectangle;
 mod w_wing;
 mod xy_wing;
@@ -48,6 +51,10 @@ pub enum Technique {
     FullHouse,
     NakedSingle,
     HiddenSingle,
+    /// A naked pair in a box-line overlap, clearing both units.
+    LockedPair,
+    /// A naked triple in a box-line overlap, clearing both units.
+    LockedTriple,
     /// Locked candidates type 1: a box's candidates confined to one line.
     Pointing,
     /// Locked candidates type 2: a line's candidates confined to one box.
@@ -71,6 +78,9 @@ pub enum Technique {
     SashimiJellyfish,
     Skyscraper,
     TwoStringKite,
+    /// Two strong links on one digit joined by a weak link (the general
+    /// form of skyscrapers and kites).
+    TurbotFish,
     EmptyRectangle,
     WWing,
     XYWing,
@@ -93,8 +103,16 @@ pub enum Technique {
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
-    /// Assume a candidate, propagate singles, reach a contradiction: the
-    /// candidate is false. A guess verified by its consequences.
+    /// Assume a candidate true (or false), follow static links (each step
+    /// from the one before) to a candidate both true and false.
+    ForcingChainContradiction,
+    /// Assume a candidate, fill in the singles that follow, reach a
+    /// contradiction: the candidate is false. (Called trial and error
+    /// before; the reasoning is a forcing net.)
+    ForcingNetContradiction,
+    /// A guess. No finder produces it any more (the old trial and error is
+    /// [`Technique::ForcingNetContradiction`]); kept so that saved steps
+    /// still read.
     TrialAndError,
     /// Place the digit of the solution found by search. Only when nothing
     /// else, not even trial and error with singles, makes progress.
@@ -140,7 +158,10 @@ use Technique as T;
 
 /// Every technique, in search order: [`find`] runs the finders top to
 /// bottom and the first step found wins, so a row's position is its
-/// priority. Adding a technique is its module plus one row here (and its
+/// priority. The order is HoDoKu's default (locked pairs before locked
+/// candidates, naked before hidden subsets of one size, remote pairs and
+/// BUG+1 before the single-digit patterns, Sue de Coq before colouring), so
+/// paths and scores follow that program's. Adding a technique is its module plus one row here (and its
 /// enum variant); names, scores and levels are read from this table only.
 pub const TABLE: &[Row] = &[
     row(T::FullHouse, "Full House", 4, Easy, Some(full_house::find)),
@@ -157,6 +178,20 @@ pub const TABLE: &[Row] = &[
         14,
         Easy,
         Some(hidden_single::find),
+    ),
+    row(
+        T::LockedPair,
+        "Locked Pair",
+        40,
+        Medium,
+        Some(|c| locked_subsets::find(c, 2)),
+    ),
+    row(
+        T::LockedTriple,
+        "Locked Triple",
+        60,
+        Medium,
+        Some(|c| locked_subsets::find(c, 3)),
     ),
     row(
         T::Pointing,
@@ -181,18 +216,18 @@ pub const TABLE: &[Row] = &[
         Some(|c| naked_subsets::find(c, 2)),
     ),
     row(
-        T::HiddenPair,
-        "Hidden Pair",
-        70,
-        Medium,
-        Some(|c| hidden_subsets::find(c, 2)),
-    ),
-    row(
         T::NakedTriple,
         "Naked Triple",
         80,
         Medium,
         Some(|c| naked_subsets::find(c, 3)),
+    ),
+    row(
+        T::HiddenPair,
+        "Hidden Pair",
+        70,
+        Medium,
+        Some(|c| hidden_subsets::find(c, 2)),
     ),
     row(
         T::HiddenTriple,
@@ -236,7 +271,14 @@ pub const TABLE: &[Row] = &[
         Hard,
         Some(|c| fish::find_basic(c, 4)),
     ),
-    row(T::BugPlusOne, "BUG+1", 100, Medium, Some(bug::find)),
+    row(
+        T::RemotePair,
+        "Remote Pair",
+        110,
+        Hard,
+        Some(remote_pairs::find),
+    ),
+    row(T::BugPlusOne, "BUG+1", 100, Hard, Some(bug::find)),
     row(
         T::Skyscraper,
         "Skyscraper",
@@ -252,6 +294,13 @@ pub const TABLE: &[Row] = &[
         Some(kite::find),
     ),
     row(
+        T::TurbotFish,
+        "Turbot Fish",
+        120,
+        Hard,
+        Some(turbot_fish::find),
+    ),
+    row(
         T::EmptyRectangle,
         "Empty Rectangle",
         120,
@@ -261,13 +310,6 @@ pub const TABLE: &[Row] = &[
     row(T::WWing, "W-Wing", 150, Hard, Some(w_wing::find)),
     row(T::XYWing, "XY-Wing", 160, Hard, Some(xy_wing::find)),
     row(T::XYZWing, "XYZ-Wing", 180, Hard, Some(xyz_wing::find)),
-    row(
-        T::RemotePair,
-        "Remote Pair",
-        110,
-        Hard,
-        Some(remote_pairs::find),
-    ),
     row(
         T::UniqueRectangle1,
         "Unique Rectangle Type 1",
@@ -322,18 +364,18 @@ pub const TABLE: &[Row] = &[
     ),
     row(T::SashimiJellyfish, "Sashimi Jellyfish", 260, Unfair, None),
     row(
-        T::SimpleColours,
-        "Simple Colours",
-        150,
-        Hard,
-        Some(colouring::find),
-    ),
-    row(
         T::SueDeCoq,
         "Sue de Coq",
         250,
         Unfair,
         Some(sue_de_coq::find),
+    ),
+    row(
+        T::SimpleColours,
+        "Simple Colours",
+        150,
+        Hard,
+        Some(colouring::find),
     ),
     row(
         T::XChain,
@@ -359,6 +401,13 @@ pub const TABLE: &[Row] = &[
     ),
     row(T::AlsXz, "ALS-XZ", 300, Unfair, Some(als::find_xz)),
     row(
+        T::ForcingChainContradiction,
+        "Forcing Chain Contradiction",
+        500,
+        Extreme,
+        Some(forcing_chain_contradiction::find),
+    ),
+    row(
         T::ForcingChain,
         "Forcing Chain",
         500,
@@ -366,12 +415,13 @@ pub const TABLE: &[Row] = &[
         Some(forcing::find),
     ),
     row(
-        T::TrialAndError,
-        "Trial and Error",
-        10000,
+        T::ForcingNetContradiction,
+        "Forcing Net Contradiction",
+        700,
         Extreme,
         Some(trial::find),
     ),
+    row(T::TrialAndError, "Trial and Error", 10000, Extreme, None),
     row(
         T::BruteForce,
         "Brute Force",
@@ -401,6 +451,11 @@ impl Technique {
         let i = ROW_OF[self as usize];
         assert!(i != u8::MAX, "{self:?} has no row in TABLE");
         &TABLE[i as usize]
+    }
+
+    /// Position of the technique's row in [`TABLE`]: its search priority.
+    pub fn order(self) -> usize {
+        ROW_OF[self as usize] as usize
     }
 
     /// The name players use.

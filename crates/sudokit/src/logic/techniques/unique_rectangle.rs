@@ -87,7 +87,7 @@ fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Ste
                 s.units = vec![row, col];
                 s.eliminations = vec![Cand::new(z, drop)];
                 s.explanation = format!(
-                    "{} is {a}/{b}, and in {} and {} {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
+                    "{} is {a}/{b}, and in {} and in {}, {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
                     c.cn(x),
                     c.un(row as usize),
                     c.un(col as usize),
