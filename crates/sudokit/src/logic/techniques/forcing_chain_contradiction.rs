@@ -25,28 +25,42 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let cells = c.cell_count();
     let total = cells * n * 2;
     // Strong partners: for each candidate, the candidates made true when it
-    // is false (bivalue cell, bilocal unit).
-    let mut strong: Vec<Vec<u32>> = vec![Vec::new(); cells * n];
+    // is false (bivalue cell, bilocal unit); flat lists, built once a call.
+    let mut edges: Vec<(u32, u32)> = Vec::new();
     for x in 0..cells {
         let m = c.mask(x);
         if m.count_ones() == 2 {
-            let ds: Vec<usize> = bits(m).collect();
-            strong[x * n + ds[0]].push((x * n + ds[1]) as u32);
-            strong[x * n + ds[1]].push((x * n + ds[0]) as u32);
+            let d0 = m.trailing_zeros() as usize;
+            let d1 = (m & (m - 1)).trailing_zeros() as usize;
+            edges.push(((x * n + d0) as u32, (x * n + d1) as u32));
+            edges.push(((x * n + d1) as u32, (x * n + d0) as u32));
         }
     }
     for u in 0..c.geometry().units().len() {
         for d in 0..n {
             let p = c.places(u, d as u16 + 1);
             if p.len() == 2 {
-                let (a, b) = (p[0] as usize * n + d, p[1] as usize * n + d);
-                if !strong[a].contains(&(b as u32)) {
-                    strong[a].push(b as u32);
-                    strong[b].push(a as u32);
-                }
+                let (a, b) = (
+                    (p[0] as usize * n + d) as u32,
+                    (p[1] as usize * n + d) as u32,
+                );
+                edges.push((a, b));
+                edges.push((b, a));
             }
         }
     }
+    // Repeats (two cells sharing a row and a box) are harmless: a state is
+    // visited once.
+    edges.sort_unstable();
+    edges.dedup();
+    let mut start = vec![0u32; cells * n + 1];
+    for &(a, _) in &edges {
+        start[a as usize + 1] += 1;
+    }
+    for v in 0..cells * n {
+        start[v + 1] += start[v];
+    }
+    let strong_of = |v: usize| &edges[start[v] as usize..start[v + 1] as usize];
     let units = c.geometry().units();
     // Places of each digit in each unit, to notice a unit left without it.
     let mut places = vec![0u32; units.len() * n];
@@ -136,7 +150,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                 }
                             }
                         } else {
-                            for &w in &strong[v] {
+                            for &(_, w) in strong_of(v) {
                                 visit(w * 2 + 1);
                             }
                         }

@@ -6,6 +6,7 @@
 //! person would most likely see.
 
 mod als;
+mod als_xy_wing;
 mod bug;
 mod chains;
 mod colouring;
@@ -100,6 +101,9 @@ pub enum Technique {
     /// An AIC with group nodes (a digit's candidates where two units overlap).
     GroupedAic,
     AlsXz,
+    /// Three almost locked sets: a pivot linked to two others by different
+    /// restricted common digits.
+    AlsXyWing,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -401,6 +405,13 @@ pub const TABLE: &[Row] = &[
     ),
     row(T::AlsXz, "ALS-XZ", 300, Unfair, Some(als::find_xz)),
     row(
+        T::AlsXyWing,
+        "ALS-XY-Wing",
+        320,
+        Unfair,
+        Some(als_xy_wing::find),
+    ),
+    row(
         T::ForcingChainContradiction,
         "Forcing Chain Contradiction",
         500,
@@ -640,6 +651,23 @@ pub(crate) fn per_region(
         });
     }
     None
+}
+
+/// Unit indices in the order HoDoKu searches subsets: boxes (and jigsaw
+/// regions) first, then rows, columns and any other units, each in index
+/// order. Which instance is found first changes the path, hence the score.
+pub(crate) fn box_first_units(c: &Candidates) -> Vec<usize> {
+    let units = c.geometry().units();
+    let boxy = |u: usize| {
+        matches!(
+            units[u].kind,
+            crate::UnitKind::Box | crate::UnitKind::Region
+        )
+    };
+    (0..units.len())
+        .filter(|&u| boxy(u))
+        .chain((0..units.len()).filter(|&u| !boxy(u)))
+        .collect()
 }
 
 /// `7 from r1c2 and r1c3; 4 from r5c5`: eliminations for explanations.

@@ -12,7 +12,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     let geo = c.geometry().clone();
-    for u in geo.units() {
+    for ui in super::box_first_units(c) {
+        let u = &geo.units()[ui];
         let open: Vec<u32> = u
             .cells
             .iter()

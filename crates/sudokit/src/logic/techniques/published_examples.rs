@@ -135,6 +135,17 @@ mod tests {
     }
 
     #[test]
+    fn als_xy_wing() {
+        // HoDoKu library, ALS-XY-Wing (0902), digit 7 (the library fixes the
+        // digit; other digits may give other wings first).
+        check(
+            |c| als_xy_wing::find_digit(c, Some(7)),
+            Technique::AlsXyWing,
+            ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::",
+        );
+    }
+
+    #[test]
     fn naked_pair() {
         // HoDoKu library, Naked Pair (0200).
         check(
