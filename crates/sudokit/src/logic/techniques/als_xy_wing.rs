@@ -56,41 +56,49 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                 if sa.set & sc.set != 0 {
                     continue;
                 }
-                for x in bits(xm) {
-                    for y in bits(ym & !(1 << x)) {
-                        let zs = list[ai].mask & list[ci].mask & !(1 << x) & !(1 << y);
-                        let mut elims = Vec::new();
-                        for z in bits(zs) {
-                            if only.is_some_and(|d| d as usize != z + 1) {
-                                continue;
-                            }
-                            let hit = digit_cells[z] & sa.seen[z] & sc.seen[z] & !(sa.set | sc.set);
-                            for t in 0..c.cell_count() {
-                                if hit >> t & 1 != 0 {
-                                    elims.push(Cand::new(t, z as u16 + 1));
-                                }
-                            }
-                        }
-                        if elims.is_empty() {
-                            continue;
-                        }
-                        let (a, b, cc) = (&list[ai], &list[bi], &list[ci]);
-                        let mut s = Step::new(Technique::AlsXyWing);
-                        s.eliminations = elims;
-                        s.cells = a
-                            .cells
-                            .iter()
-                            .chain(&b.cells)
-                            .chain(&cc.cells)
-                            .copied()
-                            .collect();
-                        s.units = vec![a.unit, b.unit, cc.unit];
-                        for &cell in &s.cells {
-                            for d in bits(c.mask(cell as usize)) {
-                                s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
-                            }
-                        }
-                        s.explanation = format!(
+                // Digits Z of both A and C with a cell to clear; this does
+                // not depend on X and Y, so it is worked out once per pair.
+                let outside = !(sa.set | sc.set);
+                let zhit = bits(list[ai].mask & list[ci].mask)
+                    .filter(|&z| only.map_or(true, |d| d as usize == z + 1))
+                    .filter(|&z| digit_cells[z] & sa.seen[z] & sc.seen[z] & outside != 0)
+                    .fold(0u64, |m, z| m | 1 << z);
+                if zhit == 0 {
+                    continue;
+                }
+                let Some((x, y)) = bits(xm).find_map(|x| {
+                    bits(ym & !(1 << x))
+                        .find(|&y| zhit & !(1 << x) & !(1 << y) != 0)
+                        .map(|y| (x, y))
+                }) else {
+                    continue;
+                };
+                let mut elims = Vec::new();
+                for z in bits(zhit & !(1 << x) & !(1 << y)) {
+                    let mut hit = digit_cells[z] & sa.seen[z] & sc.seen[z] & outside;
+                    while hit != 0 {
+                        let t = hit.trailing_zeros() as usize;
+                        hit &= hit - 1;
+                        elims.push(Cand::new(t, z as u16 + 1));
+                    }
+                }
+                let (a, b, cc) = (&list[ai], &list[bi], &list[ci]);
+                let mut s = Step::new(Technique::AlsXyWing);
+                s.eliminations = elims;
+                s.cells = a
+                    .cells
+                    .iter()
+                    .chain(&b.cells)
+                    .chain(&cc.cells)
+                    .copied()
+                    .collect();
+                s.units = vec![a.unit, b.unit, cc.unit];
+                for &cell in &s.cells {
+                    for d in bits(c.mask(cell as usize)) {
+                        s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
+                    }
+                }
+                s.explanation = format!(
                             "pivot B = {} ({}) shares X = {} with A = {} ({}) and Y = {} with C = {} ({}), each restricted (every X of A sees every X of B; likewise Y for C); B cannot lose both, so A or C is locked and each digit Z they share is in one of them: remove {}",
                             list_and(c, &b.cells),
                             digits_text(b.mask),
@@ -102,9 +110,7 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                             digits_text(cc.mask),
                             elim_text(c, &s.eliminations)
                         );
-                        return Some(s);
-                    }
-                }
+                return Some(s);
             }
         }
     }

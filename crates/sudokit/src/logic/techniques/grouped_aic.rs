@@ -254,6 +254,10 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
     let states = g.nodes() * 2;
     let mut parent = vec![u32::MAX; states];
     let mut seen_gen = vec![0u32; states];
+    // Whether the search-tree path to a state passes a group: only such
+    // chains are grouped AICs (the others were the plain AIC finder's), so
+    // eliminations are worked out for those states alone.
+    let mut via_group = vec![false; states];
     let mut queue: Vec<u32> = Vec::new();
     let mut victims: Vec<Cand> = Vec::new();
     for (generation, s) in (1u32..).zip(0..g.nodes() as Node) {
@@ -285,20 +289,17 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         let start = s * 2;
         seen_gen[start as usize] = generation;
         parent[start as usize] = u32::MAX;
+        via_group[start as usize] = g.is_group(s);
         queue.push(start);
         let mut head = 0;
         while head < queue.len() {
             let st = queue[head];
             head += 1;
             let (v, on) = (st / 2, st % 2 == 1);
-            if on {
+            if on && via_group[st as usize] {
                 let path = || chain_states(&parent, st);
-                let grouped = |p: &[u32]| p.iter().any(|&x| g.is_group(x / 2));
                 if v == s && !g.is_group(s) {
-                    let p = path();
-                    if grouped(&p) {
-                        return Some(make(c, g, &p, Vec::new(), Some(s)));
-                    }
+                    return Some(make(c, g, &path(), Vec::new(), Some(s)));
                 } else if v != s && chain_len(&parent, st) >= 3 {
                     let elims: Vec<Cand> = victims
                         .iter()
@@ -306,10 +307,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
                         .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
                         .collect();
                     if !elims.is_empty() {
-                        let p = path();
-                        if grouped(&p) {
-                            return Some(make(c, g, &p, elims, None));
-                        }
+                        return Some(make(c, g, &path(), elims, None));
                     }
                 }
             }
@@ -318,6 +316,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
                 if seen_gen[ns as usize] != generation {
                     seen_gen[ns as usize] = generation;
                     parent[ns as usize] = st;
+                    via_group[ns as usize] = via_group[st as usize] || g.is_group(w);
                     queue.push(ns);
                 }
             };

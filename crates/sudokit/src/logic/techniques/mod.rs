@@ -21,6 +21,7 @@ mod hidden_subsets;
 mod kite;
 mod locked_candidates;
 mod locked_subsets;
+mod multi_colours;
 mod naked_single;
 mod naked_subsets;
 #[cfg(test)]
@@ -87,6 +88,10 @@ pub enum Technique {
     XYWing,
     XYZWing,
     SimpleColours,
+    /// Two colour clusters: colours that see each other (HoDoKu's type 1).
+    MultiColours1,
+    /// Two colour clusters: a colour seeing both colours of the other.
+    MultiColours2,
     RemotePair,
     UniqueRectangle1,
     UniqueRectangle2,
@@ -380,6 +385,20 @@ pub const TABLE: &[Row] = &[
         150,
         Hard,
         Some(colouring::find),
+    ),
+    row(
+        T::MultiColours1,
+        "Multi Colours 1",
+        200,
+        Hard,
+        Some(multi_colours::find_linked),
+    ),
+    row(
+        T::MultiColours2,
+        "Multi Colours 2",
+        200,
+        Hard,
+        Some(multi_colours::find_sees_both),
     ),
     row(
         T::XChain,

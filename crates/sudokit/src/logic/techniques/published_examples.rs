@@ -146,6 +146,26 @@ mod tests {
     }
 
     #[test]
+    fn multi_colours_1() {
+        // HoDoKu library, Multi-Colors 1 (0502).
+        check(
+            multi_colours::find_linked,
+            Technique::MultiColours1,
+            ":0502:8:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......::824 832 843 845 863 865::",
+        );
+    }
+
+    #[test]
+    fn multi_colours_2() {
+        // HoDoKu library, Multi-Colors 2 (0503), the same position.
+        check(
+            multi_colours::find_sees_both,
+            Technique::MultiColours2,
+            ":0503:8:......58779..52..15.41..932.......2.2.6.3.1.5.5.......947.182.....76..1961.......::824 832::",
+        );
+    }
+
+    #[test]
     fn naked_pair() {
         // HoDoKu library, Naked Pair (0200).
         check(
