@@ -85,6 +85,26 @@ impl Step {
             explanation: String::new(),
         }
     }
+
+    /// `Name: sentence`, the one place a step's technique name and its
+    /// explanation are joined (the explanation never repeats the name).
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic};
+    /// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+    /// let step = logic::next_step(&logic::Candidates::from_grid(&g).unwrap()).unwrap();
+    /// assert_eq!(step.describe(), format!("{}: {}", step.technique.name(), step.explanation));
+    /// assert!(!step.explanation.starts_with(step.technique.name()));
+    /// ```
+    pub fn describe(&self) -> String {
+        format!("{}: {}", self.technique.name(), self.explanation)
+    }
+}
+
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
 }
 
 /// The steps that take a puzzle from its givens to the end.
@@ -161,6 +181,41 @@ pub struct Grade {
     pub without_guessing: bool,
 }
 
+impl Grade {
+    /// The grade in words, e.g. `Hard, score 1234, hardest: X-Wing`; a
+    /// puzzle that needs only singles says so instead of naming a single as
+    /// its hardest step, and a guess is flagged. The one place grades are
+    /// rendered to text.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic};
+    /// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+    /// let grade = logic::grade(&logic::solve_path(&g).unwrap());
+    /// assert_eq!(grade.to_string(), grade.describe());
+    /// ```
+    pub fn describe(&self) -> String {
+        let mut s = format!("{}, score {}", self.level.name(), self.score);
+        match self.hardest {
+            None => s.push_str(", no step needed"),
+            Some(t) if t.level() == Level::Easy => s.push_str(", singles only"),
+            Some(t) => {
+                s.push_str(", hardest: ");
+                s.push_str(t.name());
+            }
+        }
+        if !self.without_guessing {
+            s.push_str(" (needs a guess)");
+        }
+        s
+    }
+}
+
+impl std::fmt::Display for Grade {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
 /// Grades a path like HoDoKu: the score is the sum of the steps' scores; the
 /// level is the level of the hardest technique used, raised while the score
 /// exceeds that level's maximum.
@@ -177,7 +232,9 @@ pub fn grade(path: &Path) -> Grade {
         .steps
         .iter()
         .map(|s| s.technique)
-        .max_by_key(|t| (t.level(), t.score()));
+        // Ties go to the later row of the table (a naked single over a
+        // full house): the harder to see of two equal-scored steps.
+        .max_by_key(|&t| (t.level(), t.score(), t.order()));
     let mut level = hardest.map_or(Level::Easy, |t| t.level());
     while score > level.max_score() && level != Level::Extreme {
         level = Level::ALL[level as usize + 1];

@@ -15,15 +15,15 @@ use crate::logic::candidates::bits;
 /// pair search much slower.
 const MAX_SIZE: usize = 4;
 
-struct Als {
-    cells: Vec<u32>,
+pub(super) struct Als {
+    pub(super) cells: Vec<u32>,
     /// The cells as a bit set, for fast overlap tests.
     set: Vec<u64>,
-    mask: u64,
-    unit: u32,
+    pub(super) mask: u64,
+    pub(super) unit: u32,
 }
 
-fn all_als(c: &Candidates) -> Vec<Als> {
+pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let words = c.cell_count().div_ceil(64);
     for (u, unit) in c.geometry().units().iter().enumerate() {
@@ -33,7 +33,7 @@ fn all_als(c: &Candidates) -> Vec<Als> {
             .copied()
             .filter(|&x| c.values()[x as usize] == 0)
             .collect();
-        for k in 1..=MAX_SIZE.min(empty.len().saturating_sub(1)) {
+        for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
             super::combinations(&empty, k, |cells| {
                 let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
                 if mask.count_ones() as usize != k + 1 {
@@ -69,16 +69,16 @@ fn all_als(c: &Candidates) -> Vec<Als> {
 
 /// Per-ALS bit sets over the cells of boards of at most 128 cells, so the
 /// pair search tests restricted commons with a few word operations.
-struct Small {
-    set: u128,
+pub(super) struct Small {
+    pub(super) set: u128,
     /// `cells_of[d]`: the ALS's cells holding digit `d` (0-based). Boards of
     /// at most 128 cells have at most 11 digits.
-    cells_of: [u128; 11],
+    pub(super) cells_of: [u128; 11],
     /// `seen[d]`: cells that see every cell of `cells_of[d]`.
-    seen: [u128; 11],
+    pub(super) seen: [u128; 11],
 }
 
-fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
+pub(super) fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
     let peers = c.ctx.peer128.as_ref()?;
     if c.ctx.n > 11 {
         return None;
@@ -106,7 +106,7 @@ fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
 
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
-    let list = all_als(c);
+    let list = all_als(c, MAX_SIZE);
     let small = small_sets(c, &list);
     // Cells holding each digit, for boards of at most 128 cells.
     let mut digit_cells = vec![0u128; ctx.n];
@@ -187,14 +187,20 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                         s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
                     }
                 }
+                let mut zs: Vec<u16> = s.eliminations.iter().map(|e| e.digit).collect();
+                zs.dedup();
+                zs.sort_unstable();
+                zs.dedup();
+                let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
                 s.explanation = format!(
-                    "ALS-XZ: {} ({}) and {} ({}) cannot both hold {}, so one of them is locked without it and every other shared digit is in one of them: remove {}",
+                    "A = {} ({}) and B = {} ({}) are almost locked sets; X = {x1} cannot be in both (every {x1} of A sees every {x1} of B), so one set is locked without it; Z = {} is then in A or B, so cells seeing every Z of both lose it: remove {}",
                     list_and(c, &a.cells),
                     digits_text(a.mask),
                     list_and(c, &b.cells),
                     digits_text(b.mask),
-                    x + 1,
-                    elim_text(c, &s.eliminations)
+                    zs.join(" and "),
+                    elim_text(c, &s.eliminations),
+                    x1 = x + 1,
                 );
                 return Some(s);
             }

@@ -223,6 +223,9 @@ fn search(
         queue,
         victims,
     } = sc;
+    // The chain with the most eliminations (ties: the shortest, then the
+    // first found), as HoDoKu chooses: (count, length, states, victims).
+    let mut best: Option<(usize, usize, Vec<u32>, Vec<u32>)> = None;
     for s in starts {
         if g.strong.of(s).is_empty() {
             continue;
@@ -258,17 +261,33 @@ fn search(
             let (v, on) = (st / 2, st % 2 == 1);
             if on {
                 if v == s {
-                    return Some(make(c, mode, parent, st, Vec::new(), Some(s)));
+                    // A placement settles the cell: taken at once, if the
+                    // loop passes each candidate once (a breadth-first path
+                    // may meet a candidate as true and later as false: sound,
+                    // but no chain a player would draw).
+                    let states = chain_states(parent, st);
+                    if simple(&states[..states.len() - 1]) {
+                        return Some(make(c, mode, &states, Vec::new(), Some(s)));
+                    }
+                    continue;
                 }
                 let depth = chain_len(parent, st);
                 if depth >= 3 {
-                    let elims: Vec<u32> = victims
-                        .iter()
-                        .copied()
-                        .filter(|&x| x != v && sees(c, n, x, v))
-                        .collect();
-                    if !elims.is_empty() {
-                        return Some(make(c, mode, parent, st, elims, None));
+                    let hits = || {
+                        victims
+                            .iter()
+                            .copied()
+                            .filter(|&x| x != v && sees(c, n, x, v))
+                    };
+                    let count = hits().count();
+                    let better = best
+                        .as_ref()
+                        .map_or(true, |b| count > b.0 || (count == b.0 && depth < b.1));
+                    if count > 0 && better {
+                        let states = chain_states(parent, st);
+                        if simple(&states) {
+                            best = Some((count, depth, states, hits().collect()));
+                        }
                     }
                 }
             }
@@ -287,7 +306,14 @@ fn search(
             }
         }
     }
-    None
+    best.map(|(_, _, states, elims)| make(c, mode, &states, elims, None))
+}
+
+/// True when no candidate occurs twice among the states.
+fn simple(states: &[u32]) -> bool {
+    let mut v: Vec<u32> = states.iter().map(|s| s / 2).collect();
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
 }
 
 /// Links from the start to state `st` of a breadth-first chain search
@@ -313,16 +339,9 @@ pub(super) fn chain_states(parent: &[u32], end: u32) -> Vec<u32> {
     states
 }
 
-fn make(
-    c: &Candidates,
-    mode: Mode,
-    parent: &[u32],
-    end: u32,
-    elims: Vec<u32>,
-    proved: Option<u32>,
-) -> Step {
+fn make(c: &Candidates, mode: Mode, states: &[u32], elims: Vec<u32>, proved: Option<u32>) -> Step {
     let n = c.ctx.n;
-    let states = chain_states(parent, end);
+    let end = states[states.len() - 1];
     let technique = match mode {
         Mode::X(_) => Technique::XChain,
         Mode::Xy => Technique::XYChain,
@@ -340,7 +359,7 @@ fn make(
         text.push_str(&name(w[1] / 2));
     }
     let mut s = Step::new(technique);
-    for &st in &states {
+    for &st in states {
         let k = cand(st / 2);
         if !s.candidates.contains(&k) {
             s.candidates.push(k);
@@ -354,16 +373,14 @@ fn make(
         let k = cand(p);
         s.placements = vec![k];
         s.explanation = format!(
-            "{}: {text}; if {first} were false it would be true, so {} = {}",
-            technique.name(),
+            "{text}; if {first} were false it would be true, so {} = {}",
             c.cn(k.cell as usize),
             k.digit
         );
     } else {
         s.eliminations = elims.iter().map(|&v| cand(v)).collect();
         s.explanation = format!(
-            "{}: {text}, so {first} or {} is true; remove {}",
-            technique.name(),
+            "{text}, so {first} or {} is true; remove {}",
             name(end / 2),
             elim_text(c, &s.eliminations)
         );

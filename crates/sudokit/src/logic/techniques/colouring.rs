@@ -71,7 +71,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     return Some(step(
                         elims,
                         format!(
-                            "Simple Colours on {d}: {} and {} get the same colour but see each other, so that colour is false: remove {d} from {} (the other colour, {}, is true)",
+                            "Colouring the chain of strong links on {d}, {} and {} get the same colour but see each other, so that colour is false: remove {d} from {} (the other colour, {}, is true)",
                             c.cn(x as usize),
                             c.cn(y as usize),
                             list_and(c, same),
@@ -95,7 +95,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             if !elims.is_empty() {
                 let cells_e: Vec<u32> = elims.iter().map(|e: &Cand| e.cell).collect();
                 let why = format!(
-                    "Simple Colours on {d}: either {} or {} hold {d}, and {} see{} both colours, so remove {d} there",
+                    "Colouring the chain of strong links on {d}, either {} or {} hold {d}, and {} see{} both colours, so remove {d} there",
                     list_and(c, &a),
                     list_and(c, &b),
                     list_and(c, &cells_e),

@@ -84,7 +84,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                     s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
                                 s.units = vec![b, er_row, er_col, l];
                                 s.explanation = format!(
-                                    "Empty Rectangle on {d}: in {}, {d} lies only in {} or {}; with {d} in {} or {}, {} cannot be {d}",
+                                    "In {}, {d} lies only in {} or {}; with {d} in {} or {}, {} cannot be {d}",
                                     c.un(b as usize),
                                     c.un(er_row as usize),
                                     c.un(er_col as usize),

@@ -84,8 +84,7 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
                 }
                 s.units = base_u.iter().chain(&cover_u).copied().collect();
                 s.explanation = format!(
-                    "{}: in {}, {d} fits only in {}, so {} lose it elsewhere: remove {}",
-                    s.technique.name(),
+                    "In {}, {d} fits only in {}, so {} lose it elsewhere: remove {}",
                     names(c, &base_u),
                     names(c, &cover_u),
                     if k == 1 { "that line" } else { "those lines" },
@@ -381,8 +380,7 @@ fn check_cover(
     s.candidates = s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
     s.units = base_u.iter().chain(&cover_u).copied().collect();
     s.explanation = format!(
-        "{}: in {}, {d} fits only in {} or in the fin{} {}; either way {} cannot be {d}",
-        t.name(),
+        "In {}, {d} fits only in {} or in the fin{} {}; either way {} cannot be {d}",
         names(c, &base_u),
         names(c, &cover_u),
         if fins.len() > 1 { "s" } else { "" },

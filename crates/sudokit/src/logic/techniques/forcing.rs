@@ -141,8 +141,6 @@ fn make(
     s.cells = cells;
     s.units = unit.into_iter().collect();
     s.candidates = cands.to_vec();
-    s.explanation = format!(
-        "Forcing chain: {premise}, and each case leads by singles to the same result: {what}"
-    );
+    s.explanation = format!("{premise}, and each case leads by singles to the same result: {what}");
     s
 }

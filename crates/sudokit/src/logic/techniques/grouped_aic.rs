@@ -148,9 +148,16 @@ fn build(c: &Candidates) -> Option<Graph> {
     let sees_all = |x: u32, cells: &[u32]| cells.iter().all(|&y| ctx.sees(x as usize, y as usize));
     for (k, g) in groups.iter().enumerate() {
         let gk = base + k as u32;
-        for x in 0..cells as u32 {
-            if c.mask(x as usize) >> g.d & 1 != 0 && !g.cells.contains(&x) && sees_all(x, &g.cells)
-            {
+        // A cell seeing every cell of the group is a peer of its first one;
+        // in cell order, as before, so that the search order is unchanged.
+        let mut near: Vec<u32> = ctx.peers[g.cells[0] as usize]
+            .iter()
+            .copied()
+            .filter(|&x| c.mask(x as usize) >> g.d & 1 != 0 && !g.cells.contains(&x))
+            .collect();
+        near.sort_unstable();
+        for x in near {
+            if sees_all(x, &g.cells) {
                 let v = cell_node(x, g.d);
                 link(&mut group_weak, gk, v);
                 link(&mut group_weak, v, gk);
@@ -247,6 +254,10 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
     let states = g.nodes() * 2;
     let mut parent = vec![u32::MAX; states];
     let mut seen_gen = vec![0u32; states];
+    // Whether the search-tree path to a state passes a group: only such
+    // chains are grouped AICs (the others were the plain AIC finder's), so
+    // eliminations are worked out for those states alone.
+    let mut via_group = vec![false; states];
     let mut queue: Vec<u32> = Vec::new();
     let mut victims: Vec<Cand> = Vec::new();
     for (generation, s) in (1u32..).zip(0..g.nodes() as Node) {
@@ -278,20 +289,17 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         let start = s * 2;
         seen_gen[start as usize] = generation;
         parent[start as usize] = u32::MAX;
+        via_group[start as usize] = g.is_group(s);
         queue.push(start);
         let mut head = 0;
         while head < queue.len() {
             let st = queue[head];
             head += 1;
             let (v, on) = (st / 2, st % 2 == 1);
-            if on {
+            if on && via_group[st as usize] {
                 let path = || chain_states(&parent, st);
-                let grouped = |p: &[u32]| p.iter().any(|&x| g.is_group(x / 2));
                 if v == s && !g.is_group(s) {
-                    let p = path();
-                    if grouped(&p) {
-                        return Some(make(c, g, &p, Vec::new(), Some(s)));
-                    }
+                    return Some(make(c, g, &path(), Vec::new(), Some(s)));
                 } else if v != s && chain_len(&parent, st) >= 3 {
                     let elims: Vec<Cand> = victims
                         .iter()
@@ -299,10 +307,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
                         .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
                         .collect();
                     if !elims.is_empty() {
-                        let p = path();
-                        if grouped(&p) {
-                            return Some(make(c, g, &p, elims, None));
-                        }
+                        return Some(make(c, g, &path(), elims, None));
                     }
                 }
             }
@@ -311,6 +316,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
                 if seen_gen[ns as usize] != generation {
                     seen_gen[ns as usize] = generation;
                     parent[ns as usize] = st;
+                    via_group[ns as usize] = via_group[st as usize] || g.is_group(w);
                     queue.push(ns);
                 }
             };
@@ -346,19 +352,18 @@ fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Opt
         }
     }
     let first = g.name(c, states[0] / 2);
-    let name = Technique::GroupedAic.name();
     if let Some(p) = proved {
         let k = Cand::new(p as usize / g.n, (p as usize % g.n) as u16 + 1);
         s.placements = vec![k];
         s.explanation = format!(
-            "{name}: {text}; if {first} were false it would be true, so {} = {}",
+            "{text}; if {first} were false it would be true, so {} = {}",
             c.cn(k.cell as usize),
             k.digit
         );
     } else {
         s.eliminations = elims;
         s.explanation = format!(
-            "{name}: {text}, so {first} or {} is true; remove {}",
+            "{text}, so {first} or {} is true; remove {}",
             g.name(c, states[states.len() - 1] / 2),
             elim_text(c, &s.eliminations)
         );

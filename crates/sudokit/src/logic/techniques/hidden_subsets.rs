@@ -12,7 +12,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     };
     let n = c.ctx.n;
     let geo = c.geometry().clone();
-    for (ui, u) in geo.units().iter().enumerate() {
+    for ui in super::box_first_units(c) {
+        let u = &geo.units()[ui];
         let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
         if empty <= k {
             continue;

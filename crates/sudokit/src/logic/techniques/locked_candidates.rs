@@ -25,9 +25,12 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         .zip(&c.ctx.overlap_rest)
         .map(|((_, _, shared), (rest_a, rest_b))| [union(shared), union(rest_a), union(rest_b)])
         .collect();
-    // Pass 0: pointing, 1: claiming, 2: any other pair.
+    // Pass 0: pointing, 1: claiming, 2: any other pair. Within a pass, the
+    // instance HoDoKu would take first: by the unit the digit is confined
+    // in (boxes, then rows before columns, in index order), then by digit.
     for pass in 0..3 {
-        for ((a, b, shared), m) in c.ctx.overlaps.iter().zip(&digits) {
+        let mut best: Option<(u32, u16, u32, u32)> = None;
+        for (i, ((a, b, _), m)) in c.ctx.overlaps.iter().zip(&digits).enumerate() {
             for ((from, to), (out_from, out_to)) in
                 [((*a, *b), (m[1], m[2])), ((*b, *a), (m[2], m[1]))]
             {
@@ -44,16 +47,29 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
                 let locked = m[0] & !out_from & out_to;
                 if locked != 0 {
-                    return Some(make(
-                        c,
-                        from as usize,
-                        to as usize,
-                        shared,
-                        technique,
-                        locked,
-                    ));
+                    let d = locked.trailing_zeros() as u16 + 1;
+                    let key = (from, d, to);
+                    if best.map_or(true, |(bf, bd, bt, _)| key < (bf, bd, bt)) {
+                        best = Some((from, d, to, i as u32));
+                    }
                 }
             }
+        }
+        if let Some((from, d, to, i)) = best {
+            let technique = [
+                Technique::Pointing,
+                Technique::Claiming,
+                Technique::LockedCandidates,
+            ][pass];
+            let shared = &c.ctx.overlaps[i as usize].2;
+            return Some(make(
+                c,
+                from as usize,
+                to as usize,
+                shared,
+                technique,
+                1 << (d - 1),
+            ));
         }
     }
     None

@@ -6,18 +6,22 @@
 //! person would most likely see.
 
 mod als;
+mod als_xy_wing;
 mod bug;
 mod chains;
 mod colouring;
 mod empty_rectangle;
 mod fish;
 mod forcing;
+mod forcing_chain_contradiction;
 mod full_house;
 mod grouped_aic;
 mod hidden_single;
 mod hidden_subsets;
 mod kite;
 mod locked_candidates;
+mod locked_subsets;
+mod multi_colours;
 mod naked_single;
 mod naked_subsets;
 #[cfg(test)]
@@ -26,6 +30,7 @@ mod remote_pairs;
 mod skyscraper;
 mod sue_de_coq;
 mod trial;
+mod turbot_fish;
 mod unique_rectangle;
 mod w_wing;
 mod xy_wing;
@@ -48,6 +53,10 @@ pub enum Technique {
     FullHouse,
     NakedSingle,
     HiddenSingle,
+    /// A naked pair in a box-line overlap, clearing both units.
+    LockedPair,
+    /// A naked triple in a box-line overlap, clearing both units.
+    LockedTriple,
     /// Locked candidates type 1: a box's candidates confined to one line.
     Pointing,
     /// Locked candidates type 2: a line's candidates confined to one box.
@@ -71,11 +80,18 @@ pub enum Technique {
     SashimiJellyfish,
     Skyscraper,
     TwoStringKite,
+    /// Two strong links on one digit joined by a weak link (the general
+    /// form of skyscrapers and kites).
+    TurbotFish,
     EmptyRectangle,
     WWing,
     XYWing,
     XYZWing,
     SimpleColours,
+    /// Two colour clusters: colours that see each other (HoDoKu's type 1).
+    MultiColours1,
+    /// Two colour clusters: a colour seeing both colours of the other.
+    MultiColours2,
     RemotePair,
     UniqueRectangle1,
     UniqueRectangle2,
@@ -90,128 +106,401 @@ pub enum Technique {
     /// An AIC with group nodes (a digit's candidates where two units overlap).
     GroupedAic,
     AlsXz,
+    /// Three almost locked sets: a pivot linked to two others by different
+    /// restricted common digits.
+    AlsXyWing,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
-    /// Assume a candidate, propagate singles, reach a contradiction: the
-    /// candidate is false. A guess verified by its consequences.
+    /// Assume a candidate true (or false), follow static links (each step
+    /// from the one before) to a candidate both true and false.
+    ForcingChainContradiction,
+    /// Assume a candidate, fill in the singles that follow, reach a
+    /// contradiction: the candidate is false. (Called trial and error
+    /// before; the reasoning is a forcing net.)
+    ForcingNetContradiction,
+    /// A guess. No finder produces it any more (the old trial and error is
+    /// [`Technique::ForcingNetContradiction`]); kept so that saved steps
+    /// still read.
     TrialAndError,
     /// Place the digit of the solution found by search. Only when nothing
     /// else, not even trial and error with singles, makes progress.
     BruteForce,
 }
 
+/// A step finder: the first instance of its technique(s), if any.
+pub(crate) type Finder = fn(&Candidates) -> Option<Step>;
+
+/// One row of [`TABLE`]: everything the engine knows about a technique
+/// besides its finder's code.
+pub struct Row {
+    pub technique: Technique,
+    /// The name players use.
+    pub name: &'static str,
+    /// Score of one step (HoDoKu's default).
+    pub score: u32,
+    /// Level of the technique (HoDoKu's default).
+    pub level: Level,
+    /// The finder, or `None` when the finder of an earlier row also returns
+    /// this technique's steps (e.g. one search finds pointing and claiming).
+    pub(crate) find: Option<Finder>,
+}
+
+const fn row(
+    technique: Technique,
+    name: &'static str,
+    score: u32,
+    level: Level,
+    find: Option<Finder>,
+) -> Row {
+    Row {
+        technique,
+        name,
+        score,
+        level,
+        find,
+    }
+}
+
+use Level::{Easy, Extreme, Hard, Medium, Unfair};
+use Technique as T;
+
+/// Every technique, in search order: [`find`] runs the finders top to
+/// bottom and the first step found wins, so a row's position is its
+/// priority. The order is HoDoKu's default (locked pairs before locked
+/// candidates, naked before hidden subsets of one size, remote pairs and
+/// BUG+1 before the single-digit patterns, Sue de Coq before colouring), so
+/// paths and scores follow that program's. Adding a technique is its module plus one row here (and its
+/// enum variant); names, scores and levels are read from this table only.
+pub const TABLE: &[Row] = &[
+    row(T::FullHouse, "Full House", 4, Easy, Some(full_house::find)),
+    row(
+        T::NakedSingle,
+        "Naked Single",
+        4,
+        Easy,
+        Some(naked_single::find),
+    ),
+    row(
+        T::HiddenSingle,
+        "Hidden Single",
+        14,
+        Easy,
+        Some(hidden_single::find),
+    ),
+    row(
+        T::LockedPair,
+        "Locked Pair",
+        40,
+        Medium,
+        Some(|c| locked_subsets::find(c, 2)),
+    ),
+    row(
+        T::LockedTriple,
+        "Locked Triple",
+        60,
+        Medium,
+        Some(|c| locked_subsets::find(c, 3)),
+    ),
+    row(
+        T::Pointing,
+        "Locked Candidates (Pointing)",
+        50,
+        Medium,
+        Some(locked_candidates::find),
+    ),
+    row(
+        T::Claiming,
+        "Locked Candidates (Claiming)",
+        50,
+        Medium,
+        None,
+    ),
+    row(T::LockedCandidates, "Locked Candidates", 50, Medium, None),
+    row(
+        T::NakedPair,
+        "Naked Pair",
+        60,
+        Medium,
+        Some(|c| naked_subsets::find(c, 2)),
+    ),
+    row(
+        T::NakedTriple,
+        "Naked Triple",
+        80,
+        Medium,
+        Some(|c| naked_subsets::find(c, 3)),
+    ),
+    row(
+        T::HiddenPair,
+        "Hidden Pair",
+        70,
+        Medium,
+        Some(|c| hidden_subsets::find(c, 2)),
+    ),
+    row(
+        T::HiddenTriple,
+        "Hidden Triple",
+        100,
+        Medium,
+        Some(|c| hidden_subsets::find(c, 3)),
+    ),
+    row(
+        T::NakedQuad,
+        "Naked Quad",
+        120,
+        Hard,
+        Some(|c| naked_subsets::find(c, 4)),
+    ),
+    row(
+        T::HiddenQuad,
+        "Hidden Quad",
+        150,
+        Hard,
+        Some(|c| hidden_subsets::find(c, 4)),
+    ),
+    row(
+        T::XWing,
+        "X-Wing",
+        140,
+        Hard,
+        Some(|c| fish::find_basic(c, 2)),
+    ),
+    row(
+        T::Swordfish,
+        "Swordfish",
+        150,
+        Hard,
+        Some(|c| fish::find_basic(c, 3)),
+    ),
+    row(
+        T::Jellyfish,
+        "Jellyfish",
+        160,
+        Hard,
+        Some(|c| fish::find_basic(c, 4)),
+    ),
+    row(
+        T::RemotePair,
+        "Remote Pair",
+        110,
+        Hard,
+        Some(remote_pairs::find),
+    ),
+    row(T::BugPlusOne, "BUG+1", 100, Hard, Some(bug::find)),
+    row(
+        T::Skyscraper,
+        "Skyscraper",
+        130,
+        Hard,
+        Some(skyscraper::find),
+    ),
+    row(
+        T::TwoStringKite,
+        "2-String Kite",
+        150,
+        Hard,
+        Some(kite::find),
+    ),
+    row(
+        T::TurbotFish,
+        "Turbot Fish",
+        120,
+        Hard,
+        Some(turbot_fish::find),
+    ),
+    row(
+        T::EmptyRectangle,
+        "Empty Rectangle",
+        120,
+        Hard,
+        Some(empty_rectangle::find),
+    ),
+    row(T::WWing, "W-Wing", 150, Hard, Some(w_wing::find)),
+    row(T::XYWing, "XY-Wing", 160, Hard, Some(xy_wing::find)),
+    row(T::XYZWing, "XYZ-Wing", 180, Hard, Some(xyz_wing::find)),
+    row(
+        T::UniqueRectangle1,
+        "Unique Rectangle Type 1",
+        100,
+        Hard,
+        Some(unique_rectangle::find),
+    ),
+    row(
+        T::UniqueRectangle2,
+        "Unique Rectangle Type 2",
+        100,
+        Hard,
+        None,
+    ),
+    row(
+        T::UniqueRectangle3,
+        "Unique Rectangle Type 3",
+        100,
+        Hard,
+        None,
+    ),
+    row(
+        T::UniqueRectangle4,
+        "Unique Rectangle Type 4",
+        100,
+        Hard,
+        None,
+    ),
+    row(T::HiddenRectangle, "Hidden Rectangle", 100, Hard, None),
+    row(
+        T::FinnedXWing,
+        "Finned X-Wing",
+        130,
+        Hard,
+        Some(|c| fish::find_finned(c, 2)),
+    ),
+    row(T::SashimiXWing, "Sashimi X-Wing", 150, Hard, None),
+    row(
+        T::FinnedSwordfish,
+        "Finned Swordfish",
+        200,
+        Unfair,
+        Some(|c| fish::find_finned(c, 3)),
+    ),
+    row(T::SashimiSwordfish, "Sashimi Swordfish", 240, Unfair, None),
+    row(
+        T::FinnedJellyfish,
+        "Finned Jellyfish",
+        250,
+        Unfair,
+        Some(|c| fish::find_finned(c, 4)),
+    ),
+    row(T::SashimiJellyfish, "Sashimi Jellyfish", 260, Unfair, None),
+    row(
+        T::SueDeCoq,
+        "Sue de Coq",
+        250,
+        Unfair,
+        Some(sue_de_coq::find),
+    ),
+    row(
+        T::SimpleColours,
+        "Simple Colours",
+        150,
+        Hard,
+        Some(colouring::find),
+    ),
+    row(
+        T::MultiColours1,
+        "Multi Colours 1",
+        200,
+        Hard,
+        Some(multi_colours::find_linked),
+    ),
+    row(
+        T::MultiColours2,
+        "Multi Colours 2",
+        200,
+        Hard,
+        Some(multi_colours::find_sees_both),
+    ),
+    row(
+        T::XChain,
+        "X-Chain",
+        260,
+        Unfair,
+        Some(chains::find_x_chain),
+    ),
+    row(
+        T::XYChain,
+        "XY-Chain",
+        260,
+        Unfair,
+        Some(chains::find_xy_chain),
+    ),
+    row(T::Aic, "AIC", 280, Unfair, Some(chains::find_aic)),
+    row(
+        T::GroupedAic,
+        "Grouped AIC",
+        300,
+        Unfair,
+        Some(grouped_aic::find),
+    ),
+    row(T::AlsXz, "ALS-XZ", 300, Unfair, Some(als::find_xz)),
+    row(
+        T::AlsXyWing,
+        "ALS-XY-Wing",
+        320,
+        Unfair,
+        Some(als_xy_wing::find),
+    ),
+    row(
+        T::ForcingChainContradiction,
+        "Forcing Chain Contradiction",
+        500,
+        Extreme,
+        Some(forcing_chain_contradiction::find),
+    ),
+    row(
+        T::ForcingChain,
+        "Forcing Chain",
+        500,
+        Extreme,
+        Some(forcing::find),
+    ),
+    row(
+        T::ForcingNetContradiction,
+        "Forcing Net Contradiction",
+        700,
+        Extreme,
+        Some(trial::find),
+    ),
+    row(T::TrialAndError, "Trial and Error", 10000, Extreme, None),
+    row(
+        T::BruteForce,
+        "Brute Force",
+        10000,
+        Extreme,
+        Some(trial::brute_force),
+    ),
+];
+
+/// `ROW_OF[t as usize]`: the index of technique `t`'s row in [`TABLE`].
+/// Built at compile time; a technique listed twice fails the build.
+const ROW_OF: [u8; 64] = {
+    let mut idx = [u8::MAX; 64];
+    let mut i = 0;
+    while i < TABLE.len() {
+        let t = TABLE[i].technique as usize;
+        assert!(idx[t] == u8::MAX, "a technique has two rows in TABLE");
+        idx[t] = i as u8;
+        i += 1;
+    }
+    idx
+};
+
 impl Technique {
+    /// This technique's row of [`TABLE`].
+    pub fn row(self) -> &'static Row {
+        let i = ROW_OF[self as usize];
+        assert!(i != u8::MAX, "{self:?} has no row in TABLE");
+        &TABLE[i as usize]
+    }
+
+    /// Position of the technique's row in [`TABLE`]: its search priority.
+    pub fn order(self) -> usize {
+        ROW_OF[self as usize] as usize
+    }
+
     /// The name players use.
     pub fn name(self) -> &'static str {
-        use Technique::*;
-        match self {
-            FullHouse => "Full House",
-            NakedSingle => "Naked Single",
-            HiddenSingle => "Hidden Single",
-            Pointing => "Locked Candidates (Pointing)",
-            Claiming => "Locked Candidates (Claiming)",
-            LockedCandidates => "Locked Candidates",
-            NakedPair => "Naked Pair",
-            NakedTriple => "Naked Triple",
-            NakedQuad => "Naked Quad",
-            HiddenPair => "Hidden Pair",
-            HiddenTriple => "Hidden Triple",
-            HiddenQuad => "Hidden Quad",
-            XWing => "X-Wing",
-            Swordfish => "Swordfish",
-            Jellyfish => "Jellyfish",
-            FinnedXWing => "Finned X-Wing",
-            FinnedSwordfish => "Finned Swordfish",
-            FinnedJellyfish => "Finned Jellyfish",
-            SashimiXWing => "Sashimi X-Wing",
-            SashimiSwordfish => "Sashimi Swordfish",
-            SashimiJellyfish => "Sashimi Jellyfish",
-            Skyscraper => "Skyscraper",
-            TwoStringKite => "2-String Kite",
-            EmptyRectangle => "Empty Rectangle",
-            WWing => "W-Wing",
-            XYWing => "XY-Wing",
-            XYZWing => "XYZ-Wing",
-            SimpleColours => "Simple Colours",
-            RemotePair => "Remote Pair",
-            UniqueRectangle1 => "Unique Rectangle Type 1",
-            UniqueRectangle2 => "Unique Rectangle Type 2",
-            UniqueRectangle3 => "Unique Rectangle Type 3",
-            UniqueRectangle4 => "Unique Rectangle Type 4",
-            HiddenRectangle => "Hidden Rectangle",
-            BugPlusOne => "BUG+1",
-            SueDeCoq => "Sue de Coq",
-            XChain => "X-Chain",
-            XYChain => "XY-Chain",
-            Aic => "AIC",
-            GroupedAic => "Grouped AIC",
-            AlsXz => "ALS-XZ",
-            ForcingChain => "Forcing Chain",
-            TrialAndError => "Trial and Error",
-            BruteForce => "Brute Force",
-        }
+        self.row().name
     }
 
     /// Score of one step (HoDoKu's defaults).
     pub fn score(self) -> u32 {
-        use Technique::*;
-        match self {
-            FullHouse | NakedSingle => 4,
-            HiddenSingle => 14,
-            Pointing | Claiming | LockedCandidates => 50,
-            NakedPair => 60,
-            NakedTriple => 80,
-            NakedQuad => 120,
-            HiddenPair => 70,
-            HiddenTriple => 100,
-            HiddenQuad => 150,
-            XWing => 140,
-            Swordfish => 150,
-            Jellyfish => 160,
-            FinnedXWing => 130,
-            FinnedSwordfish => 200,
-            FinnedJellyfish => 250,
-            SashimiXWing => 150,
-            SashimiSwordfish => 240,
-            SashimiJellyfish => 260,
-            Skyscraper => 130,
-            TwoStringKite => 150,
-            EmptyRectangle => 120,
-            WWing => 150,
-            XYWing => 160,
-            XYZWing => 180,
-            SimpleColours => 150,
-            RemotePair => 110,
-            UniqueRectangle1 | UniqueRectangle2 | UniqueRectangle4 | HiddenRectangle => 100,
-            UniqueRectangle3 => 100,
-            BugPlusOne => 100,
-            SueDeCoq => 250,
-            XChain => 260,
-            XYChain => 260,
-            Aic => 280,
-            GroupedAic => 300,
-            AlsXz => 300,
-            ForcingChain => 500,
-            TrialAndError | BruteForce => 10000,
-        }
+        self.row().score
     }
 
     /// Level of the technique (HoDoKu's defaults).
     pub fn level(self) -> Level {
-        use Technique::*;
-        match self {
-            FullHouse | NakedSingle | HiddenSingle => Level::Easy,
-            Pointing | Claiming | LockedCandidates | NakedPair | NakedTriple | HiddenPair
-            | HiddenTriple | BugPlusOne => Level::Medium,
-            NakedQuad | HiddenQuad | XWing | Swordfish | Jellyfish | FinnedXWing | SashimiXWing
-            | Skyscraper | TwoStringKite | EmptyRectangle | WWing | XYWing | XYZWing
-            | SimpleColours | RemotePair | UniqueRectangle1 | UniqueRectangle2
-            | UniqueRectangle3 | UniqueRectangle4 | HiddenRectangle => Level::Hard,
-            FinnedSwordfish | FinnedJellyfish | SashimiSwordfish | SashimiJellyfish | SueDeCoq
-            | XChain | XYChain | Aic | GroupedAic | AlsXz => Level::Unfair,
-            ForcingChain | TrialAndError | BruteForce => Level::Extreme,
-        }
+        self.row().level
     }
 
     /// True for the steps that guess rather than reason.
@@ -220,47 +509,9 @@ impl Technique {
     }
 }
 
-/// Tries every technique in order; the first step found wins.
+/// Tries every technique in [`TABLE`] order; the first step found wins.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    type Finder = fn(&Candidates) -> Option<Step>;
-    const ORDER: &[Finder] = &[
-        full_house::find,
-        naked_single::find,
-        hidden_single::find,
-        locked_candidates::find,
-        |c| naked_subsets::find(c, 2),
-        |c| hidden_subsets::find(c, 2),
-        |c| naked_subsets::find(c, 3),
-        |c| hidden_subsets::find(c, 3),
-        |c| naked_subsets::find(c, 4),
-        |c| hidden_subsets::find(c, 4),
-        |c| fish::find_basic(c, 2),
-        |c| fish::find_basic(c, 3),
-        |c| fish::find_basic(c, 4),
-        bug::find,
-        skyscraper::find,
-        kite::find,
-        empty_rectangle::find,
-        w_wing::find,
-        xy_wing::find,
-        xyz_wing::find,
-        remote_pairs::find,
-        unique_rectangle::find,
-        |c| fish::find_finned(c, 2),
-        |c| fish::find_finned(c, 3),
-        |c| fish::find_finned(c, 4),
-        colouring::find,
-        sue_de_coq::find,
-        chains::find_x_chain,
-        chains::find_xy_chain,
-        chains::find_aic,
-        grouped_aic::find,
-        als::find_xz,
-        forcing::find,
-        trial::find,
-        trial::brute_force,
-    ];
-    ORDER.iter().find_map(|f| f(c))
+    TABLE.iter().filter_map(|r| r.find).find_map(|f| f(c))
 }
 
 /// Techniques that look at one digit at a time, for [`per_digit`].
@@ -419,6 +670,23 @@ pub(crate) fn per_region(
         });
     }
     None
+}
+
+/// Unit indices in the order HoDoKu searches subsets: boxes (and jigsaw
+/// regions) first, then rows, columns and any other units, each in index
+/// order. Which instance is found first changes the path, hence the score.
+pub(crate) fn box_first_units(c: &Candidates) -> Vec<usize> {
+    let units = c.geometry().units();
+    let boxy = |u: usize| {
+        matches!(
+            units[u].kind,
+            crate::UnitKind::Box | crate::UnitKind::Region
+        )
+    };
+    (0..units.len())
+        .filter(|&u| boxy(u))
+        .chain((0..units.len()).filter(|&u| !boxy(u)))
+        .collect()
 }
 
 /// `7 from r1c2 and r1c3; 4 from r5c5`: eliminations for explanations.

@@ -12,7 +12,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     let geo = c.geometry().clone();
-    for (ui, u) in geo.units().iter().enumerate() {
+    for ui in super::box_first_units(c) {
+        let u = &geo.units()[ui];
         let open: Vec<u32> = u
             .cells
             .iter()
@@ -65,9 +66,20 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                     s.candidates.push(Cand::new(x as usize, d as u16 + 1));
                 }
             }
+            // Name every unit that loses a candidate, not only the one
+            // searched: a pair in a row and a box clears both.
+            let losing: Vec<String> = s
+                .units
+                .iter()
+                .filter(|&&v| {
+                    let vc = &geo.units()[v as usize].cells;
+                    s.eliminations.iter().any(|e| vc.contains(&e.cell))
+                })
+                .map(|&v| c.un(v as usize))
+                .collect();
             s.explanation = format!(
                 "In {}, {} hold only {}, so those digits go there: remove {}",
-                c.un(ui),
+                losing.join(" and in "),
                 list_and(c, cells),
                 digits_text(m),
                 elim_text(c, &s.eliminations)

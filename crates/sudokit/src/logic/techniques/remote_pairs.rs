@@ -103,7 +103,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 }
             }
             s.explanation = format!(
-                "Remote Pair: {} all hold {} and each sees the next, so they alternate; {} and {} differ, and {} sees both, so {} cannot be {}",
+                "{} all hold {} and each sees the next, so they alternate; {} and {} differ, and {} sees both, so {} cannot be {}",
                 list_and(c, &chain),
                 digits_text(pair),
                 c.cn(chain[0] as usize),

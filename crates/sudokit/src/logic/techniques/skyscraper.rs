@@ -36,7 +36,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                         s.candidates = pattern.iter().map(|&x| Cand::new(x as usize, d)).collect();
                         s.units = vec![*la, *lb];
                         s.explanation = format!(
-                            "Skyscraper on {d}: in {} and in {}, {d} has two places each, and {} and {} share a line, so {d} is in {} or {}; remove it from {}",
+                            "In {} and in {}, {d} has two places each, and {} and {} share a line, so {d} is in {} or {}; remove it from {}",
                             c.un(*la as usize),
                             c.un(*lb as usize),
                             c.cn(base_a as usize),

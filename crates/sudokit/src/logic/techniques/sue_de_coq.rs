@@ -125,7 +125,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                     }
                                 }
                                 s.explanation = format!(
-                                    "Sue de Coq: {} ({}) with {} ({}) in {} and {} ({}) in {} hold exactly {} digits in {} cells, so each digit is in one of them: remove {}",
+                                    "{} ({}) with {} ({}) in {} and {} ({}) in {} hold exactly {} digits in {} cells, so each digit is in one of them: remove {}",
                                     list_and(c, cs),
                                     digits_text(v),
                                     list_and(c, ls),

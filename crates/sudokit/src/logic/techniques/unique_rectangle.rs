@@ -87,7 +87,7 @@ fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Ste
                 s.units = vec![row, col];
                 s.eliminations = vec![Cand::new(z, drop)];
                 s.explanation = format!(
-                    "Hidden Rectangle: {} is {a}/{b}, and in {} and {} {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
+                    "{} is {a}/{b}, and in {} and in {}, {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
                     c.cn(x),
                     c.un(row as usize),
                     c.un(col as usize),
@@ -124,7 +124,7 @@ fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Optio
             s = base(Technique::UniqueRectangle1);
             s.eliminations = vec![Cand::new(x, a), Cand::new(x, b)];
             s.explanation = format!(
-                "Unique Rectangle Type 1: {} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
+                "{} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
                 qs(),
 c.cn(x)
             );
@@ -140,11 +140,14 @@ c.cn(x)
                     s = base(Technique::UniqueRectangle2);
                     s.eliminations = elims;
                     s.explanation = format!(
-                        "Unique Rectangle Type 2: {} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
+                        "{} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
                         qs(),
-c.cn(x),
+                        c.cn(x),
                         c.cn(y),
-                        list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
+                        list_and(
+                            c,
+                            &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+                        )
                     );
                     return Some(s);
                 }
@@ -187,7 +190,7 @@ c.cn(x),
                         st.cells.extend(sub.iter().copied());
                         st.eliminations = elims;
                         st.explanation = format!(
-                            "Unique Rectangle Type 3: {} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
+                            "{} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
                             qs(),
 c.cn(x),
                             c.cn(y),
@@ -219,7 +222,7 @@ c.cn(x),
                         s.eliminations = vec![Cand::new(x, drop), Cand::new(y, drop)];
                         s.units = vec![u];
                         s.explanation = format!(
-                            "Unique Rectangle Type 4: {} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
+                            "{} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
                             qs(),
 c.un(u as usize),
                             c.cn(x),

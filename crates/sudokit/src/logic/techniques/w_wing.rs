@@ -53,7 +53,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     ];
                     s.units = vec![ui as u32];
                     s.explanation = format!(
-                        "W-Wing: {} and {} are both {a}/{b}, and {b} in {} is in {} or {}, so one of them is {a}; remove {a} from {}",
+                        "{} and {} are both {a}/{b}, and {b} in {} is in {} or {}, so one of them is {a}; remove {a} from {}",
                         c.cn(x as usize),
                         c.cn(y as usize),
                         c.un(ui),

@@ -41,7 +41,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     );
                 }
                 s.explanation = format!(
-                    "XY-Wing: pivot {} ({}) sees {} ({}) and {} ({}); either way one of the pincers is {z}, so remove {z} from {}",
+                    "Pivot {} ({}) sees {} ({}) and {} ({}); either way one of the pincers is {z}, so remove {z} from {}",
                     c.cn(p),
                     super::digits_text(pm),
                     c.cn(x as usize),

@@ -39,16 +39,18 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                             .map(|d| Cand::new(cell as usize, d)),
                     );
                 }
-                s.explanation =
-                    format!(
-                    "XYZ-Wing: one of {} ({}), {} ({}) and {} ({}) is {z}, so remove {z} from {}",
+                s.explanation = format!(
+                    "One of {} ({}), {} ({}) and {} ({}) is {z}, so remove {z} from {}",
                     c.cn(p),
                     super::digits_text(pm),
                     c.cn(x as usize),
                     super::digits_text(xm),
                     c.cn(y as usize),
                     super::digits_text(ym),
-                    list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>())
+                    list_and(
+                        c,
+                        &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+                    )
                 );
                 return Some(s);
             }

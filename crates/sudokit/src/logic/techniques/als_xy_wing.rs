@@ -1,0 +1,118 @@
+//! ALS-XY-Wing: three almost locked sets A, B (the pivot) and C, B linked
+//! to A by a restricted common digit X and to C by another, Y.
+//!
+//! B has one digit more than cells, so it cannot lose both X and Y: it
+//! holds X (then A has no X and is locked on its other digits) or Y (then C
+//! is locked). Either way every digit Z that A and C share (other than X
+//! and Y) is in A or in C, and a cell seeing every Z of both loses Z.
+//! HoDoKu scores it 320 (Unfair). Boards of at most 128 cells (bit sets).
+
+use super::als::{all_als, small_sets};
+use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::bits;
+
+pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    find_digit(c, None)
+}
+
+/// The first ALS-XY-Wing, eliminating only `only` when given (tests).
+pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
+    // Up to five cells: HoDoKu's example needs a five-cell set; larger
+    // sets multiply the triples searched for little gain.
+    let list = all_als(c, 5);
+    let small = small_sets(c, &list)?;
+    let n = c.ctx.n;
+    let mut digit_cells = vec![0u128; n];
+    for x in 0..c.cell_count() {
+        for d in bits(c.mask(x)) {
+            digit_cells[d] |= 1 << x;
+        }
+    }
+    // Restricted common digits of each disjoint pair: every X of one sees
+    // every X of the other.
+    let rcc = |i: usize, j: usize| -> u64 {
+        let (a, b) = (&small[i], &small[j]);
+        if a.set & b.set != 0 {
+            return 0;
+        }
+        bits(list[i].mask & list[j].mask)
+            .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
+            .fold(0, |m, x| m | 1 << x)
+    };
+    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); list.len()];
+    for i in 0..list.len() {
+        for j in i + 1..list.len() {
+            let m = rcc(i, j);
+            if m != 0 {
+                links[i].push((j, m));
+                links[j].push((i, m));
+            }
+        }
+    }
+    for (bi, around) in links.iter().enumerate() {
+        for (p, &(ai, xm)) in around.iter().enumerate() {
+            for &(ci, ym) in &around[p + 1..] {
+                let (sa, sc) = (&small[ai], &small[ci]);
+                if sa.set & sc.set != 0 {
+                    continue;
+                }
+                // Digits Z of both A and C with a cell to clear; this does
+                // not depend on X and Y, so it is worked out once per pair.
+                let outside = !(sa.set | sc.set);
+                let zhit = bits(list[ai].mask & list[ci].mask)
+                    .filter(|&z| only.map_or(true, |d| d as usize == z + 1))
+                    .filter(|&z| digit_cells[z] & sa.seen[z] & sc.seen[z] & outside != 0)
+                    .fold(0u64, |m, z| m | 1 << z);
+                if zhit == 0 {
+                    continue;
+                }
+                let Some((x, y)) = bits(xm).find_map(|x| {
+                    bits(ym & !(1 << x))
+                        .find(|&y| zhit & !(1 << x) & !(1 << y) != 0)
+                        .map(|y| (x, y))
+                }) else {
+                    continue;
+                };
+                let mut elims = Vec::new();
+                for z in bits(zhit & !(1 << x) & !(1 << y)) {
+                    let mut hit = digit_cells[z] & sa.seen[z] & sc.seen[z] & outside;
+                    while hit != 0 {
+                        let t = hit.trailing_zeros() as usize;
+                        hit &= hit - 1;
+                        elims.push(Cand::new(t, z as u16 + 1));
+                    }
+                }
+                let (a, b, cc) = (&list[ai], &list[bi], &list[ci]);
+                let mut s = Step::new(Technique::AlsXyWing);
+                s.eliminations = elims;
+                s.cells = a
+                    .cells
+                    .iter()
+                    .chain(&b.cells)
+                    .chain(&cc.cells)
+                    .copied()
+                    .collect();
+                s.units = vec![a.unit, b.unit, cc.unit];
+                for &cell in &s.cells {
+                    for d in bits(c.mask(cell as usize)) {
+                        s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
+                    }
+                }
+                s.explanation = format!(
+                            "pivot B = {} ({}) shares X = {} with A = {} ({}) and Y = {} with C = {} ({}), each restricted (every X of A sees every X of B; likewise Y for C); B cannot lose both, so A or C is locked and each digit Z they share is in one of them: remove {}",
+                            list_and(c, &b.cells),
+                            digits_text(b.mask),
+                            x + 1,
+                            list_and(c, &a.cells),
+                            digits_text(a.mask),
+                            y + 1,
+                            list_and(c, &cc.cells),
+                            digits_text(cc.mask),
+                            elim_text(c, &s.eliminations)
+                        );
+                return Some(s);
+            }
+        }
+    }
+    None
+}
