@@ -154,7 +154,8 @@ pub(super) fn row_cells(
             || (t.chars().all(|c| c.is_ascii_digit()) && (t.len() == 1 || !t.starts_with('0')))
     });
     let use_numbers = match n {
-        Some(n) if toks.len() == n && compact_count != n => true,
+        // N separate numbers: `0` is a blank there, never the digit 0.
+        Some(n) if toks.len() == n && (compact_count != n || numeric_ok) => true,
         Some(n) if compact_count == n => false,
         _ => numeric_ok && toks.len() > 1 && toks.iter().any(|(_, t)| t.len() > 1),
     };
