@@ -69,16 +69,7 @@ impl Item {
 
 impl InputArgs {
     pub fn options(&self) -> Result<ParseOptions> {
-        let mut variants = Vec::new();
-        for name in &self.variant {
-            match name.as_str() {
-                "" | "none" => {}
-                "jigsaw" => bail!("jigsaw regions come from the input: use a `regions:` block"),
-                _ => variants.push(Variant::from_name(name).with_context(|| {
-                    format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
-                })?),
-            }
-        }
+        let variants = Variant::parse_list(&self.variant).map_err(anyhow::Error::msg)?;
         Ok(ParseOptions {
             format: self.format,
             box_shape: self.box_shape,

@@ -84,12 +84,7 @@ impl PuzzleRequest {
         if let Some(b) = &self.box_shape {
             opts.box_shape = Some(b.parse().map_err(bad_request)?);
         }
-        for v in &self.variants {
-            opts.variants.push(
-                Variant::from_name(v)
-                    .ok_or_else(|| bad_request(format!("unknown variant {v:?}")))?,
-            );
-        }
+        opts.variants = Variant::parse_list(&self.variants).map_err(bad_request)?;
         let mut records = parse_all(&self.puzzle, &opts).into_iter();
         let rec = records
             .next()
@@ -387,12 +382,7 @@ pub(crate) async fn generate(
     if shape.n() > 25 {
         return Err(bad_request("the web app generates boards up to 25×25"));
     }
-    let mut variants = Vec::new();
-    for v in &req.variants {
-        variants.push(
-            Variant::from_name(v).ok_or_else(|| bad_request(format!("unknown variant {v:?}")))?,
-        );
-    }
+    let variants = Variant::parse_list(&req.variants).map_err(bad_request)?;
     let geometry =
         Arc::new(Geometry::square(shape, &variants).map_err(|e| bad_request(e.to_string()))?);
     let symmetry: Symmetry = req.symmetry.parse().map_err(bad_request)?;

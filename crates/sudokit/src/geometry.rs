@@ -117,6 +117,44 @@ impl Variant {
         }
     }
 
+    /// Parses variant names, each possibly a list separated by commas or
+    /// spaces (`x,disjoint`); `none` and empty names add nothing. The one
+    /// parser behind `--variant`, the `variant:` directive, JSON input and
+    /// the web API.
+    ///
+    /// ```
+    /// use sudokit::Variant;
+    /// assert_eq!(Variant::parse_list(["x,disjoint"]), Ok(vec![Variant::Diagonals, Variant::DisjointGroups]));
+    /// assert_eq!(Variant::parse_list(["none"]), Ok(vec![]));
+    /// assert!(Variant::parse_list(["diagonalz"]).unwrap_err().contains("unknown variant"));
+    /// ```
+    pub fn parse_list<S: AsRef<str>>(
+        names: impl IntoIterator<Item = S>,
+    ) -> Result<Vec<Variant>, String> {
+        let mut out = Vec::new();
+        for list in names {
+            for name in list.as_ref().split(|c: char| c == ',' || c.is_whitespace()) {
+                match name.trim().to_ascii_lowercase().as_str() {
+                    "" | "none" => {}
+                    "jigsaw" => {
+                        return Err(
+                            "jigsaw regions come from the input: use a `regions:` block".into()
+                        )
+                    }
+                    _ => {
+                        let v = Variant::from_name(name).ok_or_else(|| {
+                            format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
+                        })?;
+                        if !out.contains(&v) {
+                            out.push(v);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// Parses one variant name (not `jigsaw`, whose regions come from the input).
     pub fn from_name(s: &str) -> Option<Variant> {
         Some(match s.trim().to_ascii_lowercase().as_str() {

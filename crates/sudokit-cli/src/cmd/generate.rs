@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use serde_json::json;
 use sudokit::format::GridJson;
 use sudokit::generate::{self, Difficulty, GenerateOptions, Generated, Symmetry};
@@ -140,14 +140,7 @@ fn puzzle_text(
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let mut variants = Vec::new();
-    for name in &args.variant {
-        if name != "none" {
-            variants.push(Variant::from_name(name).with_context(|| {
-                format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
-            })?);
-        }
-    }
+    let variants = Variant::parse_list(&args.variant).map_err(anyhow::Error::msg)?;
     let geometry = Arc::new(if args.cube {
         if !variants.is_empty() {
             bail!("variants apply to square boards, not cubes");

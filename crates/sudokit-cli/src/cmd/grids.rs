@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use sudokit::count::{self, Budget, GridsMethod, Options, Partial, Shard};
 use sudokit::{BoxShape, Geometry, Variant};
 
@@ -36,16 +36,7 @@ pub struct Args {
 
 /// Parses `--variant` names (jigsaw needs regions, so it is not offered here).
 pub fn variants(names: &[String]) -> Result<Vec<Variant>> {
-    let mut out = Vec::new();
-    for name in names {
-        match name.as_str() {
-            "" | "none" => {}
-            _ => out.push(Variant::from_name(name).with_context(|| {
-                format!("unknown variant {name:?} (x, disjoint, hypercube, windoku)")
-            })?),
-        }
-    }
-    Ok(out)
+    Variant::parse_list(names).map_err(anyhow::Error::msg)
 }
 
 /// The time budget of `--timeout`.

@@ -18,12 +18,10 @@ impl<R: BufRead> Reader<R> {
                 Ok(shape) => self.box_shape = Some(shape),
                 Err(msg) => self.directive_error = Some((self.line_no, msg)),
             },
-            "variant" | "variants" => {
-                self.variants = value
-                    .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter_map(Variant::from_name)
-                    .collect();
-            }
+            "variant" | "variants" => match Variant::parse_list([value]) {
+                Ok(v) => self.variants = v,
+                Err(msg) => self.directive_error = Some((self.line_no, msg)),
+            },
             "cube" if matches!(value, "none" | "off" | "no") => self.cube = false,
             "cube" => {
                 self.cube = true;

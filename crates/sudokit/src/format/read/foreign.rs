@@ -245,12 +245,12 @@ impl<R: BufRead> Reader<R> {
         }
         let mut variants = self.opts.variants.clone();
         if let Some(Value::Array(names)) = g.get("variants") {
-            for name in names {
-                let name = name.as_str().unwrap_or("");
-                if name == "jigsaw" {
-                    continue; // from `regions`
-                }
-                let v = Variant::from_name(name).ok_or(format!("unknown variant {name:?}"))?;
+            // `jigsaw` comes from `regions`.
+            let names = names
+                .iter()
+                .filter_map(Value::as_str)
+                .filter(|n| *n != "jigsaw");
+            for v in Variant::parse_list(names)? {
                 if !variants.contains(&v) {
                     variants.push(v);
                 }
