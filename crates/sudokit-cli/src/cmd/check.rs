@@ -55,7 +55,7 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
             true,
         ),
         Ok(Verdict::Multiple(a, b)) => {
-            let e = Error::not_unique_pair(a, b);
+            let e = Error::not_unique(a, b);
             ("not-unique", format!("not unique: {at}: {e}"), false)
         }
         Err(Error::NoSolution) => ("no-solution", format!("no solution: {at}"), false),

@@ -65,11 +65,7 @@ impl From<Contradiction> for Error {
 
 impl Error {
     /// The error for a puzzle with (at least) these two solutions.
-    pub fn not_unique_pair(a: Grid, b: Grid) -> Self {
-        Self::not_unique(a, b)
-    }
-
-    pub(crate) fn not_unique(a: Grid, b: Grid) -> Self {
+    pub fn not_unique(a: Grid, b: Grid) -> Self {
         let differ_at = a
             .cells()
             .iter()
