@@ -33,7 +33,7 @@ pub struct Output {
 /// What the writer needs to know about the grids of an output.
 pub struct Board {
     pub geometry: std::sync::Arc<sudokit::Geometry>,
-    pub format: sudokit::format::OutputFormat,
+    pub format: crate::output::OutputFormat,
     pub name: Option<String>,
 }
 
@@ -64,7 +64,7 @@ impl Output {
             ok: true,
             board: Some(Board {
                 geometry: grid.geometry().clone(),
-                format: format.into(),
+                format,
                 name: name.map(str::to_string),
             }),
         }
@@ -83,7 +83,17 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
         .num_threads(threads)
         .build()?;
     let chunk = 4096 * pool.current_num_threads().max(1);
-    let progress = progress_bar();
+    let progress = progress_bar(match items.size_hint() {
+        (lo, Some(hi)) if lo == hi => Some(lo as u64),
+        _ => None,
+    });
+    // Counted as each item finishes, not as chunks are written, so that a
+    // few slow items (generation) still show progress and an estimate.
+    let work = |item: T| {
+        let out = work(item);
+        progress.inc(1);
+        out
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
@@ -104,7 +114,6 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
             }
         }
         out.flush()?;
-        progress.set_position(tally.total);
         Ok(())
     };
     let mut items = items.fuse();
@@ -159,15 +168,19 @@ fn notice_if_empty(tally: &Tally) {
     }
 }
 
-/// A spinner with a count on stderr, only when stderr is a terminal.
-fn progress_bar() -> ProgressBar {
+/// Progress on stderr, only when stderr is a terminal: a bar with an
+/// estimate of the time left when the number of items is known in advance
+/// (generation), otherwise a spinner with a count (a stream of puzzles).
+fn progress_bar(total: Option<u64>) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    pb.set_style(
-        ProgressStyle::with_template("{spinner} {pos} puzzles, {per_sec}, {elapsed}")
-            .expect("valid template"),
-    );
+    let template = match total {
+        Some(_) => "{bar:30} {pos}/{len} puzzles, {elapsed} spent, about {eta} left",
+        None => "{spinner} {pos} puzzles, {per_sec}, {elapsed}",
+    };
+    let pb = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
+    pb.set_style(ProgressStyle::with_template(template).expect("valid template"));
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
     pb
 }

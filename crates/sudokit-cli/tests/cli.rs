@@ -370,7 +370,7 @@ fn solve_pencilmark_lines() {
         .collect();
     let broken = format!("{}x", &pm[..728]);
     let input = format!("{pm}\n# comment\n{broken}\n{}\n", "123456789".repeat(81));
-    let out = sudokit_stdin(&["solve", "--pencilmarks", "--unique", "-j", "1"], &input);
+    let out = sudokit_stdin(&["solve", "--unique", "-j", "1"], &input);
     let got = lines(&out);
     assert_eq!(got.len(), 3, "{got:?}");
     assert_eq!(

@@ -22,6 +22,17 @@ fn generated_variants_and_cubes_check_as_unique_in_every_output_format() {
         .map(|v| vec!["--variant", v])
         .collect();
     cases.push(vec!["--cube", "--box", "2x2"]);
+    // A jigsaw: generated on the board of a puzzle file.
+    let dir = std::env::temp_dir().join(format!("sudokit-like-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let like = dir.join("jigsaw.txt");
+    std::fs::write(
+        &like,
+        "regions:\nAAAB\nCABB\nCCDB\nCDDD\n1...............\n",
+    )
+    .unwrap();
+    let like = like.to_str().unwrap().to_string();
+    cases.push(vec!["--like", &like]);
     for case in cases {
         for fmt in ["line", "pretty", "rc", "json"] {
             let mut args = vec!["generate", "--seed", "1", "-o", fmt];

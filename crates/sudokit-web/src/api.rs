@@ -18,9 +18,8 @@ use sudokit::format::{parse_all, GridJson, ParseOptions};
 use sudokit::generate::{self, Difficulty, GenerateOptions, Symmetry};
 use sudokit::logic::{self, Level, Step};
 use sudokit::render::pdf::{self, BookletOptions};
-use sudokit::render::svg::{self, SvgOptions};
 use sudokit::{
-    BoxShape, CountMode, Error, Geometry, Options, PlayerHint, Puzzle, Variant, Verdict,
+    BoxShape, CountMode, Error, Geometry, Options, Picture, PlayerHint, Puzzle, Variant, Verdict,
 };
 
 use crate::AppState;
@@ -200,46 +199,33 @@ pub(crate) async fn render(
     payload: Result<Json<PuzzleRequest>, JsonRejection>,
 ) -> ApiResult {
     let req = body(payload)?;
-    let grid = req.puzzle()?.into_grid();
+    let p = req.puzzle()?;
     let pdf_wanted = match req.format.as_deref() {
         None | Some("svg") => false,
         Some("pdf") => true,
         Some(other) => return Err(bad_request(format!("unknown format {other:?}: svg or pdf"))),
     };
-    let (with_solution, with_candidates) = (req.solution, req.candidates);
+    let pic = Picture {
+        solution: req.solution,
+        candidates: req.candidates,
+        ..Picture::default()
+    };
     let doc = heavy(&state, move |opts| {
-        let solution = if with_solution || pdf_wanted {
-            Puzzle::new(grid.clone()).solve(&opts).ok()
-        } else {
-            None
-        };
         if pdf_wanted {
-            // A printable page: the puzzle, and its solution on the next page.
-            let entry = pdf::Entry {
-                puzzle: &grid,
-                solution: solution.as_ref(),
-                caption: String::new(),
-                difficulty: None,
-            };
-            let opts = BookletOptions {
+            // A printable page: the puzzle with its difficulty, and its
+            // solution on the next page.
+            let entry = p.print_entry(String::new(), true, &opts)?;
+            let layout = BookletOptions {
                 per_page: 1,
                 ..Default::default()
             };
-            return pdf::booklet(&[entry], &opts).map_err(|e| e.to_string());
+            return pdf::booklet(&[entry], &layout)
+                .map_err(|e| sudokit::Error::Unsupported(e.to_string()));
         }
-        let candidates = with_candidates.then(|| sudokit::render::given_candidates(&grid));
-        Ok(svg::render(
-            &grid,
-            &SvgOptions {
-                solution: solution.as_ref(),
-                candidates: candidates.as_deref(),
-                ..Default::default()
-            },
-        )
-        .into_bytes())
+        p.to_svg(&pic, &opts).map(String::into_bytes)
     })
     .await?
-    .map_err(unprocessable)?;
+    .map_err(|e| use_case_error(&state, e))?;
     let kind = if pdf_wanted {
         "application/pdf"
     } else {
@@ -264,12 +250,7 @@ fn step_json(geometry: &Geometry, step: &Step) -> Value {
 }
 
 fn grade_json(grade: &logic::Grade) -> Value {
-    json!({
-        "level": grade.level.name(),
-        "score": grade.score,
-        "hardest": grade.hardest.map(|t| t.name()),
-        "without_guessing": grade.without_guessing,
-    })
+    json!(grade.summary())
 }
 
 /// The whole path, step by step, with the grade.

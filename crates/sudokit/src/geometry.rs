@@ -10,12 +10,11 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::bits::MAX_DIGITS;
 
 /// The shape of one box: `rows × cols` cells; N = rows · cols.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoxShape {
     pub rows: usize,
     pub cols: usize,
@@ -88,8 +87,9 @@ impl std::str::FromStr for BoxShape {
 }
 
 /// A rule that adds units to the plain row/column/box board.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Variant {
     /// Sudoku X: both main diagonals are units.
     Diagonals,
@@ -168,8 +168,9 @@ impl Variant {
 }
 
 /// The overall layout of the cells.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Layout {
     /// An N×N board.
     Square,
@@ -179,8 +180,9 @@ pub enum Layout {
 }
 
 /// What a unit is, for messages and rendering.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum UnitKind {
     Row,
     Column,

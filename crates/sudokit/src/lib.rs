@@ -33,4 +33,7 @@ pub mod validate;
 pub use geometry::{BoxShape, Geometry, Layout, UnitKind, Variant};
 pub use grid::Grid;
 pub use limits::Limits;
-pub use puzzle::{CountMode, Error, Options, PlayerHint, Puzzle, Rating, Verdict};
+pub use puzzle::{
+    CountMode, Error, Options, Picture, PlayerHint, Puzzle, Rating, Verdict, MAX_FILLED_SIDE,
+    MAX_MARKED_SIDE,
+};

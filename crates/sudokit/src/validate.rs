@@ -7,14 +7,13 @@
 //! cell whose units already hold every digit; a digit that has no free cell left
 //! in some unit.
 
-use serde::Serialize;
-
 use crate::bits::{with_digit_set, DigitSet};
 use crate::grid::Grid;
 
 /// A contradiction among the givens.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum Contradiction {
     /// `digit` is given twice in `unit`.
     #[error("digit {digit} appears twice in {unit_name} ({first} and {second})")]
@@ -25,7 +24,7 @@ pub enum Contradiction {
         first: String,
         second: String,
         /// Cell index of the second occurrence (the one reported as wrong).
-        #[serde(skip)]
+        #[cfg_attr(feature = "serde", serde(skip))]
         cell: usize,
     },
     /// The empty `cell` sees every digit in its units.

@@ -107,7 +107,12 @@ fn read_back(text: &str) -> Vec<Puzzle> {
         .collect()
 }
 
-const FORMATS: [OutputFormat; 3] = [OutputFormat::Line, OutputFormat::Pretty, OutputFormat::Rc];
+const FORMATS: [OutputFormat; 4] = [
+    OutputFormat::Line,
+    OutputFormat::Pretty,
+    OutputFormat::Rc,
+    OutputFormat::Json,
+];
 
 #[test]
 fn every_board_is_covered() {

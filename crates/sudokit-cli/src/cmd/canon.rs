@@ -2,7 +2,6 @@
 //! so that `sudokit canon FILE | sort -u` removes disguised duplicates.
 
 use anyhow::Result;
-use sudokit::canon;
 
 use crate::batch::{self, Output, Tally};
 use crate::input::InputArgs;
@@ -18,21 +17,13 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     batch::run(args.input.items()?, args.threads, |item| {
-        let rec = &item.record;
-        let fail = |msg: String| Output {
-            text: format!("error: {}{msg}", item.prefix()),
-            ok: false,
-            board: None,
+        let p = match item.puzzle(false) {
+            Ok(p) => p,
+            Err(out) => return out,
         };
-        match &rec.result {
-            Err(e) => fail(e.to_string()),
-            Ok(p) => match canon::minlex(p.grid()) {
-                Some(line) => Output::ok(line),
-                None => fail(format!(
-                    "puzzle {}, line {}: canonical forms are defined for classic 9×9 only",
-                    rec.number, rec.line
-                )),
-            },
+        match p.canonical() {
+            Ok(line) => Output::ok(line),
+            Err(e) => item.fail_with(false, e),
         }
     })
 }

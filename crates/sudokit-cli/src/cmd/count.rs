@@ -36,8 +36,9 @@ pub struct Args {
     /// for `sudokit merge`.
     #[arg(long, value_name = "I/N", requires = "exact")]
     pub shard: Option<Shard>,
-    /// Format for printed solutions; `json` also makes the count a JSON object.
-    #[arg(long, short, value_enum, default_value_t)]
+    /// Format for printed solutions (line, pretty, rc or json); `json` also
+    /// makes the count a JSON object.
+    #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
     /// Worker threads (0 = one per core); with --exact, threads per puzzle.
     #[arg(long, short = 'j', default_value_t = 0)]

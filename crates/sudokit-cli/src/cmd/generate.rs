@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use serde_json::json;
 use sudokit::format::GridJson;
 use sudokit::generate::{self, Difficulty, GenerateOptions, Generated, Symmetry};
@@ -24,6 +24,11 @@ pub struct Args {
     /// Generate 3-D cubes (N×N×N) instead of square boards.
     #[arg(long)]
     pub cube: bool,
+    /// Generate on the board of the first puzzle in FILE (any format the
+    /// reader knows): its box shape, variants, jigsaw regions or cube, in
+    /// place of --box, --variant and --cube.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["box_shape", "variant", "cube"])]
+    pub like: Option<std::path::PathBuf>,
     /// Symmetry of the clue pattern: none, rotational, quarter, mirror,
     /// diagonal, dihedral (cubes: none or rotational).
     #[arg(long, default_value = "none")]
@@ -57,6 +62,10 @@ pub struct Args {
     /// proves minimality or reports that it could not).
     #[arg(long, value_name = "N")]
     pub check_budget: Option<u64>,
+    /// Give up on a puzzle after this many seconds (reported as an error in
+    /// its place; the other puzzles go on).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,
@@ -66,8 +75,8 @@ pub struct Args {
     /// Worker threads (0 = one per core). The output does not depend on it.
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t)]
+    /// Output format: line, pretty, rc or json.
+    #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
     /// Print the solution after each puzzle (in JSON, a `solution` field).
     #[arg(long)]
@@ -84,14 +93,6 @@ fn parse_score(s: &str) -> Result<Difficulty, String> {
         return Err(format!("{s:?} is not a score range MIN..MAX"));
     }
     s.parse()
-}
-
-/// `Hard 1234 (Naked Pair)`: what the grader said.
-fn grade_text(g: &Grade) -> String {
-    match g.hardest {
-        Some(t) => format!("{} {} ({})", g.level.name(), g.score, t.name()),
-        None => format!("{} {}", g.level.name(), g.score),
-    }
 }
 
 /// One puzzle's output in the chosen format, with its grade when graded.
@@ -117,9 +118,10 @@ fn puzzle_text(
             v["solution"] = json!(GridJson::new(&g.solution));
         }
         if let Some(grade) = &g.grade {
-            v["level"] = json!(grade.level.name());
-            v["score"] = json!(grade.score);
-            v["hardest"] = json!(grade.hardest.map(|t| t.name()));
+            let summary = grade.summary();
+            v["level"] = json!(summary.level);
+            v["score"] = json!(summary.score);
+            v["hardest"] = json!(summary.hardest);
         }
         return v.to_string();
     }
@@ -128,9 +130,9 @@ fn puzzle_text(
         // A trailing comment on a line puzzle, a comment line above a
         // multi-line grid: both read back as the same puzzle.
         text = if fmt == OutputFormat::Line {
-            format!("{text}  # {}", grade_text(grade))
+            format!("{text}  # {}", Grade::label(grade))
         } else {
-            format!("# {}\n{text}", grade_text(grade))
+            format!("# {}\n{text}", Grade::label(grade))
         };
     }
     if with_solution {
@@ -139,9 +141,34 @@ fn puzzle_text(
     text
 }
 
+/// The board of the first puzzle of `path`.
+fn board_like(path: &std::path::Path) -> Result<Arc<Geometry>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let p = sudokit::format::parse_puzzle(&text, &Default::default())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    Ok(p.geometry().clone())
+}
+
 pub fn run(args: &Args) -> Result<Tally> {
     let variants = Variant::parse_list(&args.variant).map_err(anyhow::Error::msg)?;
-    let geometry = Arc::new(if args.cube {
+    let geometry = if let Some(path) = &args.like {
+        let geo = board_like(path)?;
+        if geo.layout() == sudokit::Layout::Cube
+            && !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational)
+        {
+            bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
+        }
+        geo
+    } else {
+        board(args, &variants)?
+    };
+    generate_on(args, geometry)
+}
+
+/// The board given by --box, --variant and --cube.
+fn board(args: &Args, variants: &[Variant]) -> Result<Arc<Geometry>> {
+    Ok(Arc::new(if args.cube {
         if !variants.is_empty() {
             bail!("variants apply to square boards, not cubes");
         }
@@ -150,8 +177,11 @@ pub fn run(args: &Args) -> Result<Tally> {
         }
         Geometry::cube(args.box_shape)?
     } else {
-        Geometry::square(args.box_shape, &variants)?
-    });
+        Geometry::square(args.box_shape, variants)?
+    }))
+}
+
+fn generate_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
     let seed = args.seed.unwrap_or_else(|| {
         let s = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -174,12 +204,20 @@ pub fn run(args: &Args) -> Result<Tally> {
         grade: args.grade,
         max_attempts: args.max_attempts,
         check_budget: args.check_budget.map(|b| if b == 0 { u64::MAX } else { b }),
+        limits: sudokit::Limits::none(),
     };
+    let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
     let (fmt, with_solution) = (args.output, args.with_solution);
-    batch::run(
-        0..args.count,
-        args.threads,
-        move |index| match generate::generate(&geometry, &opts, seed, index) {
+    batch::run(0..args.count, args.threads, move |index| {
+        // Each puzzle gets the whole time limit, from its own start.
+        let opts = match timeout {
+            Some(t) => &GenerateOptions {
+                limits: sudokit::Limits::timeout(t),
+                ..opts.clone()
+            },
+            None => &opts,
+        };
+        match generate::generate(&geometry, opts, seed, index) {
             Ok(g) => Output::grids(
                 puzzle_text(&g, index, seed, fmt, with_solution),
                 &g.puzzle,
@@ -191,6 +229,6 @@ pub fn run(args: &Args) -> Result<Tally> {
                 ok: false,
                 board: None,
             },
-        },
-    )
+        }
+    })
 }

@@ -58,7 +58,7 @@ fn hint_one(item: &Item, json: bool, then: bool, opts: &sudokit::Options) -> Out
     };
     let after = puzzle.logic_state(opts).ok().and_then(|mut c| {
         logic::apply(&mut c, &step);
-        (c.geometry().n() == 9 && c.geometry().cell_count() == 81).then(|| c.to_pencilmarks())
+        c.to_pencilmarks()
     });
     let text = if json {
         item.json_ok(json!({ "step": step, "technique": step.technique.name(), "after": after }))

@@ -52,13 +52,9 @@ fn rate_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     let g = r.grade;
     let hardest = g.hardest.map_or("none", |t| t.name());
     let text = if json {
-        item.json_ok(json!({
-            "level": g.level.name(),
-            "score": g.score,
-            "hardest": hardest,
-            "steps": r.steps,
-            "without_guessing": g.without_guessing,
-        }))
+        let mut v = json!(g.summary());
+        v["steps"] = json!(r.steps);
+        item.json_ok(v)
     } else {
         format!("{}\t{}\t{}", g.level.name(), g.score, hardest)
     };

@@ -4,9 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use sudokit::render::pdf::{self, BookletOptions, Entry, Paper};
-use sudokit::render::svg::{self, SvgOptions};
-use sudokit::solve;
-use sudokit::Grid;
+use sudokit::Picture;
 
 use crate::batch::Tally;
 use crate::input::{InputArgs, Item};
@@ -57,35 +55,30 @@ pub fn run(args: &Args) -> Result<Tally> {
     if let Some(dir) = &args.out_dir {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    let opts = sudokit::Options::default();
     let mut tally = Tally::default();
     for item in &items {
         tally.total += 1;
-        let rec = &item.record;
-        let (grid, solution) = match drawable(item, args.solution) {
-            Ok(x) => x,
+        let pic = Picture {
+            cell_size: args.cell_size,
+            solution: args.solution,
+            candidates: args.candidates,
+            title: args.title.clone(),
+        };
+        let doc = match checked(item).and_then(|p| {
+            p.to_svg(&pic, &opts)
+                .map_err(|e| error_line(item, item.record.locate(e)))
+        }) {
+            Ok(doc) => doc,
             Err(msg) => {
                 tally.failed += 1;
                 println!("{msg}");
                 continue;
             }
         };
-        let grid = &grid;
-        let candidates = args
-            .candidates
-            .then(|| sudokit::render::given_candidates(grid));
-        let title = args.title.as_deref().or(rec.name());
-        let doc = svg::render(
-            grid,
-            &SvgOptions {
-                cell_size: args.cell_size,
-                solution: solution.as_ref(),
-                candidates: candidates.as_deref(),
-                title,
-            },
-        );
         match &args.out_dir {
             Some(dir) => {
-                let path = dir.join(format!("puzzle-{:04}.svg", rec.number));
+                let path = dir.join(format!("puzzle-{:04}.svg", item.record.number));
                 std::fs::write(&path, doc)
                     .with_context(|| format!("cannot write {}", path.display()))?;
                 println!("{}", path.display());
@@ -96,69 +89,45 @@ pub fn run(args: &Args) -> Result<Tally> {
     Ok(tally)
 }
 
-/// The puzzle of `item`, checked, with its solution when asked for; or the
-/// error line to print in its place.
-fn drawable(item: &Item, want_solution: bool) -> Result<(Grid, Option<Grid>), String> {
-    let rec = &item.record;
-    let grid = rec
-        .checked()
-        .map_err(|e| format!("error: {}{e}", item.prefix()))?
-        .grid()
-        .clone();
-    if !want_solution {
-        return Ok((grid, None));
-    }
-    match solve::solve(&grid) {
-        Ok(Some(s)) => Ok((grid, Some(s))),
-        _ => Err(format!(
-            "error: {}puzzle {}, line {}: no solution to draw",
-            item.prefix(),
-            rec.number,
-            rec.line
-        )),
-    }
+/// The puzzle of `item` with consistent givens, or the error line to print
+/// in its place.
+fn checked(item: &Item) -> Result<&sudokit::Puzzle, String> {
+    item.record.checked().map_err(|e| error_line(item, e))
+}
+
+fn error_line(item: &Item, e: impl std::fmt::Display) -> String {
+    format!("error: {}{e}", item.prefix())
 }
 
 /// All puzzles into one PDF; bad puzzles are reported and left out.
 fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
+    let opts = sudokit::Options::default();
     let mut tally = Tally::default();
-    let mut kept: Vec<(Grid, Option<Grid>, String)> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     for item in args.input.items()? {
         tally.total += 1;
-        let rec = &item.record;
-        let (grid, solution) = match drawable(&item, args.solution) {
-            Ok(x) => x,
+        let caption = match item.record.name() {
+            Some(name) => format!("{} - {name}", entries.len() + 1),
+            None => format!("{}", entries.len() + 1),
+        };
+        let entry = checked(&item).and_then(|p| {
+            p.print_entry(caption, args.solution, &opts)
+                .map_err(|e| error_line(&item, item.record.locate(e)))
+        });
+        match entry {
+            Ok(e) => entries.push(e),
             Err(msg) => {
                 tally.failed += 1;
                 println!("{msg}");
-                continue;
             }
-        };
-        let caption = match rec.name() {
-            Some(name) => format!("{} - {name}", kept.len() + 1),
-            None => format!("{}", kept.len() + 1),
-        };
-        kept.push((grid, solution, caption));
+        }
     }
-    let entries: Vec<Entry> = kept
-        .iter()
-        .map(|(p, s, c)| Entry {
-            puzzle: p,
-            solution: s.as_ref(),
-            caption: c.clone(),
-            // The grader's verdict for 9×9 boards, the size its levels are
-            // calibrated for (larger boards would also take long to grade).
-            difficulty: (p.geometry().n() == 9 && p.cells().len() == 81)
-                .then(|| pdf::difficulty_label(p))
-                .flatten(),
-        })
-        .collect();
-    let opts = BookletOptions {
+    let layout = BookletOptions {
         paper: args.paper,
         per_page: args.per_page,
         title: args.title.clone(),
     };
-    let bytes = pdf::booklet(&entries, &opts)?;
+    let bytes = pdf::booklet(&entries, &layout)?;
     std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     eprintln!("{}: {} puzzles", path.display(), entries.len());
     Ok(tally)

@@ -12,8 +12,8 @@ use sudokit::format::GridJson;
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t = OutputFormat::Pretty)]
+    /// Output format: line, pretty, rc or json.
+    #[arg(long, short, value_parser = crate::output::parse_format, default_value = "pretty")]
     pub output: OutputFormat,
     /// Print each empty cell's candidates (a candidate grid) instead.
     #[arg(long)]

@@ -12,16 +12,12 @@ use crate::output::{grid_text, OutputFormat};
 pub struct Args {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Output format for solutions.
-    #[arg(long, short, value_enum, default_value_t)]
+    /// Output format for solutions: line, pretty, rc or json.
+    #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
-    /// Accepted for compatibility: 729-character pencilmark lines are now
-    /// recognised without it.
-    #[arg(long, hide = true)]
-    pub pencilmarks: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,

@@ -14,8 +14,6 @@
 //! * `count`: the shard's count in decimal (a string: it can exceed any
 //!   fixed-width integer).
 
-use serde::{Deserialize, Serialize};
-
 use super::{BigUint, Count, Shard};
 use crate::geometry::{Geometry, Layout};
 
@@ -23,7 +21,8 @@ use crate::geometry::{Geometry, Layout};
 pub const PARTIAL_FORMAT: &str = "sudokit-partial/1";
 
 /// One shard's result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Partial {
     pub format: String,
     pub problem: String,
@@ -62,11 +61,13 @@ impl Partial {
     }
 
     /// One line of JSON.
+    #[cfg(feature = "serde")]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("plain struct serialises")
     }
 
     /// Reads one line of JSON.
+    #[cfg(feature = "serde")]
     pub fn from_json(text: &str) -> Result<Self, MergeError> {
         let p: Partial =
             serde_json::from_str(text.trim()).map_err(|e| MergeError::Format(e.to_string()))?;

@@ -10,6 +10,7 @@ pub use read::{
     ParseErrorKind, ParseOptions, Reader, Record, MAX_LINE_BYTES,
 };
 pub use write::{
-    value_char, write_body, write_json, write_line, write_pretty, write_rc, GridJson, OutputFormat,
-    Writer, MAX_COMPACT_N,
+    value_char, write_body, write_line, write_pretty, write_rc, OutputFormat, Writer, MAX_COMPACT_N,
 };
+#[cfg(feature = "serde")]
+pub use write::{write_json, GridJson};

@@ -1,7 +1,5 @@
 //! Printing grids: one-line, pretty (with box separators), `R C` header, JSON.
 
-use serde::Serialize;
-
 use crate::geometry::{BoxShape, Geometry, Layout, Variant};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -170,7 +168,8 @@ pub fn write_rc(grid: &Grid) -> String {
 }
 
 /// A grid as JSON-ready data.
-#[derive(Serialize, Debug, Clone, PartialEq)]
+#[cfg(feature = "serde")]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct GridJson {
     /// Box shape as `RxC`.
     #[serde(rename = "box")]
@@ -188,6 +187,7 @@ pub struct GridJson {
     pub rows: Vec<Vec<u16>>,
 }
 
+#[cfg(feature = "serde")]
 impl GridJson {
     pub fn new(grid: &Grid) -> Self {
         let g = grid.geometry();
@@ -208,6 +208,7 @@ impl GridJson {
 }
 
 /// The grid as a JSON object (see [`GridJson`]).
+#[cfg(feature = "serde")]
 pub fn write_json(grid: &Grid) -> String {
     serde_json::to_string(&GridJson::new(grid)).expect("plain data serialises")
 }
@@ -231,7 +232,9 @@ pub enum OutputFormat {
     Pretty,
     /// The `R C` header followed by rows of numbers (seed 001's format).
     Rc,
-    /// One JSON object per line (see `docs/json.md`).
+    /// One JSON object per line (see `docs/json.md`); needs the `serde`
+    /// feature.
+    #[cfg(feature = "serde")]
     Json,
 }
 
@@ -242,7 +245,10 @@ impl std::str::FromStr for OutputFormat {
             "line" => OutputFormat::Line,
             "pretty" => OutputFormat::Pretty,
             "rc" => OutputFormat::Rc,
+            #[cfg(feature = "serde")]
             "json" => OutputFormat::Json,
+            #[cfg(not(feature = "serde"))]
+            "json" => return Err("JSON output needs sudokit's `serde` feature".into()),
             _ => {
                 return Err(format!(
                     "unknown output format {s:?} (line, pretty, rc, json)"
@@ -258,6 +264,7 @@ pub fn write_body(grid: &Grid, format: OutputFormat) -> String {
         OutputFormat::Line => write_line(grid),
         OutputFormat::Pretty => write_pretty(grid),
         OutputFormat::Rc => write_rc(grid),
+        #[cfg(feature = "serde")]
         OutputFormat::Json => write_json(grid),
     };
     s.trim_end_matches('\n').to_string()
@@ -328,6 +335,7 @@ impl Writer {
     /// elsewhere (in parallel, say) and write them in order.
     pub fn prelude(&mut self, g: &Geometry, name: Option<&str>) -> String {
         self.written += 1;
+        #[cfg(feature = "serde")]
         if self.format == OutputFormat::Json {
             return String::new();
         }

@@ -73,6 +73,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::limits::Limits;
 use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
@@ -102,6 +103,10 @@ pub struct GenerateOptions {
     /// symmetric puzzle must also be strictly minimal, which most are not;
     /// [`DIFFICULTY_ATTEMPTS`] with a difficulty target).
     pub max_attempts: Option<usize>,
+    /// When to stop: checked between candidate grids, between the clues
+    /// removed and inside grading, so generation ends soon after a deadline
+    /// or a cancellation ([`GenerateError::Stopped`]).
+    pub limits: Limits,
 }
 
 /// Default attempt cap with a difficulty target. Every level turns up within
@@ -150,6 +155,8 @@ pub enum GenerateError {
     MinimalUnproven { attempts: usize, unsettled: usize },
     #[error("no puzzle met the constraints within {0} attempts")]
     GaveUp(usize),
+    #[error("stopped: the time limit passed or the work was cancelled")]
+    Stopped,
     #[error("no puzzle graded {target} within {attempts} attempts (grades seen: {seen}); allow more attempts or widen the target")]
     NoMatch {
         target: Difficulty,
@@ -199,15 +206,25 @@ pub fn generate(
     let mut seen = [0usize; logic::Level::ALL.len()];
     let mut minimal_unknown = 0;
     for attempt in 0..attempts {
+        if opts.limits.expired() {
+            return Err(GenerateError::Stopped);
+        }
         let solution =
             random_solution_with(geometry, &mut rng, &mut check).ok_or(GenerateError::NoGrid)?;
-        let (puzzle, unsettled) =
-            remove_clues(&solution, &orbits, opts.target_clues, &mut rng, &mut check);
+        let (puzzle, unsettled) = remove_clues(
+            &solution,
+            &orbits,
+            opts.target_clues,
+            &mut rng,
+            &mut check,
+            &opts.limits,
+        )
+        .ok_or(GenerateError::Stopped)?;
         // Without symmetry, one-clue-at-a-time removal is minimal already
         // (a clue that had to stay still has to once others are gone), unless
         // some check was cut short.
         if opts.minimal && (strict_symmetric || unsettled > 0) {
-            match minimal_given(&puzzle, &solution, &mut check) {
+            match minimal_given(&puzzle, &solution, &mut check, &opts.limits) {
                 Some(true) => {}
                 Some(false) => continue,
                 None => {
@@ -216,8 +233,14 @@ pub fn generate(
                 }
             }
         }
+        if opts.limits.expired() {
+            return Err(GenerateError::Stopped);
+        }
         let grade = if opts.grade || opts.difficulty.is_some() {
-            let Some(g) = grade_unique(&puzzle) else {
+            let Some(g) = grade_unique(&puzzle, &opts.limits) else {
+                if opts.limits.expired() {
+                    return Err(GenerateError::Stopped);
+                }
                 continue;
             };
             seen[g.level as usize] += 1;
@@ -282,9 +305,10 @@ fn unlikely_target(opts: &GenerateOptions, seen: &[usize]) -> Option<GenerateErr
 /// Grades a puzzle already known to have exactly one solution (so the
 /// uniqueness check of [`logic::solve_path`] is skipped; the result is the
 /// same). `None` only if the grid cannot hold candidates at all.
-fn grade_unique(puzzle: &Grid) -> Option<Grade> {
+fn grade_unique(puzzle: &Grid, limits: &Limits) -> Option<Grade> {
     let mut c = Candidates::from_grid(puzzle).ok()?;
     c.set_unique(true);
+    c.set_limits(limits.clone());
     let path = logic::solve_from(c);
     path.solved.then(|| logic::grade(&path))
 }
@@ -305,6 +329,7 @@ fn describe_seen(seen: &[usize]) -> String {
 
 /// Removes orbits of clues in random order while the solution stays unique;
 /// also returns how many orbits stayed only because a check ran out of budget.
+/// `None` when `limits` expire first.
 ///
 /// The puzzle stays unique by induction: the full grid has one solution, and
 /// an orbit goes only when the solver proves that the puzzle without it has no
@@ -322,7 +347,8 @@ fn remove_clues(
     target: Option<usize>,
     rng: &mut ChaCha8Rng,
     check: &mut ExclusionCheck,
-) -> (Grid, usize) {
+    limits: &Limits,
+) -> Option<(Grid, usize)> {
     let mut order: Vec<&Vec<usize>> = orbits.iter().collect();
     order.shuffle(rng);
     let sol = solution.cells();
@@ -332,6 +358,9 @@ fn remove_clues(
     for orbit in order {
         if target.is_some_and(|t| clues <= t) {
             break;
+        }
+        if limits.expired() {
+            return None;
         }
         for &c in orbit {
             values[c] = 0;
@@ -358,7 +387,7 @@ fn remove_clues(
             unsettled += verdict.is_none() as usize;
         }
     }
-    (Grid::new(solution.geometry().clone(), values), unsettled)
+    Some((Grid::new(solution.geometry().clone(), values), unsettled))
 }
 
 fn unique(puzzle: &Grid) -> bool {
@@ -368,10 +397,18 @@ fn unique(puzzle: &Grid) -> bool {
 /// Whether the unique puzzle `puzzle` (with solution `solution`) is minimal:
 /// for every clue, a solution with that cell different exists once the clue
 /// is gone. `None` when some check ran out of budget before settling.
-fn minimal_given(puzzle: &Grid, solution: &Grid, check: &mut ExclusionCheck) -> Option<bool> {
+fn minimal_given(
+    puzzle: &Grid,
+    solution: &Grid,
+    check: &mut ExclusionCheck,
+    limits: &Limits,
+) -> Option<bool> {
     let mut values = puzzle.cells().to_vec();
     let mut unknown = false;
     for c in 0..values.len() {
+        if limits.expired() {
+            return None;
+        }
         let v = values[c];
         if v == 0 {
             continue;
@@ -398,12 +435,16 @@ pub fn first_match(
     seed: u64,
     limits: &crate::Limits,
 ) -> Result<Option<(Generated, u64)>, GenerateError> {
+    let opts = GenerateOptions {
+        limits: limits.clone(),
+        ..opts.clone()
+    };
     let mut index = 0;
     loop {
-        match generate(geometry, opts, seed, index) {
+        match generate(geometry, &opts, seed, index) {
             Ok(g) => return Ok(Some((g, index))),
             Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
-            Err(GenerateError::Unlikely { .. }) => return Ok(None),
+            Err(GenerateError::Unlikely { .. } | GenerateError::Stopped) => return Ok(None),
             Err(GenerateError::NoMatch { .. }) => return Ok(None),
             Err(e) => return Err(e),
         }

@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use crate::limits::Limits;
+
 use crate::geometry::{Geometry, Layout, UnitKind};
 use crate::grid::Grid;
 
@@ -12,12 +14,10 @@ use super::Cand;
 pub enum CandidatesError {
     #[error("human-style solving supports at most 64 digits, this board has {0}")]
     TooLarge(usize),
-    #[error("a pencilmark line has 729 characters (81 cells × 9 digits), found {0}")]
-    PencilmarkLength(usize),
-    #[error("pencilmark character {0:?} at position {1}: expected the digit {2}, `.` or `0`")]
-    PencilmarkChar(char, usize, u16),
-    #[error("a candidate grid needs 81 cells of candidates, found {0}")]
-    GridCells(usize),
+    #[error(
+        "a candidate state needs one value and one mask per cell: {cells} cells, found {found}"
+    )]
+    GridCells { cells: usize, found: usize },
 }
 
 /// What never changes while solving one board: peers and unit structure.
@@ -207,6 +207,10 @@ pub struct Candidates {
     /// Bit `d - 1` set when digit `d` is a candidate; 0 for filled cells.
     masks: Vec<u64>,
     unique: bool,
+    /// When the caller's time is up: finders check it in their outer loops
+    /// and give up (finding nothing), so a step ends soon after a deadline
+    /// however large the board.
+    limits: Limits,
 }
 
 impl Candidates {
@@ -240,68 +244,8 @@ impl Candidates {
             values: vec![0; cells],
             masks: vec![full; cells],
             unique: false,
+            limits: Limits::none(),
         })
-    }
-
-    /// A 9×9 candidate grid from a 729-character pencilmark line: for each cell
-    /// in row order, 9 characters, the k-th being `k` when k is a candidate and
-    /// `.` or `0` otherwise. A cell with exactly one candidate is taken as
-    /// solved (the convention of pencilmark exports, which show values that way).
-    ///
-    /// ```
-    /// use sudokit::logic::Candidates;
-    /// let mut line = String::new();
-    /// for cell in 0..81 {
-    ///     line.push_str(if cell == 0 { "1........" } else { ".23456789" });
-    /// }
-    /// let c = Candidates::from_pencilmarks(&line).unwrap();
-    /// assert_eq!(c.values()[0], 1);
-    /// assert_eq!(c.digits(1).len(), 8);
-    /// ```
-    pub fn from_pencilmarks(line: &str) -> Result<Self, CandidatesError> {
-        let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
-        if chars.len() != 729 {
-            return Err(CandidatesError::PencilmarkLength(chars.len()));
-        }
-        let mut sets = Vec::with_capacity(81);
-        for cell in 0..81 {
-            let mut m = 0u64;
-            for k in 0..9 {
-                let ch = chars[cell * 9 + k];
-                let d = k as u16 + 1;
-                match ch {
-                    '.' | '0' => {}
-                    _ if ch.to_digit(10) == Some(d as u32) => m |= 1 << k,
-                    _ => return Err(CandidatesError::PencilmarkChar(ch, cell * 9 + k + 1, d)),
-                }
-            }
-            sets.push(m);
-        }
-        Self::from_sets(&sets)
-    }
-
-    /// A 9×9 candidate grid printed as 81 groups of digits (one group per cell,
-    /// the cell's candidates or its value), separated by spaces or box-drawing
-    /// characters such as `|`, `+`, `-`, `*`.
-    pub fn from_candidate_grid(text: &str) -> Result<Self, CandidatesError> {
-        let mut sets = Vec::new();
-        for tok in text.split(|c: char| !c.is_ascii_digit()) {
-            if tok.is_empty() {
-                continue;
-            }
-            let mut m = 0u64;
-            for ch in tok.chars() {
-                let d = ch.to_digit(10).unwrap_or(0);
-                if d >= 1 {
-                    m |= 1 << (d - 1);
-                }
-            }
-            sets.push(m);
-        }
-        if sets.len() != 81 {
-            return Err(CandidatesError::GridCells(sets.len()));
-        }
-        Self::from_sets(&sets)
     }
 
     /// A candidate grid on any board of at most 64 digits: `values` are the
@@ -316,7 +260,10 @@ impl Candidates {
         let mut c = Self::blank(geo)?;
         let cells = c.values.len();
         if values.len() != cells || masks.len() != cells {
-            return Err(CandidatesError::GridCells(values.len().min(masks.len())));
+            return Err(CandidatesError::GridCells {
+                cells,
+                found: values.len().min(masks.len()),
+            });
         }
         let full = c.masks.first().copied().unwrap_or(0);
         for (m, &given) in c.masks.iter_mut().zip(masks) {
@@ -334,47 +281,40 @@ impl Candidates {
         Ok(c)
     }
 
-    fn from_sets(sets: &[u64]) -> Result<Self, CandidatesError> {
-        let geo = Arc::new(
-            Geometry::square(crate::BoxShape::new(3, 3), &[]).expect("9x9 geometry is valid"),
-        );
-        let mut c = Self::blank(geo)?;
-        for (cell, &m) in sets.iter().enumerate() {
-            c.masks[cell] = m;
+    /// The 729-character pencilmark line of a 9×9 grid (values as single
+    /// candidates), which the reader takes back as this state; `None` on
+    /// other boards, for which the format has no layout.
+    pub fn to_pencilmarks(&self) -> Option<String> {
+        if self.ctx.n != 9 || self.values.len() != 81 {
+            return None;
         }
-        for (cell, &m) in sets.iter().enumerate() {
-            if m.count_ones() == 1 {
-                c.values[cell] = m.trailing_zeros() as u16 + 1;
-                c.masks[cell] = 0;
-            }
+        let mut masks = [0u16; 81];
+        for (cell, m) in masks.iter_mut().enumerate() {
+            *m = self.mask_or_value(cell) as u16;
         }
-        // Values remove themselves from peers, whatever the marks said.
-        for cell in 0..81 {
-            let v = c.values[cell];
-            if v != 0 {
-                for &p in &c.ctx.clone().peers[cell] {
-                    c.masks[p as usize] &= !(1 << (v - 1));
-                }
-            }
-        }
-        Ok(c)
+        Some(crate::format::Pencilmarks::from_masks(masks).to_line())
     }
 
-    /// The 729-character pencilmark line of a 9×9 grid (values as single
-    /// candidates); the inverse of [`Candidates::from_pencilmarks`].
-    pub fn to_pencilmarks(&self) -> String {
-        let mut s = String::with_capacity(self.values.len() * self.ctx.n);
-        for cell in 0..self.values.len() {
-            let m = self.mask_or_value(cell);
-            for k in 0..self.ctx.n {
-                s.push(if m >> k & 1 != 0 {
-                    char::from_digit(k as u32 + 1, 36).unwrap_or('?')
-                } else {
-                    '.'
-                });
-            }
+    /// Why the state has no solution, when that shows without search: an
+    /// empty cell without candidates, or a digit without a place in a unit.
+    pub fn broken(&self) -> Option<String> {
+        let g = &self.ctx.geo;
+        if let Some(c) = (0..self.values.len()).find(|&c| self.values[c] == 0 && self.masks[c] == 0)
+        {
+            return Some(format!("{} without a candidate", g.cell_name(c)));
         }
-        s
+        let full = u64::MAX >> (64 - self.ctx.n);
+        g.units().iter().enumerate().find_map(|(u, unit)| {
+            let seen = unit
+                .cells
+                .iter()
+                .fold(0, |a, &c| a | self.mask_or_value(c as usize));
+            let missing = full & !seen;
+            (missing != 0).then(|| {
+                let d = missing.trailing_zeros() + 1;
+                format!("no place for {d} in {}", g.unit_name(u))
+            })
+        })
     }
 
     fn mask_or_value(&self, cell: usize) -> u64 {
@@ -478,23 +418,25 @@ impl Candidates {
     pub fn set_unique(&mut self, unique: bool) {
         self.unique = unique;
     }
+    /// Bounds the work of every technique finder on this state (and on the
+    /// copies finders make of it): once `limits` expire, finders find
+    /// nothing, so [`crate::logic::next_step`] returns `None` soon after;
+    /// the caller tells this apart from "no step" with
+    /// [`Candidates::out_of_time`].
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+    /// Whether the limits set with [`Candidates::set_limits`] have expired.
+    pub fn out_of_time(&self) -> bool {
+        self.limits.expired()
+    }
     pub fn is_full(&self) -> bool {
         self.values.iter().all(|&v| v != 0)
     }
     /// True when some empty cell has no candidate left or some unit cannot
     /// place some digit: no solution from here.
     pub fn is_broken(&self) -> bool {
-        let n = self.ctx.n;
-        if (0..self.values.len()).any(|c| self.values[c] == 0 && self.masks[c] == 0) {
-            return true;
-        }
-        self.ctx.geo.units().iter().any(|u| {
-            let mut seen = 0u64;
-            for &c in &u.cells {
-                seen |= self.mask_or_value(c as usize);
-            }
-            seen.count_ones() as usize != n
-        })
+        self.broken().is_some()
     }
 
     /// Places `digit` in `cell` and removes it from the cell's peers.

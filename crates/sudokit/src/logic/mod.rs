@@ -28,15 +28,14 @@
 mod candidates;
 pub mod techniques;
 
-use serde::{Deserialize, Serialize};
-
 pub use candidates::{Candidates, CandidatesError};
 pub use techniques::Technique;
 
 use crate::grid::Grid;
 
 /// One candidate: a digit (1-based) in a cell.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cand {
     pub cell: u32,
     pub digit: u16,
@@ -56,7 +55,8 @@ impl Cand {
 /// `cells`, `units` and `candidates` are what a viewer highlights: the pattern
 /// that justifies the step, as opposed to its effect (`placements`,
 /// `eliminations`).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Step {
     pub technique: Technique,
     /// Digits placed by the step.
@@ -108,7 +108,8 @@ impl std::fmt::Display for Step {
 }
 
 /// The steps that take a puzzle from its givens to the end.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Path {
     pub steps: Vec<Step>,
     /// True when the steps fill the grid; false when no technique applied
@@ -119,7 +120,8 @@ pub struct Path {
 }
 
 /// Difficulty levels, after HoDoKu.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Level {
     Easy,
     Medium,
@@ -170,7 +172,8 @@ impl Level {
 }
 
 /// A puzzle's grade.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grade {
     pub level: Level,
     /// Sum of the scores of all steps.
@@ -208,6 +211,45 @@ impl Grade {
         }
         s
     }
+}
+
+impl Grade {
+    /// The short label printed under a puzzle or after a generated one,
+    /// `Level score (hardest technique)`, e.g. `Hard 1234 (X-Wing)`.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic};
+    /// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
+    /// let grade = logic::grade(&logic::solve_path(&g).unwrap());
+    /// assert!(grade.label().starts_with(&format!("{} {}", grade.level.name(), grade.score)));
+    /// ```
+    pub fn label(&self) -> String {
+        match self.hardest {
+            Some(t) => format!("{} {} ({})", self.level.name(), self.score, t.name()),
+            None => format!("{} {}", self.level.name(), self.score),
+        }
+    }
+
+    /// The grade as the JSON of every command and of the web API: level and
+    /// hardest technique by name.
+    pub fn summary(&self) -> GradeSummary {
+        GradeSummary {
+            level: self.level.name(),
+            score: self.score,
+            hardest: self.hardest.map(|t| t.name()),
+            without_guessing: self.without_guessing,
+        }
+    }
+}
+
+/// A [`Grade`] with names in place of enums: the form JSON output uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GradeSummary {
+    pub level: &'static str,
+    pub score: u32,
+    pub hardest: Option<&'static str>,
+    pub without_guessing: bool,
 }
 
 impl std::fmt::Display for Grade {

@@ -5,14 +5,13 @@
 //! from the givens or the candidate state, and uniqueness techniques are
 //! enabled only when the position is proven to have exactly one solution.
 
-use serde::Serialize;
-
 use crate::logic::{self, Candidates, Grade, Path, Step};
 
 use super::{Error, Options, Puzzle, Verdict};
 
 /// A puzzle's difficulty, HoDoKu-style, with the path it was read from.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rating {
     pub grade: Grade,
     /// Number of steps of the path.
@@ -32,6 +31,7 @@ impl Puzzle {
         }
         .map_err(|e| Error::Unsupported(e.to_string()))?;
         c.set_unique(unique);
+        c.set_limits(opts.limits());
         Ok(c)
     }
 
@@ -47,7 +47,11 @@ impl Puzzle {
     /// ```
     pub fn hint(&self, opts: &Options) -> Result<Option<Step>, Error> {
         let c = self.logic_state(opts)?;
-        Ok(logic::next_step(&c))
+        let step = logic::next_step(&c);
+        if step.is_none() && c.out_of_time() {
+            return Err(opts.stopped());
+        }
+        Ok(step)
     }
 
     /// Every step from this position to the solution, each with its reason.
@@ -82,14 +86,14 @@ impl Puzzle {
 
 /// Applies steps until the board is full, checking the limits between steps.
 fn walk(mut c: Candidates, opts: &Options) -> Result<Path, Error> {
-    let limits = opts.limits();
     let mut steps = Vec::new();
     while let Some(step) = logic::next_step(&c) {
-        if limits.expired() {
-            return Err(opts.stopped());
-        }
         logic::apply(&mut c, &step);
         steps.push(step);
+    }
+    // The finders find nothing once the limits expire.
+    if c.out_of_time() {
+        return Err(opts.stopped());
     }
     Ok(Path {
         solved: c.is_full() && !c.is_broken(),
@@ -99,8 +103,9 @@ fn walk(mut c: Candidates, opts: &Options) -> Result<Path, Error> {
 }
 
 /// What a player should hear next: a wrong entry first, then a step.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "kind"))]
 pub enum PlayerHint {
     /// An entry that is not the solution's digit (puzzles with one solution).
     Mistake { cell: usize, digit: u16 },
@@ -188,6 +193,7 @@ impl Puzzle {
         let mut c =
             Candidates::from_grid(&position).map_err(|e| Error::Unsupported(e.to_string()))?;
         c.set_unique(solution.is_some());
+        c.set_limits(opts.limits());
         for (cell, marks) in pencil.iter().enumerate() {
             if marks.is_empty() || position.get(cell) != 0 {
                 continue;
@@ -198,6 +204,7 @@ impl Puzzle {
         }
         Ok(match logic::next_step(&c) {
             Some(step) => PlayerHint::Step(step),
+            None if c.out_of_time() => return Err(opts.stopped()),
             None => PlayerHint::Stuck,
         })
     }

@@ -23,6 +23,7 @@
 
 mod error;
 mod human;
+mod present;
 mod search;
 
 use std::sync::atomic::AtomicBool;
@@ -36,6 +37,7 @@ use crate::solve::Engine;
 
 pub use error::Error;
 pub use human::{PlayerHint, Rating};
+pub use present::{Picture, MAX_FILLED_SIDE, MAX_MARKED_SIDE};
 pub use search::{CountMode, Verdict};
 
 /// A puzzle: givens on a board, optionally a candidate state, and a name.

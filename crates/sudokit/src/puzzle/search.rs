@@ -2,6 +2,7 @@
 
 use crate::count::{self, BigUint, Count};
 use crate::grid::Grid;
+use crate::logic::Candidates;
 use crate::solve::{self, Engine, Solutions};
 use crate::validate;
 
@@ -177,8 +178,14 @@ impl Puzzle {
         }
         match &self.candidates {
             None => validate::check_givens(&self.grid).map_err(Error::from),
-            Some(masks) => broken_candidates(self, masks)
-                .map_or(Ok(()), |why| Err(Error::BrokenCandidates(why))),
+            Some(masks) => {
+                let state =
+                    Candidates::from_state(self.geometry().clone(), self.grid.cells(), masks)
+                        .map_err(|e| Error::Unsupported(e.to_string()))?;
+                state
+                    .broken()
+                    .map_or(Ok(()), |why| Err(Error::BrokenCandidates(why)))
+            }
         }
     }
 
@@ -212,22 +219,4 @@ impl Puzzle {
         }
         Ok(())
     }
-}
-
-/// What is broken in a candidate state, in words: an empty cell without
-/// candidates, or a digit without a place in a unit.
-fn broken_candidates(p: &Puzzle, masks: &[u64]) -> Option<String> {
-    let geo = p.geometry();
-    if let Some(c) = (0..masks.len()).find(|&c| p.grid.get(c) == 0 && masks[c] == 0) {
-        return Some(format!("{} without a candidate", geo.cell_name(c)));
-    }
-    for (u, unit) in geo.units().iter().enumerate() {
-        let seen = unit.cells.iter().fold(0u64, |a, &c| a | masks[c as usize]);
-        let missing = super::full_mask(geo.n()) & !seen;
-        if missing != 0 {
-            let d = missing.trailing_zeros() + 1;
-            return Some(format!("no place for {d} in {}", geo.unit_name(u)));
-        }
-    }
-    None
 }

@@ -52,37 +52,16 @@ impl fmt::Display for Paper {
 
 /// One puzzle of a booklet.
 #[derive(Clone, Debug)]
-pub struct Entry<'a> {
-    pub puzzle: &'a Grid,
+pub struct Entry {
+    pub puzzle: Grid,
     /// Printed in the solutions section when present.
-    pub solution: Option<&'a Grid>,
+    pub solution: Option<Grid>,
     /// Caption above the grid, e.g. "7".
     pub caption: String,
-    /// Difficulty printed under the grid, e.g. "Hard 1234 (XY-Wing)"; see
-    /// [`difficulty_label`] for the grader's verdict in that form.
+    /// Difficulty printed under the grid, e.g. "Hard 1234 (XY-Wing)"; the
+    /// caller grades (see [`crate::logic::Grade::label`]), the renderer only
+    /// prints.
     pub difficulty: Option<String>,
-}
-
-/// The grader's verdict on a puzzle as a booklet label,
-/// `Level score (hardest technique)`, or `None` when the puzzle cannot be
-/// graded (no candidates grid, or no unique solution to reason towards).
-///
-/// ```
-/// use sudokit::{Grid, render::pdf::difficulty_label};
-/// let g = Grid::from_line("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").unwrap();
-/// let label = difficulty_label(&g).unwrap();
-/// assert!(label.starts_with("Medium ") && label.ends_with(')'), "{label}");
-/// ```
-pub fn difficulty_label(puzzle: &Grid) -> Option<String> {
-    let path = crate::logic::solve_path(puzzle).ok()?;
-    if !path.solved {
-        return None;
-    }
-    let g = crate::logic::grade(&path);
-    Some(match g.hardest {
-        Some(t) => format!("{} {} ({})", g.level.name(), g.score, t.name()),
-        None => format!("{} {}", g.level.name(), g.score),
-    })
 }
 
 /// Layout of a booklet.
@@ -129,7 +108,7 @@ const DIGIT_WIDTH: f32 = 0.556;
 /// use sudokit::{solve, Grid};
 /// let p = Grid::from_line("1.3.............").unwrap();
 /// let s = solve::solve(&p).unwrap().unwrap();
-/// let e = Entry { puzzle: &p, solution: Some(&s), caption: "1".into(), difficulty: Some("Easy 100".into()) };
+/// let e = Entry { puzzle: p, solution: Some(s), caption: "1".into(), difficulty: Some("Easy 100".into()) };
 /// let pdf = booklet(&[e], &BookletOptions::default()).unwrap();
 /// assert!(pdf.starts_with(b"%PDF"));
 /// ```
@@ -156,15 +135,17 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|e| (e.puzzle, None, e.caption.clone(), e.difficulty.as_deref()))
+                .map(|e| (&e.puzzle, None, e.caption.clone(), e.difficulty.as_deref()))
                 .collect()
         })
         .collect();
     let solved: Vec<Slot> = entries
         .iter()
         .filter_map(|e| {
+            let caption = format!("Solution {}", e.caption);
             e.solution
-                .map(|s| (e.puzzle, Some(s), format!("Solution {}", e.caption), None))
+                .as_ref()
+                .map(|s| (&e.puzzle, Some(s), caption, None))
         })
         .collect();
     let puzzle_pages = pages.len();
@@ -336,10 +317,10 @@ mod tests {
         let s = solve::solve(&p).unwrap().unwrap();
         let entries: Vec<Entry> = (0..9)
             .map(|i| Entry {
-                puzzle: &p,
-                solution: Some(&s),
+                puzzle: p.clone(),
+                solution: Some(s.clone()),
                 caption: format!("{}", i + 1),
-                difficulty: difficulty_label(&p),
+                difficulty: Some("Medium 1234 (X-Wing)".into()),
             })
             .collect();
         let opts = BookletOptions {
@@ -355,10 +336,7 @@ mod tests {
         );
         assert_eq!(count(&pdf, b"(Solution "), 9);
         // One difficulty label under each puzzle, none under the solutions.
-        let label = difficulty_label(&p).unwrap();
-        let level_and_score = label.split(" (").next().unwrap();
-        assert!(level_and_score.starts_with("Medium "), "{label}");
-        assert_eq!(count(&pdf, format!("({level_and_score} ").as_bytes()), 9);
+        assert_eq!(count(&pdf, b"(Medium 1234 "), 9);
     }
 
     #[test]
@@ -370,7 +348,7 @@ mod tests {
         let geo = std::sync::Arc::new(crate::Geometry::cube(crate::BoxShape::new(2, 2)).unwrap());
         let g = Grid::empty(geo);
         let e = Entry {
-            puzzle: &g,
+            puzzle: g,
             solution: None,
             caption: String::new(),
             difficulty: None,

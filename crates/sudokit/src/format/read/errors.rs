@@ -1,12 +1,11 @@
 //! What can be wrong with a record, in plain words.
 
-use serde::Serialize;
-
 use crate::validate::Contradiction;
 
 /// What is wrong with a record.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "kebab-case"))]
 pub enum ParseErrorKind {
     #[error("bad character {ch:?}")]
     BadCharacter { ch: char },
@@ -79,7 +78,8 @@ pub(super) fn thousands(k: usize) -> String {
 }
 
 /// A bad record: where (1-based puzzle number, line and column) and what.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("puzzle {puzzle}, line {line}{}: {kind}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
 pub struct ParseError {
     pub puzzle: usize,

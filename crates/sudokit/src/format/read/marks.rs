@@ -1,7 +1,8 @@
 //! Candidate states: 729-character pencilmark lines and printed candidate grids.
 //!
 //! In both, a cell with a single candidate is placed (the convention of the
-//! Sukaku tools and of [`crate::logic::Candidates::from_pencilmarks`]).
+//! Sukaku tools). The characters of a pencilmark line are checked by
+//! [`Pencilmarks::parse`], the one parser of that layout.
 
 use std::io::BufRead;
 
@@ -9,12 +10,10 @@ use super::detect::first_field;
 use super::errors::ParseErrorKind;
 use super::reader::Reader;
 use super::ParseError;
+use crate::format::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 use crate::geometry::BoxShape;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
-
-/// Characters of a pencilmark line.
-pub const PENCILMARK_CHARS: usize = 729;
 
 impl<R: BufRead> Reader<R> {
     /// A 729-character pencilmark line (nine characters per cell; the k-th is
@@ -31,7 +30,7 @@ impl<R: BufRead> Reader<R> {
         let offset = first[..first.len() - t.len()].chars().count();
         let token = first_field(t)?;
         if self.cube
-            || token.len() != PENCILMARK_CHARS
+            || token.len() != PENCILMARK_LEN
             || self.known_n().is_some_and(|n| n != 9)
             || !token
                 .bytes()
@@ -39,24 +38,18 @@ impl<R: BufRead> Reader<R> {
         {
             return None;
         }
-        let mut masks = vec![0u64; 81];
-        for (i, ch) in token.chars().enumerate() {
-            let slot = i % 9;
-            match ch {
-                '.' | '0' | '-' => {}
-                _ if ch.to_digit(10) == Some(slot as u32 + 1) => masks[i / 9] |= 1 << slot,
-                _ => {
-                    return Some(Err(self.error(
-                        line_no,
-                        Some(offset + i + 1),
-                        ParseErrorKind::MisplacedMark {
-                            ch,
-                            digit: slot as u8 + 1,
-                        },
-                    )))
-                }
+        let masks = match Pencilmarks::parse(token) {
+            Ok(pm) => pm.masks().iter().map(|&m| u64::from(m)).collect(),
+            Err(PencilmarkError::Char { pos, ch }) => {
+                let kind = ParseErrorKind::MisplacedMark {
+                    ch,
+                    digit: (pos % 9) as u8 + 1,
+                };
+                return Some(Err(self.error(line_no, Some(offset + pos + 1), kind)));
             }
-        }
+            // The length was checked above.
+            Err(PencilmarkError::Length(_)) => return None,
+        };
         let cols = (0..81).map(|c| (line_no as u32, (offset + c * 9 + 1) as u32));
         Some(self.candidate_puzzle(line_no, 9, masks, cols.collect(), positions))
     }

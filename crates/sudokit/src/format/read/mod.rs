@@ -45,6 +45,7 @@ mod detect;
 mod directives;
 mod errors;
 mod foreign;
+mod json;
 mod marks;
 mod reader;
 mod rows;

@@ -118,6 +118,9 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
         }
     }
     for (i, a) in list.iter().enumerate() {
+        if c.out_of_time() {
+            return None;
+        }
         for (j, b) in list.iter().enumerate().skip(i + 1) {
             let common = a.mask & b.mask;
             if common.count_ones() < 2 {

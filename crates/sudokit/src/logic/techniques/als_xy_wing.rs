@@ -41,6 +41,9 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
     };
     let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); list.len()];
     for i in 0..list.len() {
+        if c.out_of_time() {
+            return None;
+        }
         for j in i + 1..list.len() {
             let m = rcc(i, j);
             if m != 0 {

@@ -227,6 +227,9 @@ fn search(
     // first found), as HoDoKu chooses: (count, length, states, victims).
     let mut best: Option<(usize, usize, Vec<u32>, Vec<u32>)> = None;
     for s in starts {
+        if c.out_of_time() {
+            return None;
+        }
         if g.strong.of(s).is_empty() {
             continue;
         }

@@ -56,6 +56,9 @@ fn list_or(items: &[String]) -> String {
 fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<Step> {
     for k in sizes {
         for x in 0..c.cell_count() {
+            if c.out_of_time() {
+                return None;
+            }
             if c.mask(x).count_ones() != k {
                 continue;
             }
@@ -89,6 +92,9 @@ fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<
 fn unit_forcing(c: &Candidates, places: std::ops::RangeInclusive<usize>) -> Option<Step> {
     for u in 0..c.geometry().units().len() {
         for d in 1..=c.ctx.n as u16 {
+            if c.out_of_time() {
+                return None;
+            }
             let p = c.places(u, d);
             if !places.contains(&p.len()) {
                 continue;

@@ -83,6 +83,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // start, breadth-first, so the contradiction found is a nearest one.
     for k in 2..=n as u32 {
         for x in 0..cells {
+            if c.out_of_time() {
+                return None;
+            }
             if c.mask(x).count_ones() != k {
                 continue;
             }

@@ -67,6 +67,9 @@ fn build(c: &Candidates) -> Option<Graph> {
     let mut groups: Vec<Group> = Vec::new();
     let mut seen: HashSet<(usize, Vec<u32>)> = HashSet::new();
     for (_, _, shared) in &ctx.overlaps {
+        if c.out_of_time() {
+            return None;
+        }
         for d in 0..n {
             let inside: Vec<u32> = shared
                 .iter()
@@ -261,6 +264,9 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
     let mut queue: Vec<u32> = Vec::new();
     let mut victims: Vec<Cand> = Vec::new();
     for (generation, s) in (1u32..).zip(0..g.nodes() as Node) {
+        if c.out_of_time() {
+            return None;
+        }
         if g.strong[s as usize].is_empty() {
             continue;
         }

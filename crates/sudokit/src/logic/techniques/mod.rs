@@ -36,8 +36,6 @@ mod w_wing;
 mod xy_wing;
 mod xyz_wing;
 
-use serde::{Deserialize, Serialize};
-
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -47,8 +45,9 @@ use super::{Cand, Level, Step};
 pub(crate) use trial::propagate_singles;
 
 /// Every technique the engine knows.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Technique {
     FullHouse,
     NakedSingle,
@@ -511,7 +510,11 @@ impl Technique {
 
 /// Tries every technique in [`TABLE`] order; the first step found wins.
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    TABLE.iter().filter_map(|r| r.find).find_map(|f| f(c))
+    TABLE
+        .iter()
+        .filter_map(|r| r.find)
+        .take_while(|_| !c.out_of_time())
+        .find_map(|f| f(c))
 }
 
 /// Techniques that look at one digit at a time, for [`per_digit`].
@@ -572,7 +575,9 @@ pub(crate) fn per_digit(
 ) -> Option<Step> {
     let n = c.ctx.n;
     let Some(slot) = slot.index().filter(|_| c.cell_count() <= 128) else {
-        return (1..=n as u16).find_map(find_digit);
+        return (1..=n as u16)
+            .take_while(|_| !c.out_of_time())
+            .find_map(find_digit);
     };
     let mut cells_of = [0u128; 64];
     for x in 0..c.cell_count() {

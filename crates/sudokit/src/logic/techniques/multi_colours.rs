@@ -63,6 +63,9 @@ fn sees_side(c: &Candidates, a: &[u32], b: &[u32]) -> bool {
 /// Type 2: a colour seeing both colours of another cluster is false.
 pub(crate) fn find_sees_both(c: &Candidates) -> Option<Step> {
     for d in 1..=c.ctx.n as u16 {
+        if c.out_of_time() {
+            return None;
+        }
         let cl = clusters(c, d);
         for (i, ci) in cl.iter().enumerate() {
             for (j, cj) in cl.iter().enumerate() {
@@ -100,6 +103,9 @@ pub(crate) fn find_sees_both(c: &Candidates) -> Option<Step> {
 /// Every such pair of colours of the two clusters counts, in one step.
 pub(crate) fn find_linked(c: &Candidates) -> Option<Step> {
     for d in 1..=c.ctx.n as u16 {
+        if c.out_of_time() {
+            return None;
+        }
         let cl = clusters(c, d);
         for (i, ci) in cl.iter().enumerate() {
             for cj in &cl[i + 1..] {

@@ -70,6 +70,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // Cells with few candidates first: the most natural assumptions.
     for k in 2..=c.ctx.n as u32 {
         for x in 0..c.cell_count() {
+            if c.out_of_time() {
+                return None;
+            }
             if c.mask(x).count_ones() != k {
                 continue;
             }
