@@ -26,6 +26,10 @@ impl<R: BufRead> Reader<R> {
         first: &str,
         positions: &mut Vec<(u32, u32)>,
     ) -> Option<Result<Puzzle, ParseError>> {
+        // Most lines are far shorter: settle them before scanning for fields.
+        if first.len() < PENCILMARK_LEN {
+            return None;
+        }
         let t = first.trim_start();
         let offset = first[..first.len() - t.len()].chars().count();
         let token = first_field(t)?;
