@@ -108,7 +108,11 @@ fn geometry(
     let n = if cube { side(3) } else { side(2) }.ok_or_else(|| {
         PyValueError::new_err(format!(
             "{cells} cells is not the size of any {}",
-            if cube { "cube (N³)" } else { "square board (N²)" }
+            if cube {
+                "cube (N³)"
+            } else {
+                "square board (N²)"
+            }
         ))
     })?;
     let shape = match box_shape(shape)? {
@@ -238,10 +242,14 @@ impl PyPuzzle {
     }
     #[getter]
     fn regions(&self) -> Option<Vec<u16>> {
-        self.inner.geometry().variants().iter().find_map(|v| match v {
-            Variant::Jigsaw(r) => Some(r.clone()),
-            _ => None,
-        })
+        self.inner
+            .geometry()
+            .variants()
+            .iter()
+            .find_map(|v| match v {
+                Variant::Jigsaw(r) => Some(r.clone()),
+                _ => None,
+            })
     }
     #[getter]
     fn is_cube(&self) -> bool {
@@ -309,7 +317,11 @@ impl PyPuzzle {
             "limit" => CountMode::UpTo(limit),
             "all" => CountMode::All,
             "exact" => CountMode::Exact,
-            _ => return Err(PyValueError::new_err(format!("unknown count mode {mode:?}"))),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown count mode {mode:?}"
+                )))
+            }
         };
         let opts = options(timeout, threads)?;
         let p = &self.inner;
@@ -626,8 +638,9 @@ fn grids(
     let geo = grids_geometry(box_shape, &variants, cube)?;
     let s = match shard {
         None => Shard::WHOLE,
-        Some((i, n)) => Shard::new(i, n)
-            .ok_or_else(|| PyValueError::new_err(format!("no shard {i}/{n}")))?,
+        Some((i, n)) => {
+            Shard::new(i, n).ok_or_else(|| PyValueError::new_err(format!("no shard {i}/{n}")))?
+        }
     };
     let opts = count::Options {
         budget: budget(timeout)?,
@@ -673,10 +686,7 @@ impl BatchSpec {
         if let Some(c) = row.iter().position(|&v| !(0..=n).contains(&v)) {
             return Err((
                 status_of("bad-value"),
-                format!(
-                    "row {i}: cell {c} holds {}, not a digit 1-{n} or 0",
-                    row[c]
-                ),
+                format!("row {i}: cell {c} holds {}, not a digit 1-{n} or 0", row[c]),
             ));
         }
         let cells = row.iter().map(|&v| v as u16).collect();

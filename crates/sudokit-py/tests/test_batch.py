@@ -46,9 +46,10 @@ def test_100k_batch_equals_cli(cli, hundred_k):
     assert len(theirs) == len(ours)
     diff = [i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b]
     assert diff == [], f"first differing rows {diff[:5]}"
-    # Guess counts: the 17-clue set includes puzzles solved without a guess,
-    # the hardest set none.
-    assert (r.guesses[:49_000] == 0).any() and (r.guesses[49_200:97_000] > 0).all()
+    # Guess counts: many 17-clue puzzles need no guess; the hardest set
+    # (rows 49,158 to 97,923) needs far more.
+    assert (r.guesses[:49_000] == 0).any()
+    assert r.guesses[49_200:97_900].mean() > 5 * r.guesses[:49_000].mean()
 
 
 def test_count_and_rate_batches_equal_the_cli(cli, hundred_k):

@@ -9,18 +9,18 @@ import pytest
 import sudokit
 from conftest import is_solution, units
 
-# A 9×9 jigsaw: nine irregular regions (each row of this picture is not a region).
-JIGSAW = [int(c) for c in (
-    "000011111"
-    "000021111"
-    "002222133"
-    "442225333"
-    "444555333"
-    "444566677"
-    "886666777"
-    "888867777"
-    "888888777"
-)]
+
+def _jigsaw():
+    """A 9×9 jigsaw: the boxes with three pairs of border cells swapped
+    (each region stays connected)."""
+    labels = [(r // 3) * 3 + c // 3 for r in range(9) for c in range(9)]
+    for (ra, ca), (rb, cb) in [((0, 3), (2, 2)), ((3, 6), (5, 5)), ((6, 3), (8, 2))]:
+        a, b = ra * 9 + ca, rb * 9 + cb
+        labels[a], labels[b] = labels[b], labels[a]
+    return labels
+
+
+JIGSAW = _jigsaw()
 
 BOARDS = {
     "9x9": dict(n=9),
@@ -51,18 +51,22 @@ def make_unique(spec):
     sol = empty.solve()
     cells = sol.cells.astype(int).tolist()
     order = sorted(range(len(cells)), key=lambda i: (i * 7919) % len(cells))
-    for i in order:
+    # 16×16: fewer tries keep every check an easy search.
+    tries = order[:140] if spec["n"] == 16 else order
+    needed = []
+    for i in tries:
         v, cells[i] = cells[i], 0
         if sudokit.Puzzle(cells, **board_kw(spec)).count(limit=2).value != 1:
             cells[i] = v
-    return sudokit.Puzzle(cells, **board_kw(spec)), sol
+            needed.append(i)
+    return sudokit.Puzzle(cells, **board_kw(spec)), sol, needed
 
 
 @pytest.fixture(scope="module", params=list(BOARDS))
 def board(request):
     spec = BOARDS[request.param]
-    puzzle, sol = make_unique(spec)
-    return spec, puzzle, sol
+    puzzle, sol, needed = make_unique(spec)
+    return spec, puzzle, sol, needed
 
 
 def test_jigsaw_regions_are_a_partition():
@@ -70,7 +74,7 @@ def test_jigsaw_regions_are_a_partition():
 
 
 def test_solve(board):
-    spec, p, _ = board
+    spec, p, _, _ = board
     s = p.solve()
     assert is_solution(p.cells, s.cells, spec["n"], **checker_kw(spec))
     assert s.n == spec["n"]
@@ -78,7 +82,7 @@ def test_solve(board):
 
 
 def test_empty_board_solutions_are_valid_and_distinct(board):
-    spec, p, _ = board
+    spec, p, _, _ = board
     empty = sudokit.Puzzle([0] * cell_count(spec), **board_kw(spec))
     first = list(islice(empty.solutions(), 5))
     assert len({str(s) for s in first}) == 5
@@ -93,7 +97,7 @@ def test_empty_board_solutions_are_valid_and_distinct(board):
 
 
 def test_check_and_count(board):
-    spec, p, sol = board
+    spec, p, sol, _ = board
     v = p.check()
     assert v.unique and v.second is None
     assert is_solution(p.cells, v.solution.cells, spec["n"], **checker_kw(spec))
@@ -103,19 +107,18 @@ def test_check_and_count(board):
     assert list(p.solutions()) == [v.solution]
 
 
-def test_minimal_after_digging(board):
-    # Every given is needed: removing any one leaves several solutions,
-    # which the brute-force-free check below sees through the engine's count.
-    spec, p, _ = board
+def test_needed_given(board):
+    # A given the digging could not remove: without it there are two solutions.
+    spec, p, _, needed = board
     cells = p.cells.astype(int).tolist()
-    given = [i for i, v in enumerate(cells) if v]
-    i = given[len(given) // 2]
+    assert needed
+    i = needed[len(needed) // 2]
     cells[i] = 0
     assert sudokit.Puzzle(cells, **board_kw(spec)).count(limit=2) == sudokit.Count(2, False)
 
 
 def test_hint_and_explain(board):
-    spec, p, sol = board
+    spec, p, sol, _ = board
     h = p.hint()
     s = p.solve().cells.tolist()
     assert h["description"].startswith(h["technique"])
@@ -134,14 +137,14 @@ def test_hint_and_explain(board):
 
 
 def test_rate(board):
-    _, p, _ = board
+    _, p, _, _ = board
     r = p.rate()
     assert r.level in sudokit.LEVELS and r.score >= 0 and r.steps > 0
     assert r.description.startswith(r.level)
 
 
 def test_canon(board):
-    spec, p, _ = board
+    spec, p, _, _ = board
     c = p.canon()
     if spec == BOARDS["9x9"]:
         # Transposing and relabelling the digits does not change the canonical form.
@@ -155,7 +158,7 @@ def test_canon(board):
 
 
 def test_render(board):
-    spec, p, sol = board
+    spec, p, sol, _ = board
     svg = p.render_svg(solution=sol, title="t")
     assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
     bold = p.render_svg().count('font-weight="bold"')
@@ -170,7 +173,7 @@ def test_render(board):
 
 @pytest.mark.parametrize("fmt", ["line", "pretty", "rc", "json"])
 def test_write_read_round_trip(board, fmt):
-    spec, p, sol = board
+    spec, p, sol, _ = board
     text = sudokit.write([p, sol], fmt)
     recs = sudokit.read(text)
     assert [r.error for r in recs] == [None, None]
@@ -181,7 +184,7 @@ def test_write_read_round_trip(board, fmt):
 
 
 def test_generate(board):
-    spec, _, _ = board
+    spec, _, _, _ = board
     if spec.get("regions"):
         pytest.skip("the generator makes boxes and variants, not jigsaw regions")
     box = spec.get("box") or {9: "3x3", 16: "4x4", 4: "2x2"}[spec["n"]]
