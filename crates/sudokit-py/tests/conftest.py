@@ -108,3 +108,53 @@ def valid_9x9_rows(puzzles: np.ndarray, solutions: np.ndarray) -> np.ndarray:
 
 def line_to_cells(line: str) -> List[int]:
     return [0 if ch in ".0" else int(ch, 36) for ch in line.strip()[:81]]
+
+
+def count_solutions(puzzle: Sequence[int], n: int, limit: int = 2, **board) -> int:
+    """Solutions of `puzzle` up to `limit`, by plain backtracking (most
+    constrained cell first) over the units above: slow, but independent."""
+    us = units(n, **board)
+    size = len(puzzle)
+    peers = [set() for _ in range(size)]
+    for u in us:
+        for c in u:
+            peers[c].update(u)
+    peers = [sorted(p - {c}) for c, p in enumerate(peers)]
+    vals = [int(v) for v in puzzle]
+    full = (1 << n) - 1
+    for c, v in enumerate(vals):
+        if v and any(vals[p] == v for p in peers[c]):
+            return 0
+    found = 0
+
+    def free(c):
+        m = full
+        for p in peers[c]:
+            if vals[p]:
+                m &= ~(1 << (vals[p] - 1))
+        return m
+
+    def search():
+        nonlocal found
+        best, best_mask, best_n = -1, 0, n + 1
+        for c in range(size):
+            if not vals[c]:
+                m = free(c)
+                k = bin(m).count("1")
+                if k < best_n:
+                    best, best_mask, best_n = c, m, k
+                    if k <= 1:
+                        break
+        if best < 0:
+            found += 1
+            return
+        for d in range(n):
+            if best_mask >> d & 1:
+                vals[best] = d + 1
+                search()
+                vals[best] = 0
+                if found >= limit:
+                    return
+
+    search()
+    return found

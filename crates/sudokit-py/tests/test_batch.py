@@ -137,7 +137,7 @@ def test_shape_and_dtype_errors_raise_not_crash():
 
 
 def test_csv_helper_streams_and_checks_solutions(cli, data, tmp_path):
-    lines = [l[:81] for l in (data / "puzzles2_17_clue").read_text().splitlines() if len(l) >= 81][:2500]
+    lines = [l[:81] for l in puzzle_lines(data / "puzzles2_17_clue")][:2500]
     src = tmp_path / "q.txt"
     src.write_text("\n".join(lines) + "\n")
     sols = cli_lines(cli, "solve", str(src))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import sudokit
-from conftest import is_solution, units
+from conftest import count_solutions, is_solution, units
 
 
 def _jigsaw():
@@ -101,6 +101,7 @@ def test_check_and_count(board):
     v = p.check()
     assert v.unique and v.second is None
     assert is_solution(p.cells, v.solution.cells, spec["n"], **checker_kw(spec))
+    assert count_solutions(p.cells, spec["n"], **checker_kw(spec)) == 1
     assert p.count(limit=2) == sudokit.Count(1, True)
     assert p.count(all=True) == sudokit.Count(1, True)
     assert p.count(exact=True) == sudokit.Count(1, True)
@@ -115,6 +116,7 @@ def test_needed_given(board):
     i = needed[len(needed) // 2]
     cells[i] = 0
     assert sudokit.Puzzle(cells, **board_kw(spec)).count(limit=2) == sudokit.Count(2, False)
+    assert count_solutions(cells, spec["n"], **checker_kw(spec)) == 2
 
 
 def test_hint_and_explain(board):

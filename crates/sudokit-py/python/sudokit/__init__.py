@@ -254,8 +254,11 @@ class Puzzle:
         """The easiest next step (a dict with ``technique``, ``placements``,
         ``eliminations``, ``explanation``, ``description``), None when full.
 
-        >>> Puzzle("1.3.............").hint()["technique"]
-        'Full House'
+        >>> h = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").hint()
+        >>> h["description"]
+        'Hidden Single: In box 4, 7 fits only in r5c2, so r5c2 = 7'
+        >>> h["placements"]
+        [{'cell': 37, 'digit': 7}]
         """
         s = self._p.hint(timeout)
         return None if s is None else json.loads(s)
@@ -311,7 +314,7 @@ def read(
 
     >>> recs = sudokit.read("1.3.............\\n11..............\\n")
     >>> recs[0].puzzle.n, recs[1].error
-    (4, 'puzzle 2, line 2, column 2: contradictory givens: digit 1 twice in row 1')
+    (4, 'puzzle 2, line 2, column 2: contradictory givens: digit 1 appears twice in row 1 (r1c1 and r1c2)')
     """
     return [
         Record(number, line, None if p is None else Puzzle(p), err)
