@@ -487,7 +487,7 @@ fn read(
     Ok(format::parse_all(text, &opts)
         .into_iter()
         .map(|rec| {
-            let checked = rec.checked().map(|p| p.clone());
+            let checked = rec.checked().cloned();
             match checked {
                 Ok(inner) => (rec.number, rec.line, Some(PyPuzzle { inner }), None),
                 Err(e) => (rec.number, rec.line, None, Some(e.to_string())),
