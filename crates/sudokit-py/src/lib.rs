@@ -472,6 +472,9 @@ impl PySolutions {
     }
 }
 
+/// One record of [`read`]: `(number, line, puzzle or None, error or None)`.
+type RecordRow = (usize, usize, Option<PyPuzzle>, Option<String>);
+
 /// Every record of `text`: `(number, line, puzzle or None, error or None)`.
 #[pyfunction]
 #[pyo3(signature = (text, box_shape=None, variants=vec![], cube=false, format="auto", digits="auto"))]
@@ -482,7 +485,7 @@ fn read(
     cube: bool,
     format: &str,
     digits: &str,
-) -> PyResult<Vec<(usize, usize, Option<PyPuzzle>, Option<String>)>> {
+) -> PyResult<Vec<RecordRow>> {
     let opts = parse_options(format, box_shape, &variants, cube, digits)?;
     Ok(format::parse_all(text, &opts)
         .into_iter()
@@ -694,6 +697,9 @@ impl BatchSpec {
     }
 }
 
+/// Per-row values (the default for failed rows), status codes and messages.
+type Rows<T> = (Vec<T>, Vec<i8>, Vec<Option<String>>);
+
 /// Runs `work` on every row on `threads` threads with the GIL released;
 /// each row's outcome is `Ok(T)` or `(status, message)`. A panic in one row
 /// becomes that row's `internal` error instead of unwinding into Python.
@@ -703,7 +709,7 @@ fn run_rows<T: Send + Default>(
     width: usize,
     threads: usize,
     work: impl Fn(usize, &[i32]) -> Result<T, (i8, String)> + Sync,
-) -> PyResult<(Vec<T>, Vec<i8>, Vec<Option<String>>)> {
+) -> PyResult<Rows<T>> {
     let pool = pool(threads)?;
     let results: Vec<Result<T, (i8, String)>> = py.allow_threads(|| {
         pool.install(|| {
@@ -760,7 +766,25 @@ fn batch_input<'a>(
     Ok((data, width, BatchSpec { geo, opts }))
 }
 
-type Arrays<'py> = (
+/// Counts, exact flags, status, messages.
+type CountArrays<'py> = (
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<i8>>,
+    Vec<Option<String>>,
+);
+
+/// Levels, scores, guessing flags, status, messages.
+type RateArrays<'py> = (
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray1<u32>>,
+    Bound<'py, PyArray1<u8>>,
+    Bound<'py, PyArray1<i8>>,
+    Vec<Option<String>>,
+);
+
+/// Solutions (flat), guesses, status, messages.
+type SolveArrays<'py> = (
     Bound<'py, PyArray1<u16>>,
     Bound<'py, PyArray1<u64>>,
     Bound<'py, PyArray1<i8>>,
@@ -781,7 +805,7 @@ fn batch_solve<'py>(
     threads: usize,
     timeout: Option<f64>,
     unique: bool,
-) -> PyResult<Arrays<'py>> {
+) -> PyResult<SolveArrays<'py>> {
     let (data, width, spec) = batch_input(&arr, box_shape, &variants, regions, cube, timeout)?;
     let (rows, status, messages) = run_rows(py, data, width, threads, |i, row| {
         let p = spec.puzzle(i, row)?;
@@ -833,12 +857,7 @@ fn batch_count<'py>(
     cube: bool,
     threads: usize,
     timeout: Option<f64>,
-) -> PyResult<(
-    Bound<'py, PyArray1<u64>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<i8>>,
-    Vec<Option<String>>,
-)> {
+) -> PyResult<CountArrays<'py>> {
     let (data, width, spec) = batch_input(&arr, box_shape, &variants, regions, cube, timeout)?;
     let mode = if limit == 0 {
         CountMode::All
@@ -875,13 +894,7 @@ fn batch_rate<'py>(
     cube: bool,
     threads: usize,
     timeout: Option<f64>,
-) -> PyResult<(
-    Bound<'py, PyArray1<i8>>,
-    Bound<'py, PyArray1<u32>>,
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<i8>>,
-    Vec<Option<String>>,
-)> {
+) -> PyResult<RateArrays<'py>> {
     let (data, width, spec) = batch_input(&arr, box_shape, &variants, regions, cube, timeout)?;
     let (rows, status, messages) = run_rows(py, data, width, threads, |i, row| {
         let r = spec
