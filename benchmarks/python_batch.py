@@ -11,7 +11,6 @@ process: reading, solving, writing), and the native single-thread engine
 over native 1 thread.
 """
 
-import re
 import subprocess
 import sys
 import time
@@ -45,8 +44,9 @@ def best(f, runs=3):
 
 def native_us(path):
     out = subprocess.run([str(CLI), "bench", "--mode", "first", str(path)], capture_output=True, text=True, check=True)
-    m = re.search(r"([0-9.]+)\s*µs", out.stdout + out.stderr)
-    return float(m.group(1)) if m else float("nan")
+    # The table row: | set | puzzles | mode | µs/puzzle | ...
+    row = [l for l in out.stdout.splitlines() if l.startswith(f"| {path.name} ")][0]
+    return float(row.split("|")[4])
 
 
 print(f"sudokit {sudokit.__version__}; {time.strftime('%Y-%m-%d')}")

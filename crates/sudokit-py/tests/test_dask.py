@@ -44,8 +44,13 @@ def test_shards_equal_the_cli_and_merge_refuses_gaps(cli, client):
         sudokit.merge(parts[:2] + [other])
 
 
-def test_exact_count_of_a_puzzle_over_the_cluster(client):
+def test_exact_count_of_a_puzzle_over_the_cluster(cli, client, tmp_path):
     p = sudokit.Puzzle("1" + "." * 35, box="2x3")
+    f = tmp_path / "p.txt"
+    f.write_text(str(p) + "\n")
+    out = subprocess.run([str(cli), "count", "--exact", "--box", "2x3", "--shard", "1/3", str(f)],
+                         check=True, capture_output=True, text=True).stdout
+    assert json.loads(out) == json.loads(p.count_shard(1, 3))
     want = p.count(exact=True)
     assert want.value == 28_200_960 // 6
     assert sdask.count_exact(client, p, shards=4) == want
