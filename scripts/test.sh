@@ -35,4 +35,18 @@ chromedriver --version
 step "expensive data-set tests and browser tests (release)"
 cargo test --workspace --release --locked -- --ignored
 
+step "Python package (sudokit-py): clippy, then pip install into a venv and pytest with doctests"
+# Its own workspace (pyo3 needs Python); sharing target/ reuses the engine's
+# release build above, and pip (maturin) builds the extension once, in release.
+export CARGO_TARGET_DIR="$PWD/target"
+cargo fmt --manifest-path crates/sudokit-py/Cargo.toml --check
+cargo clippy --manifest-path crates/sudokit-py/Cargo.toml --all-targets --locked -- -D warnings
+VENV=target/py-venv
+[ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
+"$VENV/bin/python" -m pip install -q ./crates/sudokit-py \
+    "pytest==8.3.4" "numpy==2.1.3" "dask==2024.12.1" "distributed==2024.12.1"
+# The CLI the tests compare with: the release binary built by the step above.
+SUDOKIT_CLI="$PWD/target/release/sudokit" "$VENV/bin/python" -m pytest -q \
+    --doctest-modules --pyargs sudokit crates/sudokit-py/tests -p no:cacheprovider
+
 step "all checks passed"

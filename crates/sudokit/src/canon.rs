@@ -39,7 +39,13 @@ const PERMS3: [[usize; 3]; 6] = [
 /// ```
 pub fn minlex(grid: &Grid) -> Option<String> {
     let geo = grid.geometry();
-    if geo.n() != 9 || geo.box_shape().rows != 3 || geo.units().len() != 27 {
+    // Jigsaw regions also make 27 units, but the classic symmetries do not
+    // preserve them: any variant, jigsaw included, has no minlex form here.
+    if geo.n() != 9
+        || geo.box_shape().rows != 3
+        || geo.units().len() != 27
+        || !geo.variants().is_empty()
+    {
         return None;
     }
     let mut cells = [0u8; 81];
@@ -208,6 +214,21 @@ mod tests {
             }
             assert_eq!(canon_line(&c), c);
             assert!(c.as_str() <= line.replace('.', "0").as_str());
+        }
+    }
+
+    #[test]
+    fn jigsaw_and_variants_have_no_form() {
+        use crate::{BoxShape, Geometry, Variant};
+        use std::sync::Arc;
+        // Boxes with two cells swapped: still 27 units, but not classic.
+        let mut regions: Vec<u16> = (0..81)
+            .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u16)
+            .collect();
+        regions.swap(3, 20);
+        for v in [Variant::Jigsaw(regions), Variant::Diagonals] {
+            let geo = Geometry::square(BoxShape::new(3, 3), &[v]).unwrap();
+            assert_eq!(minlex(&Grid::empty(Arc::new(geo))), None);
         }
     }
 

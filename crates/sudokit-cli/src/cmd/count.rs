@@ -177,12 +177,7 @@ fn run_exact(args: &Args) -> Result<Tally> {
 
 fn exact_text(args: &Args, item: &Item, grid: &sudokit::Grid, result: &Count) -> String {
     if let Some(shard) = args.shard {
-        let problem = format!(
-            "completions {} {}",
-            count::describe_geometry(grid.geometry()),
-            grid.to_line()
-        );
-        return Partial::new(&problem, shard, result).to_json();
+        return Partial::new(&count::completions_problem(grid), shard, result).to_json();
     }
     count_text(item, args.output, result, 0)
 }

@@ -88,8 +88,10 @@ pub fn run(args: &Args) -> Result<Tally> {
     }
     match args.shard {
         Some(s) => {
-            let problem = format!("grids {}", count::describe_geometry(&geo));
-            println!("{}", Partial::new(&problem, s, &result).to_json());
+            println!(
+                "{}",
+                Partial::new(&count::grids_problem(&geo), s, &result).to_json()
+            );
         }
         None => println!("{result}"),
     }

@@ -61,7 +61,10 @@ pub use completions::{
 };
 pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
-pub use partial::{describe_geometry, merge, MergeError, Partial, PARTIAL_FORMAT};
+pub use partial::{
+    completions_problem, describe_geometry, grids_problem, merge, MergeError, Partial,
+    PARTIAL_FORMAT,
+};
 
 /// The result of a count.
 #[derive(Clone, PartialEq, Eq, Debug)]

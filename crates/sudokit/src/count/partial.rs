@@ -131,6 +131,28 @@ pub fn merge(parts: &[Partial]) -> Result<Count, MergeError> {
     Ok(Count::new(sum, exact))
 }
 
+/// The `problem` of a sharded `grids` count (`sudokit grids RxC --shard`):
+/// every frontend names it this way so their partial results merge.
+///
+/// ```
+/// use sudokit::{count::grids_problem, BoxShape, Geometry};
+/// let geo = Geometry::square(BoxShape::new(2, 3), &[]).unwrap();
+/// assert_eq!(grids_problem(&geo), "grids 2x3");
+/// ```
+pub fn grids_problem(geo: &Geometry) -> String {
+    format!("grids {}", describe_geometry(geo))
+}
+
+/// The `problem` of a sharded exact count of a puzzle's completions
+/// (`sudokit count --exact --shard`).
+pub fn completions_problem(grid: &crate::grid::Grid) -> String {
+    format!(
+        "completions {} {}",
+        describe_geometry(grid.geometry()),
+        grid.to_line()
+    )
+}
+
 /// A short description of a geometry for the `problem` field: `3x3`,
 /// `3x3 x disjoint`, `2x2 cube`.
 pub fn describe_geometry(geo: &Geometry) -> String {

@@ -1,0 +1,436 @@
+"""sudokit: the sudokit engine (Rust) for Python.
+
+Every use case runs in the library; this package only converts arguments
+and results. Any box shape (4×4 to 400×400), variants (X, disjoint groups,
+hypercube, windoku), jigsaw regions and 3-D cubes.
+
+>>> import sudokit
+>>> p = sudokit.Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")
+>>> print(p.solve())
+859612437723854169164379528986147352375268914241593786432981675617425893598736241
+>>> p.check().unique
+True
+>>> p.count(limit=2)
+Count(value=1, exact=True)
+>>> p.rate().level
+'Medium'
+>>> sudokit.grids("2x2")
+Count(value=288, exact=True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from ._errors import SudokuError
+from . import _sudokit as _native
+
+__version__: str = _native.__version__
+
+#: Batch status values: ``STATUS_CODES[status]`` is the error code of a row (0 = ``ok``).
+STATUS_CODES: List[str] = list(_native.STATUS_CODES)
+#: Difficulty levels, easiest first (the ``levels`` of :func:`sudokit.batch.rate`).
+LEVELS: List[str] = list(_native.LEVELS)
+
+__all__ = [
+    "Puzzle",
+    "SudokuError",
+    "Verdict",
+    "Count",
+    "Rating",
+    "Record",
+    "Generated",
+    "read",
+    "write",
+    "generate",
+    "grids",
+    "merge",
+    "render_pdf",
+    "batch",
+    "STATUS_CODES",
+    "LEVELS",
+    "__version__",
+]
+
+
+class Verdict(NamedTuple):
+    """What :meth:`Puzzle.check` found: one solution, or two different ones."""
+
+    unique: bool
+    solution: "Puzzle"
+    second: Optional["Puzzle"]
+
+
+class Count(NamedTuple):
+    """A number of solutions; ``exact`` is False for a lower bound (a limit or a timeout)."""
+
+    value: int
+    exact: bool
+
+
+class Rating(NamedTuple):
+    """A HoDoKu-style grade."""
+
+    level: str
+    score: int
+    hardest: Optional[str]
+    without_guessing: bool
+    steps: int
+    description: str
+
+
+class Record(NamedTuple):
+    """One record of :func:`read`: a puzzle, or the located error of a bad record."""
+
+    number: int
+    line: int
+    puzzle: Optional["Puzzle"]
+    error: Optional[str]
+
+
+class Generated(NamedTuple):
+    """A generated puzzle with its unique solution (and grade, when asked)."""
+
+    puzzle: "Puzzle"
+    solution: "Puzzle"
+    grade: Optional[Dict[str, Any]]
+
+
+class Puzzle:
+    """A puzzle: givens on a board (box shape, variants, jigsaw regions or cube).
+
+    Build one from text in any format the reader knows, or from cell values
+    (a sequence or numpy array, 0 = empty, row by row)::
+
+    >>> p = Puzzle("1.3.............")          # 4×4, box shape derived from N
+    >>> p.n, p.box
+    (4, '2x2')
+    >>> q = Puzzle([0] * 36, box="2x3")           # 6×6 with 2×3 boxes
+    >>> q.count(limit=5)
+    Count(value=5, exact=False)
+    >>> x = Puzzle(np.zeros(16, dtype=int), variants=["x"])
+    >>> x.count(all=True).value
+    48
+    """
+
+    __slots__ = ("_p",)
+
+    def __init__(
+        self,
+        source: Union[str, Sequence[int], np.ndarray],
+        *,
+        box: Optional[str] = None,
+        variants: Sequence[str] = (),
+        regions: Optional[Sequence[int]] = None,
+        cube: bool = False,
+        format: str = "auto",
+        digits: str = "auto",
+    ) -> None:
+        if isinstance(source, _native._Puzzle):
+            self._p = source
+        elif isinstance(source, str):
+            if regions is not None:
+                raise ValueError("jigsaw regions of a text puzzle come from its `regions:` block")
+            self._p = _native._Puzzle.parse(source, box, list(variants), cube, format, digits)
+        else:
+            cells = np.asarray(source).reshape(-1).tolist()
+            regs = None if regions is None else [int(r) for r in np.asarray(regions).reshape(-1)]
+            self._p = _native._Puzzle.from_cells(cells, box, list(variants), regs, cube)
+
+    @property
+    def n(self) -> int:
+        """Number of digits (the side of the board)."""
+        return self._p.n
+
+    @property
+    def cells(self) -> np.ndarray:
+        """Cell values, 0 for empty, as a flat ``uint16`` array."""
+        return np.asarray(self._p.cells, dtype=np.uint16)
+
+    def to_array(self) -> np.ndarray:
+        """Cell values shaped ``(N, N)`` (``(N, N, N)`` for a cube)."""
+        shape = (self.n,) * (3 if self.is_cube else 2)
+        return self.cells.reshape(shape)
+
+    @property
+    def name(self) -> Optional[str]:
+        return self._p.name
+
+    @property
+    def box(self) -> str:
+        """Box shape ``RxC``."""
+        return self._p.box_shape
+
+    @property
+    def variants(self) -> List[str]:
+        """Variant names (``x``, ``disjoint``, ``hypercube``, ``windoku``); jigsaw is :attr:`regions`."""
+        return self._p.variants
+
+    @property
+    def regions(self) -> Optional[List[int]]:
+        """Jigsaw region label of every cell, or None."""
+        return self._p.regions
+
+    @property
+    def is_cube(self) -> bool:
+        return self._p.is_cube
+
+    @property
+    def given_solution(self) -> Optional["Puzzle"]:
+        """The solution read with the puzzle (a CSV's solution column), if any."""
+        s = self._p.given_solution
+        return None if s is None else Puzzle(s)
+
+    def __str__(self) -> str:
+        return self._p.line()
+
+    def __repr__(self) -> str:
+        return f"Puzzle({self._p.line()!r}, box={self.box!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Puzzle) and self._p == other._p
+
+    def __hash__(self) -> int:
+        return hash(self._p.line())
+
+    def solve(self, *, timeout: Optional[float] = None, threads: int = 1, unique: bool = False) -> "Puzzle":
+        """The first solution (with ``unique=True``, the solution, proven unique).
+
+        >>> str(Puzzle("1.3.............").solve())
+        '1234341221434321'
+        """
+        return Puzzle(self._p.solve(timeout, threads, unique))
+
+    def check(self, *, timeout: Optional[float] = None, threads: int = 1) -> Verdict:
+        """One solution or two: ``Verdict(unique, solution, second)``.
+
+        >>> Puzzle("." * 16).check().unique
+        False
+        """
+        unique, a, b = self._p.check(timeout, threads)
+        return Verdict(unique, Puzzle(a), None if b is None else Puzzle(b))
+
+    def count(
+        self,
+        *,
+        limit: Optional[int] = None,
+        all: bool = False,
+        exact: bool = False,
+        timeout: Optional[float] = None,
+        threads: int = 0,
+    ) -> Count:
+        """The number of solutions: up to ``limit`` (default 2), ``all`` by
+        enumeration, or ``exact`` with the exact counter (any size).
+
+        >>> Puzzle("." * 16).count(exact=True)
+        Count(value=288, exact=True)
+        """
+        if sum([limit is not None, all, exact]) > 1:
+            raise ValueError("give one of limit=, all=True, exact=True")
+        mode = "all" if all else "exact" if exact else "limit"
+        value, is_exact = self._p.count(mode, 2 if limit is None else limit, timeout, threads)
+        return Count(int(value), is_exact)
+
+    def count_shard(self, index: int, shards: int, *, threads: int = 0, timeout: Optional[float] = None) -> str:
+        """Shard ``index``/``shards`` of the exact count of completions, as the
+        partial result (JSON line) of ``sudokit count --exact --shard``; sum
+        the shards with :func:`merge`."""
+        return self._p.count_shard(index, shards, threads, timeout)
+
+    def solutions(self, *, timeout: Optional[float] = None) -> Iterator["Puzzle"]:
+        """The solutions, lazily in search order.
+
+        >>> from itertools import islice
+        >>> len(list(islice(Puzzle("." * 16).solutions(), 3)))
+        3
+        """
+        it = self._p.solutions(timeout)
+        return (Puzzle(s) for s in it)
+
+    def hint(self, *, timeout: Optional[float] = None) -> Optional[Dict[str, Any]]:
+        """The easiest next step (a dict with ``technique``, ``placements``,
+        ``eliminations``, ``explanation``, ``description``), None when full.
+
+        >>> h = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").hint()
+        >>> h["description"]
+        'Hidden Single: In box 4, 7 fits only in r5c2, so r5c2 = 7'
+        >>> h["placements"]
+        [{'cell': 37, 'digit': 7}]
+        """
+        s = self._p.hint(timeout)
+        return None if s is None else json.loads(s)
+
+    def explain(self, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+        """Every step to the solution: ``{"steps": [...], "solved": bool, ...}``."""
+        return json.loads(self._p.explain(timeout))
+
+    def rate(self, *, timeout: Optional[float] = None) -> Rating:
+        """The HoDoKu-style grade (needs a unique solution)."""
+        r = json.loads(self._p.rate(timeout))
+        return Rating(**r)
+
+    def canon(self) -> Optional[str]:
+        """The minlex canonical form of a classic 9×9 grid, else None."""
+        return self._p.canon()
+
+    def render_svg(
+        self,
+        *,
+        solution: Optional["Puzzle"] = None,
+        candidates: bool = False,
+        title: Optional[str] = None,
+        cell_size: float = 0.0,
+    ) -> str:
+        """The puzzle as an SVG document.
+
+        >>> Puzzle("1.3.............").render_svg().startswith("<svg")
+        True
+        """
+        return self._p.render_svg(None if solution is None else solution._p, candidates, title, cell_size)
+
+    def render_pdf(self, *, solution: Optional["Puzzle"] = None, **kw: Any) -> bytes:
+        """A one-puzzle PDF (see :func:`render_pdf`)."""
+        return render_pdf([self], solutions=None if solution is None else [solution], **kw)
+
+    def write(self, format: str = "line") -> str:
+        """The puzzle in an output format (``line``, ``pretty``, ``rc``, ``json``)."""
+        return self._p.write(format)
+
+
+def read(
+    text: str,
+    *,
+    box: Optional[str] = None,
+    variants: Sequence[str] = (),
+    cube: bool = False,
+    format: str = "auto",
+    digits: str = "auto",
+) -> List[Record]:
+    """Every record of ``text`` (any format, detected per record); a bad
+    record carries its located error instead of a puzzle.
+
+    >>> recs = sudokit.read("1.3.............\\n11..............\\n")
+    >>> recs[0].puzzle.n, recs[1].error
+    (4, 'puzzle 2, line 2, column 2: contradictory givens: digit 1 appears twice in row 1 (r1c1 and r1c2)')
+    """
+    return [
+        Record(number, line, None if p is None else Puzzle(p), err)
+        for number, line, p, err in _native.read(text, box, list(variants), cube, format, digits)
+    ]
+
+
+def write(puzzles: Iterable[Puzzle], format: str = "line") -> str:
+    """Puzzles in an output format (``line``, ``pretty``, ``rc``, ``json``),
+    with the directives (``box:``, ``variant:``...) the reader needs.
+
+    >>> print(sudokit.write([Puzzle("1.3.............")], "rc"), end="")
+    2 2
+    1 0 3 0
+    0 0 0 0
+    0 0 0 0
+    0 0 0 0
+    """
+    return _native.write([p._p for p in puzzles], format)
+
+
+def render_pdf(
+    puzzles: Sequence[Puzzle],
+    *,
+    solutions: Optional[Sequence[Puzzle]] = None,
+    per_page: int = 4,
+    paper: str = "a4",
+    title: Optional[str] = None,
+    grade: bool = False,
+) -> bytes:
+    """A PDF booklet of the puzzles (solutions at the end when given).
+
+    >>> sudokit.render_pdf([Puzzle("1.3.............")])[:4]
+    b'%PDF'
+    """
+    sols = None if solutions is None else [s._p for s in solutions]
+    return _native.render_pdf([p._p for p in puzzles], sols, per_page, paper, title, grade)
+
+
+def generate(
+    *,
+    box: str = "3x3",
+    variants: Sequence[str] = (),
+    cube: bool = False,
+    symmetry: str = "none",
+    minimal: bool = False,
+    clues: Optional[int] = None,
+    difficulty: Optional[str] = None,
+    grade: bool = False,
+    seed: int = 0,
+    index: int = 0,
+    count: int = 1,
+    threads: int = 0,
+) -> List[Generated]:
+    """Puzzles ``index .. index+count-1`` of the run seeded with ``seed``
+    (the same as ``sudokit generate --seed``), each with a unique solution.
+
+    >>> g = sudokit.generate(box="2x3", seed=7)[0]
+    >>> g.puzzle.solve(unique=True) == g.solution
+    True
+    """
+    out = _native.generate(
+        box, list(variants), cube, symmetry, minimal, clues, difficulty, grade, seed, index, count, threads
+    )
+    return [Generated(Puzzle(p), Puzzle(s), None if g is None else json.loads(g)) for p, s, g in out]
+
+
+def grids(
+    box: str,
+    *,
+    variants: Sequence[str] = (),
+    cube: bool = False,
+    threads: int = 0,
+    timeout: Optional[float] = None,
+) -> Count:
+    """The number of completed grids of a board (``sudokit grids``).
+
+    >>> sudokit.grids("2x2", variants=["x"])
+    Count(value=48, exact=True)
+    """
+    value, exact, _ = _native.grids(box, list(variants), cube, None, threads, timeout)
+    return Count(int(value), exact)
+
+
+def grids_shard(
+    box: str,
+    index: int,
+    shards: int,
+    *,
+    variants: Sequence[str] = (),
+    cube: bool = False,
+    threads: int = 0,
+    timeout: Optional[float] = None,
+) -> str:
+    """Shard ``index``/``shards`` of :func:`grids`, as the partial result
+    (JSON line) of ``sudokit grids --shard``; sum them with :func:`merge`."""
+    _, _, partial = _native.grids(box, list(variants), cube, (index, shards), threads, timeout)
+    return partial
+
+
+def merge(parts: Iterable[str]) -> Count:
+    """Sums partial results (JSON lines, as ``sudokit merge``): every shard
+    ``0/N … N-1/N`` of one problem exactly once, else :class:`SudokuError`.
+
+    >>> parts = [sudokit.grids_shard("2x2", i, 3) for i in range(3)]
+    >>> sudokit.merge(parts)
+    Count(value=288, exact=True)
+    >>> sudokit.merge(parts[:2])
+    Traceback (most recent call last):
+    ...
+    sudokit._errors.SudokuError: missing shards: 2/3
+    """
+    value, exact = _native.merge(list(parts))
+    return Count(int(value), exact)
+
+
+import sudokit  # noqa: E402  (for the doctests' `sudokit.` prefix)
+
+from . import batch  # noqa: E402

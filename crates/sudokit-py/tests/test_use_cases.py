@@ -1,0 +1,253 @@
+"""Every use case on 9×9, 6×6, 16×16, X, jigsaw and cube boards, checked by
+the independent checker of conftest (from the rules, not the engine)."""
+
+from itertools import islice
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import count_solutions, is_solution, units
+
+
+def _jigsaw():
+    """A 9×9 jigsaw: the boxes with three pairs of border cells swapped
+    (each region stays connected)."""
+    labels = [(r // 3) * 3 + c // 3 for r in range(9) for c in range(9)]
+    for (ra, ca), (rb, cb) in [((0, 3), (2, 2)), ((3, 6), (5, 5)), ((6, 3), (8, 2))]:
+        a, b = ra * 9 + ca, rb * 9 + cb
+        labels[a], labels[b] = labels[b], labels[a]
+    return labels
+
+
+JIGSAW = _jigsaw()
+
+BOARDS = {
+    "9x9": dict(n=9),
+    "6x6": dict(n=6, box="2x3"),
+    "16x16": dict(n=16),
+    "x": dict(n=9, variants=["x"]),
+    "jigsaw": dict(n=9, regions=JIGSAW),
+    "cube": dict(n=4, cube=True),
+}
+
+
+def board_kw(spec):
+    return {k: v for k, v in spec.items() if k != "n"}
+
+
+def checker_kw(spec):
+    return {k: v for k, v in spec.items() if k != "n"}
+
+
+def cell_count(spec):
+    return spec["n"] ** (3 if spec.get("cube") else 2)
+
+
+def make_unique(spec):
+    """A puzzle with one solution: the engine's solution of the empty board,
+    emptied cell by cell (fixed order) while the count stays 1."""
+    empty = sudokit.Puzzle([0] * cell_count(spec), **board_kw(spec))
+    sol = empty.solve()
+    cells = sol.cells.astype(int).tolist()
+    order = sorted(range(len(cells)), key=lambda i: (i * 7919) % len(cells))
+    # 16×16: fewer tries keep every check an easy search.
+    tries = order[:140] if spec["n"] == 16 else order
+    needed = []
+    for i in tries:
+        v, cells[i] = cells[i], 0
+        if sudokit.Puzzle(cells, **board_kw(spec)).count(limit=2).value != 1:
+            cells[i] = v
+            needed.append(i)
+    return sudokit.Puzzle(cells, **board_kw(spec)), sol, needed
+
+
+@pytest.fixture(scope="module", params=list(BOARDS))
+def board(request):
+    spec = BOARDS[request.param]
+    puzzle, sol, needed = make_unique(spec)
+    return spec, puzzle, sol, needed
+
+
+def test_jigsaw_regions_are_a_partition():
+    assert sorted(JIGSAW.count(r) for r in range(9)) == [9] * 9
+
+
+def test_solve(board):
+    spec, p, _, _ = board
+    s = p.solve()
+    assert is_solution(p.cells, s.cells, spec["n"], **checker_kw(spec))
+    assert s.n == spec["n"]
+    assert is_solution(p.cells, p.solve(unique=True).cells, spec["n"], **checker_kw(spec))
+
+
+def test_empty_board_solutions_are_valid_and_distinct(board):
+    spec, p, _, _ = board
+    empty = sudokit.Puzzle([0] * cell_count(spec), **board_kw(spec))
+    first = list(islice(empty.solutions(), 5))
+    assert len({str(s) for s in first}) == 5
+    for s in first:
+        assert is_solution(empty.cells, s.cells, spec["n"], **checker_kw(spec))
+    v = empty.check()
+    assert not v.unique and v.second is not None and v.solution != v.second
+    assert is_solution(empty.cells, v.second.cells, spec["n"], **checker_kw(spec))
+    with pytest.raises(sudokit.SudokuError) as e:
+        empty.solve(unique=True)
+    assert e.value.code == "not-unique"
+
+
+def test_check_and_count(board):
+    spec, p, sol, _ = board
+    v = p.check()
+    assert v.unique and v.second is None
+    assert is_solution(p.cells, v.solution.cells, spec["n"], **checker_kw(spec))
+    assert count_solutions(p.cells, spec["n"], **checker_kw(spec)) == 1
+    assert p.count(limit=2) == sudokit.Count(1, True)
+    assert p.count(all=True) == sudokit.Count(1, True)
+    assert p.count(exact=True) == sudokit.Count(1, True)
+    assert list(p.solutions()) == [v.solution]
+
+
+def test_needed_given(board):
+    # A given the digging could not remove: without it there are two solutions.
+    spec, p, _, needed = board
+    cells = p.cells.astype(int).tolist()
+    assert needed
+    i = needed[len(needed) // 2]
+    cells[i] = 0
+    assert sudokit.Puzzle(cells, **board_kw(spec)).count(limit=2) == sudokit.Count(2, False)
+    assert count_solutions(cells, spec["n"], **checker_kw(spec)) == 2
+
+
+def test_hint_and_explain(board):
+    spec, p, sol, _ = board
+    h = p.hint()
+    s = p.solve().cells.tolist()
+    assert h["description"].startswith(h["technique"])
+    assert h["placements"] or h["eliminations"]
+    for c in h["placements"]:
+        assert s[c["cell"]] == c["digit"]
+    for c in h["eliminations"]:
+        assert s[c["cell"]] != c["digit"]
+    path = p.explain()
+    assert path["steps"] and path["steps"][0]["description"] == h["description"]
+    if path["solved"]:
+        assert path["final_values"] == s
+    for step in path["steps"]:
+        for c in step["placements"]:
+            assert s[c["cell"]] == c["digit"]
+
+
+def test_rate(board):
+    _, p, _, _ = board
+    r = p.rate()
+    assert r.level in sudokit.LEVELS and r.score >= 0 and r.steps > 0
+    assert r.description.startswith(r.level)
+
+
+def test_canon(board):
+    spec, p, _, _ = board
+    c = p.canon()
+    if spec == BOARDS["9x9"]:
+        # Transposing and relabelling the digits does not change the canonical form.
+        a = p.to_array()
+        relabel = np.array([0, 9, 8, 7, 6, 5, 4, 3, 2, 1])
+        q = sudokit.Puzzle(relabel[a.T])
+        assert c is not None and len(c) == 81 and q.canon() == c
+        assert sudokit.Puzzle(c).count(limit=2).value == 1
+    else:
+        assert c is None
+
+
+def test_render(board):
+    spec, p, sol, _ = board
+    svg = p.render_svg(solution=sol, title="t")
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    bold = p.render_svg().count('font-weight="bold"')
+    assert bold == int((p.cells > 0).sum())
+    if spec.get("cube"):
+        with pytest.raises(sudokit.SudokuError):
+            p.render_pdf()
+    else:
+        pdf = p.render_pdf(solution=sol, grade=True)
+        assert pdf.startswith(b"%PDF") and pdf.rstrip().endswith(b"%%EOF")
+
+
+@pytest.mark.parametrize("fmt", ["line", "pretty", "rc", "json"])
+def test_write_read_round_trip(board, fmt):
+    spec, p, sol, _ = board
+    text = sudokit.write([p, sol], fmt)
+    recs = sudokit.read(text)
+    assert [r.error for r in recs] == [None, None]
+    back = [r.puzzle for r in recs]
+    assert back == [p, sol]
+    assert back[0].variants == p.variants and back[0].regions == p.regions
+    assert back[0].is_cube == p.is_cube
+
+
+def test_generate(board):
+    spec, _, _, _ = board
+    if spec.get("regions"):
+        # The generator makes boxes and variants, not jigsaw regions: it says so.
+        with pytest.raises(ValueError, match="jigsaw"):
+            sudokit.generate(variants=["jigsaw"])
+        return
+    box = spec.get("box") or {9: "3x3", 16: "4x4", 4: "2x2"}[spec["n"]]
+    gs = sudokit.generate(box=box, variants=spec.get("variants", ()), cube=spec.get("cube", False),
+                          seed=11, count=2, grade=spec["n"] <= 9)
+    for g in gs:
+        assert is_solution(g.puzzle.cells, g.solution.cells, spec["n"], **checker_kw(spec))
+        assert 0 < int((g.puzzle.cells > 0).sum()) < cell_count(spec)
+        assert g.puzzle.count(limit=2) == sudokit.Count(1, True)
+    again = sudokit.generate(box=box, variants=spec.get("variants", ()), cube=spec.get("cube", False),
+                             seed=11, index=1, grade=spec["n"] <= 9)
+    assert again[0].puzzle == gs[1].puzzle
+
+
+def test_empty_board_exact_counts():
+    assert sudokit.Puzzle([0] * 16).count(exact=True).value == 288
+    assert sudokit.Puzzle([0] * 16, variants=["x"]).count(all=True).value == 48
+    assert sudokit.Puzzle([0] * 64, cube=True).count(exact=True).value == 768
+    assert sudokit.grids("2x2", cube=True) == sudokit.Count(768, True)
+
+
+def test_checker_rejects_a_wrong_grid():
+    # The checker itself must be able to fail.
+    s = sudokit.Puzzle("." * 81).solve().cells.tolist()
+    s[0], s[1] = s[1], s[0]
+    assert not is_solution([0] * 81, s, 9)
+    assert len(units(4, cube=True)) == 3 * 16 + 3 * 4 * 4
+
+
+def test_errors_carry_code_and_location():
+    recs = sudokit.read("1.3.............\n\n11..............\n")
+    assert recs[1].puzzle is None and recs[1].error.startswith("puzzle 2, line 3, column 2:")
+    with pytest.raises(sudokit.SudokuError) as e:
+        sudokit.Puzzle("11" + "." * 79).solve()
+    assert e.value.code == "contradiction" and "twice" in e.value.message
+    with pytest.raises(sudokit.SudokuError) as e:
+        sudokit.Puzzle("1" * 7)
+    assert e.value.code == "parse"
+    with pytest.raises(sudokit.SudokuError) as e:
+        sudokit.Puzzle([0] * 15 + [5])
+    assert e.value.code == "bad-value"
+    with pytest.raises(ValueError):
+        sudokit.Puzzle([0] * 15)
+
+
+def test_read_invalid_file(data):
+    text = (data / "invalid_9x9.txt").read_text()
+    recs = sudokit.read(text)
+    puzzles = [r for r in recs if r.puzzle is not None]
+    errors = [r for r in recs if r.error is not None]
+    # Duplicates are errors of the reader; unsolvable cells/units fail when solved.
+    for r in errors:
+        assert r.error.startswith(f"puzzle {r.number}, line ")
+    for r in puzzles:
+        with pytest.raises(sudokit.SudokuError):
+            r.puzzle.solve()
+    assert len(recs) == 7 and errors
+
+
+def test_version():
+    assert sudokit.__version__.count(".") == 2
