@@ -19,9 +19,11 @@ use serde_json::json;
 use sudokit::count::{self, Budget, Count, Partial, Shard};
 use sudokit::format::{self, OutputFormat, ParseOptions, Writer};
 use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry};
-use sudokit::render::{self, pdf, svg};
+use sudokit::render::pdf;
 use sudokit::solve::Solutions;
-use sudokit::{BoxShape, CountMode, Error, Geometry, Grid, Options, Puzzle, Variant, Verdict};
+use sudokit::{
+    BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, Puzzle, Variant, Verdict,
+};
 
 /// Status codes of the batch functions, indexed by the status value: 0 is
 /// success, the others are the library's [`Error::code`]s plus the errors
@@ -404,38 +406,39 @@ impl PyPuzzle {
         let r = py
             .allow_threads(|| p.rate(&opts))
             .map_err(|e| engine_error(py, e))?;
-        Ok(json!({
-            "level": r.grade.level.name(),
-            "score": r.grade.score,
-            "hardest": r.grade.hardest.map(|t| t.name()),
-            "without_guessing": r.grade.without_guessing,
-            "steps": r.steps,
-            "description": r.grade.describe(),
-        })
-        .to_string())
+        let mut v = json!(r.grade.summary());
+        v["steps"] = json!(r.steps);
+        v["description"] = json!(r.grade.describe());
+        Ok(v.to_string())
     }
 
     fn canon(&self) -> Option<String> {
-        sudokit::canon::minlex(self.inner.grid())
+        self.inner.canonical().ok()
     }
 
     #[pyo3(signature = (solution=None, candidates=false, title=None, cell_size=0.0))]
     fn render_svg(
         &self,
+        py: Python<'_>,
         solution: Option<PyRef<'_, PyPuzzle>>,
         candidates: bool,
         title: Option<&str>,
         cell_size: f64,
-    ) -> String {
-        let grid = self.inner.grid();
-        let marks = candidates.then(|| render::given_candidates(grid));
-        let opts = svg::SvgOptions {
+    ) -> PyResult<String> {
+        // With a solution given, the library checks it against the puzzle and
+        // fills it in.
+        let mut p = self.inner.clone();
+        if let Some(s) = &solution {
+            p.set_given_solution(Some(s.inner.grid().clone()));
+        }
+        let pic = Picture {
             cell_size,
-            solution: solution.as_ref().map(|s| s.inner.grid()),
-            candidates: marks.as_deref(),
-            title,
+            solution: solution.is_some(),
+            candidates,
+            title: title.map(str::to_string),
         };
-        svg::render(grid, &opts)
+        p.to_svg(&pic, &Options::default())
+            .map_err(|e| engine_error(py, e))
     }
 
     /// The puzzle in one output format (with the directives its board needs).
@@ -519,26 +522,23 @@ fn render_pdf<'py>(
     title: Option<String>,
     grade: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let entries: Vec<pdf::Entry> = puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| pdf::Entry {
-            puzzle: p.inner.grid(),
+    let opts = Options::default();
+    let mut entries: Vec<pdf::Entry> = Vec::with_capacity(puzzles.len());
+    for (i, p) in puzzles.iter().enumerate() {
+        let caption = p
+            .inner
+            .name()
+            .map_or_else(|| (i + 1).to_string(), str::to_string);
+        entries.push(pdf::Entry {
+            puzzle: p.inner.grid().clone(),
             solution: solutions
                 .as_ref()
                 .and_then(|s| s.get(i))
-                .map(|s| s.inner.grid()),
-            caption: p
-                .inner
-                .name()
-                .map_or_else(|| (i + 1).to_string(), str::to_string),
-            difficulty: if grade {
-                pdf::difficulty_label(p.inner.grid())
-            } else {
-                None
-            },
-        })
-        .collect();
+                .map(|s| s.inner.grid().clone()),
+            caption,
+            difficulty: grade.then(|| p.inner.difficulty_label(&opts)).flatten(),
+        });
+    }
     let opts = pdf::BookletOptions {
         paper: paper.parse().map_err(PyValueError::new_err)?,
         per_page,
