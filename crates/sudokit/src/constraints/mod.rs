@@ -43,6 +43,26 @@ mod xv;
 
 pub use search::TrueCandidates;
 
+/// Whether `key` names a constraint directive; `bare` when the line had no
+/// colon (only board-wide rules such as `anti-knight` stand alone).
+pub(crate) fn is_directive_key(key: &str, bare: bool) -> bool {
+    if bare {
+        text::FLAGS.contains(&key)
+    } else {
+        text::KEYS.contains(&key)
+    }
+}
+
+/// Reads one directive for an N×N board; on failure the byte offset into
+/// `value` where the trouble starts, and a message.
+pub(crate) fn parse_directive(
+    key: &str,
+    value: &str,
+    n: usize,
+) -> Result<Constraint, (usize, String)> {
+    text::parse(key, value, n).map_err(|e| (e.at.min(value.len()), e.message))
+}
+
 /// A row or a column of the board (0-based index), for sandwich clues.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Line {
