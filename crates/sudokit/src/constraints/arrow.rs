@@ -24,10 +24,13 @@ pub(super) fn propagate(cand: &mut [u64], circle: &[usize], arrow: &[usize]) -> 
     let mut changed = false;
     // Circle range.
     let circle_range = |cand: &[u64]| {
-        circle.iter().enumerate().fold((0i64, 0i64), |(l, h), (i, &c)| {
-            let w = weight(circle, i);
-            (l + w * lo(cand[c]) as i64, h + w * hi(cand[c]) as i64)
-        })
+        circle
+            .iter()
+            .enumerate()
+            .fold((0i64, 0i64), |(l, h), (i, &c)| {
+                let w = weight(circle, i);
+                (l + w * lo(cand[c]) as i64, h + w * hi(cand[c]) as i64)
+            })
     };
     let arrow_range = |cand: &[u64]| {
         arrow.iter().fold((0i64, 0i64), |(l, h), &c| {

@@ -56,7 +56,15 @@ fn combinations(cand: &[u64], cells: &[usize], sum: u32) -> Option<Vec<u64>> {
     let mut budget = COMBINATION_BUDGET;
     let mut chosen = 0u64;
     let ok = walk(
-        &pool, 0, k, sum, &mut chosen, cand, cells, &mut allowed, &mut budget,
+        &pool,
+        0,
+        k,
+        sum,
+        &mut chosen,
+        cand,
+        cells,
+        &mut allowed,
+        &mut budget,
     );
     ok.then_some(allowed)
 }

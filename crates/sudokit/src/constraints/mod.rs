@@ -123,7 +123,10 @@ pub enum Constraint {
     Thermo(Vec<usize>),
     /// Arrow: the digits on the arrow sum to the circle's number. A circle
     /// of several cells reads as a decimal number (two cells `1`, `2`: 12).
-    Arrow { circle: Vec<usize>, arrow: Vec<usize> },
+    Arrow {
+        circle: Vec<usize>,
+        arrow: Vec<usize>,
+    },
     /// White dot: the two digits differ by 1.
     KropkiWhite(usize, usize),
     /// Black dot: one digit is twice the other.
@@ -317,9 +320,20 @@ impl Constraint {
                 sum,
                 start,
                 direction,
-            } => direction.cells_from(*start, n).iter().map(|&c| v(c)).sum::<u32>() == *sum,
-            AntiKnight => neighbours::knight_pairs(n).into_iter().all(|(a, b)| v(a) != v(b)),
-            AntiKing => neighbours::king_pairs(n).into_iter().all(|(a, b)| v(a) != v(b)),
+            } => {
+                direction
+                    .cells_from(*start, n)
+                    .iter()
+                    .map(|&c| v(c))
+                    .sum::<u32>()
+                    == *sum
+            }
+            AntiKnight => neighbours::knight_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a) != v(b)),
+            AntiKing => neighbours::king_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a) != v(b)),
             NonConsecutive => orthogonal_pairs(n)
                 .into_iter()
                 .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
@@ -329,7 +343,9 @@ impl Constraint {
                 .windows(2)
                 .all(|w| v(w[0]).abs_diff(v(w[1])) >= whisper_gap(n)),
             Renban(cells) => renban::satisfied(cells, &v),
-            Palindrome(cells) => (0..cells.len() / 2).all(|i| v(cells[i]) == v(cells[cells.len() - 1 - i])),
+            Palindrome(cells) => {
+                (0..cells.len() / 2).all(|i| v(cells[i]) == v(cells[cells.len() - 1 - i]))
+            }
             Between(cells) => between::satisfied(cells, &v),
             Region(cells) => region::satisfied(cells, &v),
         }
@@ -459,7 +475,10 @@ impl Model {
         use Constraint::*;
         let n = self.n;
         match c {
-            Cage { sum: Some(s), cells } => self.props.push(Prop::Sum {
+            Cage {
+                sum: Some(s),
+                cells,
+            } => self.props.push(Prop::Sum {
                 cells: cells.clone(),
                 sum: *s,
                 distinct: true,

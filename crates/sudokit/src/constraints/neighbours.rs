@@ -10,7 +10,10 @@ fn pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(usize, usize)> {
             for &(dr, dc) in moves {
                 let (r2, c2) = (r + dr, c + dc);
                 if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
-                    let (a, b) = ((r * n as isize + c) as usize, (r2 * n as isize + c2) as usize);
+                    let (a, b) = (
+                        (r * n as isize + c) as usize,
+                        (r2 * n as isize + c2) as usize,
+                    );
                     if a < b {
                         out.push((a, b));
                     }
@@ -25,7 +28,16 @@ fn pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(usize, usize)> {
 pub(crate) fn knight_pairs(n: usize) -> Vec<(usize, usize)> {
     pairs(
         n,
-        &[(1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1)],
+        &[
+            (1, 2),
+            (2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, 2),
+            (-2, 1),
+            (-1, -2),
+            (-2, -1),
+        ],
     )
 }
 
@@ -33,6 +45,15 @@ pub(crate) fn knight_pairs(n: usize) -> Vec<(usize, usize)> {
 pub(crate) fn king_pairs(n: usize) -> Vec<(usize, usize)> {
     pairs(
         n,
-        &[(0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1)],
+        &[
+            (0, 1),
+            (1, 0),
+            (1, 1),
+            (1, -1),
+            (0, -1),
+            (-1, 0),
+            (-1, -1),
+            (-1, 1),
+        ],
     )
 }

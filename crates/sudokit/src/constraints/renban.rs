@@ -11,7 +11,9 @@ pub(super) fn satisfied(cells: &[usize], v: &dyn Fn(usize) -> u32) -> bool {
     };
     let distinct = vals
         .iter()
-        .try_fold(0u64, |seen, &d| (seen & bit(d) == 0).then_some(seen | bit(d)))
+        .try_fold(0u64, |seen, &d| {
+            (seen & bit(d) == 0).then_some(seen | bit(d))
+        })
         .is_some();
     distinct && (max - min) as usize == vals.len() - 1
 }

@@ -74,10 +74,7 @@ fn cell(at: usize, t: &str, n: usize) -> Result<usize, TextError> {
     });
     match parsed {
         Some((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => Ok((r - 1) * n + c - 1),
-        Some((r, c)) => err(
-            at,
-            format!("cell r{r}c{c} is off the {n}×{n} board"),
-        ),
+        Some((r, c)) => err(at, format!("cell r{r}c{c} is off the {n}×{n} board")),
         None => err(at, format!("expected a cell such as r1c1, found {t:?}")),
     }
 }
@@ -157,7 +154,9 @@ pub(crate) fn parse(key: &str, value: &str, n: usize) -> Result<Constraint, Text
         }
         "kropki" => match toks.as_slice() {
             [(_, t)] if t.eq_ignore_ascii_case("all") => Constraint::KropkiAll,
-            [(at, t), rest @ ..] if t.eq_ignore_ascii_case("white") || t.eq_ignore_ascii_case("black") => {
+            [(at, t), rest @ ..]
+                if t.eq_ignore_ascii_case("white") || t.eq_ignore_ascii_case("black") =>
+            {
                 let cs = cells(rest, n)?;
                 if cs.len() != 2 {
                     return err(*at, "a dot needs exactly two cells");
@@ -168,7 +167,12 @@ pub(crate) fn parse(key: &str, value: &str, n: usize) -> Result<Constraint, Text
                     Constraint::KropkiBlack(cs[0], cs[1])
                 }
             }
-            _ => return err(0, "expected `kropki: all`, `kropki: white r1c1 r1c2` or `kropki: black …`"),
+            _ => {
+                return err(
+                    0,
+                    "expected `kropki: all`, `kropki: white r1c1 r1c2` or `kropki: black …`",
+                )
+            }
         },
         "xv" => match toks.as_slice() {
             [(_, t)] if t.eq_ignore_ascii_case("all") => Constraint::XvAll,
@@ -230,7 +234,9 @@ pub(crate) fn parse(key: &str, value: &str, n: usize) -> Result<Constraint, Text
                 _ => {
                     return err(
                         *a2,
-                        format!("unknown direction {d:?} (down-right, down-left, up-right, up-left)"),
+                        format!(
+                            "unknown direction {d:?} (down-right, down-left, up-right, up-left)"
+                        ),
                     )
                 }
             };

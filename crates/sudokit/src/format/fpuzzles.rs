@@ -58,8 +58,16 @@ pub const FPUZZLES_KEYS: &[&str] = &[
 
 /// Keys that only draw (no rule), skipped.
 const COSMETIC: &[&str] = &[
-    "text", "line", "cage", "circle", "rectangle", "highlight", "cosmetic", "disabledlogic",
-    "truecandidatesoptions", "version",
+    "text",
+    "line",
+    "cage",
+    "circle",
+    "rectangle",
+    "highlight",
+    "cosmetic",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "version",
 ];
 
 /// Reads an f-puzzles puzzle: its JSON text, the compressed string of a
@@ -122,7 +130,11 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         .get("grid")
         .and_then(Value::as_array)
         .ok_or("f-puzzles JSON needs a grid")?;
-    if rows.len() != n || rows.iter().any(|r| r.as_array().is_none_or(|r| r.len() != n)) {
+    if rows.len() != n
+        || rows
+            .iter()
+            .any(|r| r.as_array().is_none_or(|r| r.len() != n))
+    {
         return Err(format!("the grid is not {n}×{n}"));
     }
     let mut values = vec![0u16; n * n];
@@ -273,19 +285,29 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         cs.push(Constraint::XvAll);
     }
     for e in list("sandwichsum") {
-        let s = e.get("cell").and_then(Value::as_str).ok_or("a sandwich clue has a cell")?;
+        let s = e
+            .get("cell")
+            .and_then(Value::as_str)
+            .ok_or("a sandwich clue has a cell")?;
         let (r, c) = rc(s)?;
         let out = |k: i64| k == 0 || k == n as i64 + 1;
         let line = match (out(r), out(c)) {
             (false, true) if (1..=n as i64).contains(&r) => Line::Row(r as usize - 1),
             (true, false) if (1..=n as i64).contains(&c) => Line::Column(c as usize - 1),
-            _ => return Err(format!("sandwich clue at {s} is not beside a row or column")),
+            _ => {
+                return Err(format!(
+                    "sandwich clue at {s} is not beside a row or column"
+                ))
+            }
         };
         let sum = number(&e).ok_or("a sandwich clue has a value")?;
         cs.push(Constraint::Sandwich { line, sum });
     }
     for e in list("littlekiller") {
-        let s = e.get("cell").and_then(Value::as_str).ok_or("a little killer has a cell")?;
+        let s = e
+            .get("cell")
+            .and_then(Value::as_str)
+            .ok_or("a little killer has a cell")?;
         let (r, c) = rc(s)?;
         let direction = match e.get("direction").and_then(Value::as_str) {
             Some("DR") => Direction::DownRight,
@@ -314,7 +336,11 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     for (key, odd) in [("odd", true), ("even", false)] {
         let cs_: Vec<usize> = list(key)
             .iter()
-            .map(|e| e.get("cell").ok_or("expected a cell".to_string()).and_then(cell))
+            .map(|e| {
+                e.get("cell")
+                    .ok_or("expected a cell".to_string())
+                    .and_then(cell)
+            })
             .collect::<Result<_, _>>()?;
         if !cs_.is_empty() {
             cs.push(if odd {
@@ -343,8 +369,14 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         c.validate(n)?;
     }
     let mut p = Puzzle::new(Grid::new(Arc::new(geo), values)).with_constraints(cs);
-    let title = obj.get("title").and_then(Value::as_str).filter(|s| !s.is_empty());
-    let author = obj.get("author").and_then(Value::as_str).filter(|s| !s.is_empty());
+    let title = obj
+        .get("title")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty());
+    let author = obj
+        .get("author")
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty());
     match (title, author) {
         (Some(t), Some(a)) => p.set_name(Some(format!("{t} by {a}"))),
         (Some(t), None) => p.set_name(Some(t.to_string())),
