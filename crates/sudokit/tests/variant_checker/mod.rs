@@ -28,7 +28,9 @@ fn digit(ch: char) -> Option<u32> {
 }
 
 fn line_values(s: &str) -> Vec<u32> {
-    s.chars().map(|c| digit(c).expect("grid character")).collect()
+    s.chars()
+        .map(|c| digit(c).expect("grid character"))
+        .collect()
 }
 
 const FLAGS: [&str; 3] = ["anti-knight", "anti-king", "non-consecutive"];
@@ -183,7 +185,7 @@ pub fn check(f: &VariantFile, sol: &[u32]) -> Result<(), String> {
                 };
                 let cs: Vec<usize> = toks.map(|t| cell(t, n)).collect();
                 let vals: Vec<u32> = cs.iter().map(|&c| v(c)).collect();
-                all_different(&vals) && sum.is_none_or(|s| vals.iter().sum::<u32>() == s)
+                all_different(&vals) && sum.map_or(true, |s| vals.iter().sum::<u32>() == s)
             }
             "thermo" => cells(val, n).windows(2).all(|w| v(w[0]) < v(w[1])),
             "arrow" => {
@@ -234,7 +236,8 @@ pub fn check(f: &VariantFile, sol: &[u32]) -> Result<(), String> {
                 let mut ok = true;
                 for a in 0..n * n {
                     for b in [a + 1, a + n] {
-                        if b < n * n && adjacent_orthogonally(a, b, n) && !marked.contains(&(a, b)) {
+                        if b < n * n && adjacent_orthogonally(a, b, n) && !marked.contains(&(a, b))
+                        {
                             let (x, y) = (v(a), v(b));
                             ok &= x.abs_diff(y) != 1 && x != 2 * y && y != 2 * x;
                         }
@@ -312,7 +315,9 @@ pub fn check(f: &VariantFile, sol: &[u32]) -> Result<(), String> {
             "even" => cells(val, n).iter().all(|&c| v(c) % 2 == 0),
             "whisper" => {
                 let gap = (n as u32).div_ceil(2);
-                cells(val, n).windows(2).all(|w| v(w[0]).abs_diff(v(w[1])) >= gap)
+                cells(val, n)
+                    .windows(2)
+                    .all(|w| v(w[0]).abs_diff(v(w[1])) >= gap)
             }
             "renban" => {
                 let vals: Vec<u32> = cells(val, n).iter().map(|&c| v(c)).collect();
