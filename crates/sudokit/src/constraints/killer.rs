@@ -20,7 +20,7 @@ pub(super) fn satisfied(sum: Option<u32>, cells: &[usize], v: &dyn Fn(usize) -> 
         }
         seen |= bit(v(c));
     }
-    sum.is_none_or(|s| cells.iter().map(|&c| v(c)).sum::<u32>() == s)
+    sum.map_or(true, |s| cells.iter().map(|&c| v(c)).sum::<u32>() == s)
 }
 
 pub(super) fn propagate(

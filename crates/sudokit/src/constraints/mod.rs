@@ -15,12 +15,12 @@
 //! ```
 //! use sudokit::constraints::Constraint;
 //! use sudokit::{Options, Puzzle};
-//! // A 4×4 with one killer cage: r1c1 + r1c2 = 7, and a thermometer.
+//! // A 4×4 with one killer cage: r1c1 + r1c2 = 5, and a thermometer.
 //! let mut p: Puzzle = ".".repeat(16).parse().unwrap();
-//! p.add_constraint(Constraint::parse("cage", "7 r1c1 r1c2", 4).unwrap());
+//! p.add_constraint(Constraint::parse("cage", "5 r1c1 r1c2", 4).unwrap());
 //! p.add_constraint(Constraint::parse("thermo", "r1c1 r2c1 r3c1", 4).unwrap());
 //! let s = p.solve(&Options::default()).unwrap();
-//! assert_eq!(s.get(0) + s.get(1), 7);
+//! assert_eq!(s.get(0) + s.get(1), 5);
 //! assert!(s.get(0) < s.get(4) && s.get(4) < s.get(8));
 //! ```
 

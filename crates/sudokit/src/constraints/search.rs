@@ -143,7 +143,7 @@ fn branch_cell(st: &[u64]) -> Option<usize> {
     let mut best: Option<(u32, usize)> = None;
     for (c, m) in st.iter().enumerate() {
         let k = m.count_ones();
-        if k > 1 && best.is_none_or(|(b, _)| k < b) {
+        if k > 1 && best.map_or(true, |(b, _)| k < b) {
             best = Some((k, c));
             if k == 2 {
                 break;

@@ -133,7 +133,7 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     if rows.len() != n
         || rows
             .iter()
-            .any(|r| r.as_array().is_none_or(|r| r.len() != n))
+            .any(|r| r.as_array().map_or(true, |r| r.len() != n))
     {
         return Err(format!("the grid is not {n}×{n}"));
     }
