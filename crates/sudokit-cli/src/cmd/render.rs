@@ -74,8 +74,15 @@ pub fn run(args: &Args) -> Result<Tally> {
             .candidates
             .then(|| sudokit::render::given_candidates(grid));
         let title = args.title.as_deref().or(rec.name());
-        let doc = svg::render(
-            grid,
+        // The constraints come along so that cages, thermos and dots are drawn.
+        let constraints = rec
+            .result
+            .as_ref()
+            .map(|p| p.constraints().to_vec())
+            .unwrap_or_default();
+        let puzzle = sudokit::Puzzle::new(grid.clone()).with_constraints(constraints);
+        let doc = svg::render_puzzle(
+            &puzzle,
             &SvgOptions {
                 cell_size: args.cell_size,
                 solution: solution.as_ref(),
