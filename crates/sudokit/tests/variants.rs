@@ -938,3 +938,32 @@ fn make_palindromes(first: usize) {
 fn make_suite_palindromes() {
     make_palindromes(46);
 }
+
+#[test]
+fn suite_puzzles_render_with_their_constraints() {
+    use sudokit::render::svg::{render_puzzle, SvgOptions};
+    let marks = [
+        ("killer", "stroke-dasharray"),
+        ("thermo", "<polyline"),
+        ("kropki", "<circle"),
+        ("xv", ">X</text>"),
+        ("sandwich", "</text>"),
+        ("little-killer", "↘"),
+        ("region", "#fdf1c7"),
+    ];
+    for (name, text) in suite() {
+        let p: Puzzle = text.parse().unwrap();
+        let doc = render_puzzle(&p, &SvgOptions::default());
+        assert!(
+            doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"),
+            "{name}"
+        );
+        // `NN-family-N.txt`
+        let family_of = name[3..].rsplit_once('-').map_or("", |(f, _)| f);
+        for (family, mark) in marks {
+            if family_of == family {
+                assert!(doc.contains(mark), "{name}: no {mark}");
+            }
+        }
+    }
+}
