@@ -35,6 +35,9 @@ pub struct Board {
     pub geometry: std::sync::Arc<sudokit::Geometry>,
     pub format: crate::output::OutputFormat,
     pub name: Option<String>,
+    /// Constraint directive lines (`cage: …`) that go right before the
+    /// grid: they govern only the next puzzle.
+    pub constraints: Vec<String>,
 }
 
 impl Output {
@@ -66,8 +69,23 @@ impl Output {
                 geometry: grid.geometry().clone(),
                 format,
                 name: name.map(str::to_string),
+                constraints: Vec::new(),
             }),
         }
+    }
+
+    /// The same output with `puzzle`'s constraints written before its grid,
+    /// so that converting a puzzle keeps its cages, thermos and dots.
+    pub fn with_constraints(mut self, puzzle: &sudokit::Puzzle) -> Self {
+        if let Some(b) = &mut self.board {
+            let n = puzzle.grid().n();
+            b.constraints = puzzle
+                .constraints()
+                .iter()
+                .map(|c| c.to_directive(n))
+                .collect();
+        }
+        self
     }
 }
 
@@ -107,6 +125,11 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
             if let Some(b) = &r.board {
                 let w = writer.get_or_insert_with(|| sudokit::format::Writer::new(b.format));
                 out.write_all(w.prelude(&b.geometry, b.name.as_deref()).as_bytes())?;
+                if b.format != sudokit::format::OutputFormat::Json {
+                    for line in &b.constraints {
+                        writeln!(out, "{line}")?;
+                    }
+                }
             }
             out.write_all(r.text.as_bytes())?;
             if !r.text.ends_with('\n') {

@@ -37,6 +37,8 @@ enum Command {
     Merge(cmd::merge::Args),
     /// Validate givens and check that each puzzle has exactly one solution.
     Check(cmd::check::Args),
+    /// True candidates: per cell, every digit that appears in some solution.
+    Candidates(cmd::candidates::Args),
     /// Print puzzles as pretty grids or convert between formats.
     Show(cmd::show::Args),
     /// Generate puzzles with a unique solution (any shape, variant, symmetry).
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Grids(a) => cmd::grids::run(a),
         Command::Merge(a) => cmd::merge::run(a),
         Command::Check(a) => cmd::check::run(a),
+        Command::Candidates(a) => cmd::candidates::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Generate(a) => cmd::generate::run(a),
         Command::Canon(a) => cmd::canon::run(a),

@@ -18,6 +18,7 @@
 
 pub mod bits;
 pub mod canon;
+pub mod constraints;
 pub mod count;
 pub mod format;
 pub mod generate;

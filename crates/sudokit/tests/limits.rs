@@ -36,9 +36,10 @@ fn technique_finders_give_up_once_the_limits_expire() {
 
 #[test]
 fn hint_and_explain_report_the_stop_instead_of_a_partial_answer() {
-    let p: Puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-        .parse()
-        .unwrap();
+    let p: Puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+            .parse()
+            .unwrap();
     let opts = Options::default().with_cancel(cancelled());
     assert!(matches!(p.hint(&opts), Err(Error::Cancelled)));
     assert!(matches!(p.explain(&opts), Err(Error::Cancelled)));

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod candidates;
 pub mod canon;
 pub mod check;
 pub mod count;

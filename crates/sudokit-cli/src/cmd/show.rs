@@ -36,7 +36,9 @@ pub fn run(args: &Args) -> Result<Tally> {
             Ok(p) if fmt == OutputFormat::Json => {
                 Output::ok(item.json_ok(serde_json::json!({ "grid": GridJson::new(p.grid()) })))
             }
-            Ok(p) => Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()),
+            Ok(p) => {
+                Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()).with_constraints(p)
+            }
             Err(e) => Output {
                 text: format!("error: {}{e}", item.prefix()),
                 ok: false,

@@ -1,9 +1,11 @@
 //! Text formats: reading every common puzzle format and writing grids.
 
+mod fpuzzles;
 mod pencil;
 mod read;
 mod write;
 
+pub use fpuzzles::{from_fpuzzles, FPUZZLES_KEYS};
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use read::{
     parse_all, parse_one, parse_puzzle, DigitStyle, InputFormat, Located, ParseError,

@@ -314,7 +314,21 @@ impl Writer {
 
     /// A puzzle (its givens, and its name in the formats that carry one).
     pub fn write(&mut self, puzzle: &Puzzle) -> String {
-        self.write_grid_named(puzzle.grid(), puzzle.name())
+        if puzzle.constraints().is_empty() || self.format == OutputFormat::Json {
+            return self.write_grid_named(puzzle.grid(), puzzle.name());
+        }
+        // Constraints govern the next puzzle only: their directives go
+        // right before its grid, after the board's directives and name.
+        let grid = puzzle.grid();
+        let mut out = self.prelude(grid.geometry(), puzzle.name());
+        let n = grid.n();
+        for c in puzzle.constraints() {
+            out.push_str(&c.to_directive(n));
+            out.push('\n');
+        }
+        out.push_str(&write_body(grid, self.format));
+        out.push('\n');
+        out
     }
 
     /// A grid, such as a solution.

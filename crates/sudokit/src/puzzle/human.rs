@@ -22,6 +22,14 @@ impl Puzzle {
     /// The candidate grid a person would start from, with uniqueness
     /// techniques enabled when the position is proven unique.
     pub fn logic_state(&self, opts: &Options) -> Result<Candidates, Error> {
+        if !self.constraints().is_empty() {
+            // The techniques reason about units only: a step on a killer or a
+            // thermo could be wrong, so none is offered.
+            return Err(Error::Unsupported(
+                "human-style steps do not take constraints (cages, lines, dots) into account yet"
+                    .into(),
+            ));
+        }
         let unique = self.check(opts)?.is_unique();
         let mut c = match &self.candidates {
             None => Candidates::from_grid(&self.grid),
@@ -189,6 +197,11 @@ impl Puzzle {
                     return Ok(PlayerHint::MissingCandidate { cell, digit });
                 }
             }
+        }
+        if !self.constraints().is_empty() {
+            // Mistakes are found from the solution; steps would ignore the
+            // constraints.
+            return Ok(PlayerHint::Stuck);
         }
         let mut c =
             Candidates::from_grid(&position).map_err(|e| Error::Unsupported(e.to_string()))?;

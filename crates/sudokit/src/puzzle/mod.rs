@@ -30,6 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::constraints::Constraint;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::limits::{Clock, Limits};
@@ -56,6 +57,9 @@ pub struct Puzzle {
     /// A solution shipped with the puzzle (a CSV's solution column), to be
     /// checked against ours.
     solution: Option<Grid>,
+    /// Rules beyond the units (cages, thermometers, dots…); empty for a
+    /// classic puzzle, which then keeps the fast solvers.
+    constraints: Vec<Constraint>,
 }
 
 impl Puzzle {
@@ -67,6 +71,7 @@ impl Puzzle {
             name: None,
             notes: Vec::new(),
             solution: None,
+            constraints: Vec::new(),
         }
     }
 
@@ -147,6 +152,35 @@ impl Puzzle {
     /// Attaches a solution read with the puzzle; [`Puzzle::solve`] checks it.
     pub fn set_given_solution(&mut self, solution: Option<Grid>) {
         self.solution = solution;
+    }
+    /// The constraints beyond the board's units (killer cages, thermometers,
+    /// dots, lines…), in the order they were added.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+    /// Adds a constraint; `solve`, `check`, `count`, `solutions` and
+    /// [`Puzzle::true_candidates`] honour it.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// use sudokit::{CountMode, Options, Puzzle};
+    /// let mut p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// p.add_constraint(Constraint::Thermo(vec![0, 1, 2, 3]));
+    /// // r1 must read 1 2 3 4: the 288 grids of 4×4 shrink to 12.
+    /// let n = p.count(CountMode::All, &Options::default()).unwrap();
+    /// assert_eq!(n.to_string(), "12");
+    /// ```
+    pub fn add_constraint(&mut self, c: Constraint) {
+        self.constraints.push(c);
+    }
+    /// Replaces the constraints.
+    pub fn set_constraints(&mut self, cs: Vec<Constraint>) {
+        self.constraints = cs;
+    }
+    /// The same puzzle with these constraints added.
+    pub fn with_constraints(mut self, cs: impl IntoIterator<Item = Constraint>) -> Self {
+        self.constraints.extend(cs);
+        self
     }
     /// True when the puzzle is a candidate state rather than plain givens.
     pub fn has_candidates(&self) -> bool {

@@ -46,6 +46,11 @@ impl Puzzle {
     /// assert_eq!(c.parse::<Puzzle>().unwrap().canonical().unwrap(), c);
     /// ```
     pub fn canonical(&self) -> Result<String, Error> {
+        if !self.constraints().is_empty() {
+            return Err(Error::Unsupported(
+                "canonical forms are defined for classic 9×9 only".into(),
+            ));
+        }
         canon::minlex(&self.grid).ok_or_else(|| {
             Error::Unsupported("canonical forms are defined for classic 9×9 only".into())
         })
@@ -85,8 +90,8 @@ impl Puzzle {
                 .collect(),
             None => render::given_candidates(&self.grid),
         });
-        Ok(svg::render(
-            &self.grid,
+        Ok(svg::render_puzzle(
+            self,
             &SvgOptions {
                 cell_size: pic.cell_size,
                 solution: solution.as_ref(),

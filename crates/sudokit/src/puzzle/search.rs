@@ -1,6 +1,9 @@
 //! Solving, checking, counting and enumerating: the search use cases.
 
+use crate::constraints::search::ConstraintSearch;
+use crate::constraints::{self, Model, TrueCandidates};
 use crate::count::{self, BigUint, Count};
+use crate::geometry::Layout;
 use crate::grid::Grid;
 use crate::logic::Candidates;
 use crate::solve::{self, Engine, Solutions};
@@ -125,7 +128,7 @@ impl Puzzle {
     pub fn count(&self, mode: CountMode, opts: &Options) -> Result<Count, Error> {
         self.check_rules()?;
         let limit = match mode {
-            CountMode::Exact if self.candidates.is_none() => {
+            CountMode::Exact if self.candidates.is_none() && self.constraints.is_empty() => {
                 let copts = count::Options {
                     budget: opts.limits().into(),
                     threads: opts.threads,
@@ -149,9 +152,60 @@ impl Puzzle {
         })
     }
 
+    /// True candidates: per cell, every digit that appears in at least one
+    /// solution (a given's only candidate is itself). Bounded by the
+    /// options' time limit and cancel flag.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// use sudokit::{Options, Puzzle};
+    /// let mut p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// // A 2-cell thermo in the top row: r1c1 can be 1, 2 or 3, never 4.
+    /// p.add_constraint(Constraint::Thermo(vec![0, 1]));
+    /// let tc = p.true_candidates(&Options::default()).unwrap();
+    /// assert_eq!(tc.digits(0), vec![1, 2, 3]);
+    /// assert_eq!(tc.digits(1), vec![2, 3, 4]);
+    /// ```
+    pub fn true_candidates(&self, opts: &Options) -> Result<TrueCandidates, Error> {
+        self.check_rules()?;
+        let (model, masks) = self.constraint_model()?;
+        let limits = opts.limits();
+        constraints::search::true_candidates(self.geometry(), &model, masks, &limits)
+            .ok_or_else(|| opts.stopped())
+    }
+
+    /// The compiled constraints and the starting masks of the constraint
+    /// search.
+    fn constraint_model(&self) -> Result<(Model, Vec<u64>), Error> {
+        let geo = self.geometry();
+        let n = geo.n();
+        if n > 64 {
+            return Err(Error::Unsupported(format!(
+                "constraints and true candidates need at most 64 digits; this board has {n}"
+            )));
+        }
+        if !self.constraints.is_empty() && geo.layout() == Layout::Cube {
+            return Err(Error::Unsupported(
+                "constraints are defined on square boards, not cubes".into(),
+            ));
+        }
+        for c in &self.constraints {
+            c.validate(n).map_err(Error::Unsupported)?;
+        }
+        let masks = (0..geo.cell_count())
+            .map(|c| self.candidate_mask(c))
+            .collect();
+        Ok((Model::new(n, &self.constraints), masks))
+    }
+
     /// The raw search over this puzzle's givens or candidates, no checks.
     fn search(&self, opts: &Options) -> Result<Solutions, Error> {
         let limits = opts.limits();
+        if !self.constraints.is_empty() {
+            let (model, masks) = self.constraint_model()?;
+            let s = ConstraintSearch::new(self.geometry().clone(), model, masks, limits);
+            return Ok(solve::constrained_solutions(self.geometry(), s));
+        }
         let Some(masks) = &self.candidates else {
             return Ok(match opts.engine {
                 Engine::Auto => solve::unchecked_solutions_within(&self.grid, limits),

@@ -165,6 +165,268 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
     out
 }
 
+/// Draws a puzzle with its constraints the way setters draw them: killer
+/// cages dashed with their sum, thermometers as a bulb and a thick line,
+/// arrows as circles with a line, kropki dots, X and V between cells,
+/// sandwich and little-killer clues outside the grid, lines (whispers
+/// green, renban purple, palindromes grey, between lines blue), odd cells
+/// as circles, even cells as squares, extra regions shaded. Board-wide rules
+/// (anti-knight, anti-king, non-consecutive) have no mark; state them in the
+/// title. Cubes are drawn without constraints.
+///
+/// ```
+/// use sudokit::{render::svg, Puzzle};
+/// let p: Puzzle = "cage: 5 r1c1 r1c2\nthermo: r2c1 r3c1\n................\n".parse().unwrap();
+/// let doc = svg::render_puzzle(&p, &svg::SvgOptions::default());
+/// assert!(doc.contains("stroke-dasharray"));
+/// assert!(doc.contains(">5</text>"));
+/// ```
+pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
+    let doc = render(puzzle.grid(), opts);
+    let geo = puzzle.geometry();
+    if puzzle.constraints().is_empty() || geo.layout() == Layout::Cube {
+        return doc;
+    }
+    let size = if opts.cell_size > 0.0 {
+        opts.cell_size
+    } else {
+        40.0
+    };
+    let x0 = size * 0.5;
+    let y0 = size * 0.5 + if opts.title.is_some() { size } else { 0.0 };
+    let (under, over) = constraint_layers(puzzle.constraints(), geo.n(), size, x0, y0);
+    // Shapes that sit in cells go under the grid lines and digits (after
+    // the shading group); marks on borders and clues go on top.
+    let mut out = match doc.find("</g>\n") {
+        Some(i) => format!("{}{under}{}", &doc[..i + 5], &doc[i + 5..]),
+        None => doc,
+    };
+    if let Some(i) = out.rfind("</svg>") {
+        out.insert_str(i, &over);
+    }
+    out
+}
+
+/// The SVG of the constraints: (under the grid, over the grid).
+fn constraint_layers(
+    cs: &[crate::constraints::Constraint],
+    n: usize,
+    size: f64,
+    x0: f64,
+    y0: f64,
+) -> (String, String) {
+    use crate::constraints::{Constraint::*, Direction, Line};
+    let centre = |c: usize| {
+        (
+            x0 + (c % n) as f64 * size + size / 2.0,
+            y0 + (c / n) as f64 * size + size / 2.0,
+        )
+    };
+    let points = |cells: &[usize]| {
+        cells
+            .iter()
+            .map(|&c| {
+                let (x, y) = centre(c);
+                format!("{x:.1},{y:.1}")
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let line = |out: &mut String, cells: &[usize], colour: &str, width: f64| {
+        let _ = writeln!(
+            out,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+            points(cells)
+        );
+    };
+    let mid = |a: usize, b: usize| {
+        let ((xa, ya), (xb, yb)) = (centre(a), centre(b));
+        ((xa + xb) / 2.0, (ya + yb) / 2.0)
+    };
+    let small = size * 0.25;
+    let (mut under, mut over) = (String::new(), String::new());
+    for c in cs {
+        match c {
+            Region(cells) => {
+                for &cell in cells {
+                    let (x, y) = centre(cell);
+                    let h = size / 2.0;
+                    let _ = writeln!(
+                        under,
+                        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{size}\" height=\"{size}\" fill=\"#fdf1c7\"/>",
+                        x - h,
+                        y - h
+                    );
+                }
+            }
+            Thermo(cells) => {
+                line(&mut under, cells, "#bbb", size * 0.3);
+                let (x, y) = centre(cells[0]);
+                let _ = writeln!(
+                    under,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#bbb\"/>",
+                    size * 0.38
+                );
+            }
+            Arrow { circle, arrow } => {
+                let mut path = vec![*circle.last().unwrap()];
+                path.extend(arrow);
+                line(&mut under, &path, "#999", 2.0);
+                for &cell in circle {
+                    let (x, y) = centre(cell);
+                    let _ = writeln!(
+                        under,
+                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#999\" stroke-width=\"2\"/>",
+                        size * 0.4
+                    );
+                }
+                let (x, y) = centre(*arrow.last().unwrap());
+                let _ = writeln!(
+                    under,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#999\"/>"
+                );
+            }
+            Whisper(cells) => line(&mut under, cells, "#6c6", size * 0.2),
+            Renban(cells) => line(&mut under, cells, "#c9f", size * 0.25),
+            Palindrome(cells) => line(&mut under, cells, "#ccc", size * 0.25),
+            Between(cells) => {
+                line(&mut under, cells, "#9cf", size * 0.15);
+                for &end in [cells[0], cells[cells.len() - 1]].iter() {
+                    let (x, y) = centre(end);
+                    let _ = writeln!(
+                        under,
+                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#9cf\" stroke-width=\"2\"/>",
+                        size * 0.4
+                    );
+                }
+            }
+            Odd(cells) | Even(cells) => {
+                for &cell in cells {
+                    let (x, y) = centre(cell);
+                    let r = size * 0.4;
+                    let _ = if matches!(c, Odd(_)) {
+                        writeln!(
+                            under,
+                            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"#ddd\"/>"
+                        )
+                    } else {
+                        writeln!(
+                            under,
+                            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#ddd\"/>",
+                            x - r,
+                            y - r,
+                            2.0 * r,
+                            2.0 * r
+                        )
+                    };
+                }
+            }
+            Cage { sum, cells } => {
+                // Dashed edges, inset, wherever a neighbour is outside.
+                let inset = size * 0.08;
+                for &cell in cells {
+                    let (x, y) = (x0 + (cell % n) as f64 * size, y0 + (cell / n) as f64 * size);
+                    let (r, col) = (cell / n, cell % n);
+                    let inside = |dr: i64, dc: i64| {
+                        let (r2, c2) = (r as i64 + dr, col as i64 + dc);
+                        r2 >= 0
+                            && c2 >= 0
+                            && (r2 as usize) < n
+                            && (c2 as usize) < n
+                            && cells.contains(&(r2 as usize * n + c2 as usize))
+                    };
+                    let (a, b) = (inset, size - inset);
+                    let mut d = String::new();
+                    if !inside(-1, 0) {
+                        let _ = write!(d, "M{:.1} {:.1}H{:.1}", x + a, y + a, x + b);
+                    }
+                    if !inside(1, 0) {
+                        let _ = write!(d, "M{:.1} {:.1}H{:.1}", x + a, y + b, x + b);
+                    }
+                    if !inside(0, -1) {
+                        let _ = write!(d, "M{:.1} {:.1}V{:.1}", x + a, y + a, y + b);
+                    }
+                    if !inside(0, 1) {
+                        let _ = write!(d, "M{:.1} {:.1}V{:.1}", x + b, y + a, y + b);
+                    }
+                    if !d.is_empty() {
+                        let _ = writeln!(
+                            over,
+                            "<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>"
+                        );
+                    }
+                }
+                if let Some(s) = sum {
+                    let first = *cells.iter().min().unwrap();
+                    let (x, y) = (
+                        x0 + (first % n) as f64 * size,
+                        y0 + (first / n) as f64 * size,
+                    );
+                    let _ = writeln!(
+                        over,
+                        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"#000\">{s}</text>",
+                        x + size * 0.1,
+                        y + size * 0.3,
+                        size * 0.22
+                    );
+                }
+            }
+            KropkiWhite(a, b) | KropkiBlack(a, b) => {
+                let (x, y) = mid(*a, *b);
+                let fill = if matches!(c, KropkiWhite(..)) {
+                    "#fff"
+                } else {
+                    "#000"
+                };
+                let _ = writeln!(
+                    over,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1\"/>",
+                    size * 0.12
+                );
+            }
+            X(a, b) | V(a, b) => {
+                let (x, y) = mid(*a, *b);
+                let letter = if matches!(c, X(..)) { "X" } else { "V" };
+                let _ = writeln!(
+                    over,
+                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{letter}</text>",
+                    size * 0.35
+                );
+            }
+            Sandwich { line: l, sum } => {
+                let (x, y) = match *l {
+                    Line::Row(k) => (x0 - size * 0.25, y0 + (k as f64 + 0.5) * size),
+                    Line::Column(k) => (x0 + (k as f64 + 0.5) * size, y0 - size * 0.25),
+                };
+                let _ = writeln!(
+                    over,
+                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}</text>"
+                );
+            }
+            LittleKiller {
+                sum,
+                start,
+                direction,
+            } => {
+                let (dx, dy, glyph) = match direction {
+                    Direction::DownRight => (-1.0, -1.0, "↘"),
+                    Direction::DownLeft => (1.0, -1.0, "↙"),
+                    Direction::UpRight => (-1.0, 1.0, "↗"),
+                    Direction::UpLeft => (1.0, 1.0, "↖"),
+                };
+                let (cx, cy) = centre(*start);
+                let (x, y) = (cx + dx * size * 0.75, cy + dy * size * 0.75);
+                let _ = writeln!(
+                    over,
+                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}{glyph}</text>"
+                );
+            }
+            KropkiAll | XvAll | AntiKnight | AntiKing | NonConsecutive => {}
+        }
+    }
+    (under, over)
+}
+
 /// Pencil marks laid out like the box shape (3×3 for 9×9, 2×3 for 6×6).
 fn write_candidates(out: &mut String, puzzle: &Grid, x: f64, y: f64, size: f64, mask: u64) {
     let shape = puzzle.geometry().box_shape();

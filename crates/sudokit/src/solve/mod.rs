@@ -92,6 +92,32 @@ impl Searcher for NineSearch {
     }
 }
 
+impl Searcher for crate::constraints::search::ConstraintSearch {
+    fn advance(&mut self) -> bool {
+        crate::constraints::search::ConstraintSearch::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        crate::constraints::search::ConstraintSearch::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        crate::constraints::search::ConstraintSearch::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        crate::constraints::search::ConstraintSearch::interrupted(self)
+    }
+}
+
+/// The solutions of a puzzle with constraints (the slower general path).
+pub(crate) fn constrained_solutions(
+    geometry: &Arc<Geometry>,
+    search: crate::constraints::search::ConstraintSearch,
+) -> Solutions {
+    Solutions {
+        geometry: geometry.clone(),
+        search: Box::new(search),
+    }
+}
+
 /// The solutions of a puzzle, found lazily in search order. Dropping the
 /// iterator stops the search.
 pub struct Solutions {

@@ -39,6 +39,9 @@ pub enum ParseErrorKind {
     /// Text that two formats read differently; the message says which option decides.
     #[error("{0}")]
     Ambiguous(String),
+    /// A constraint directive (`cage:`, `thermo:`, …) that does not read.
+    #[error("bad constraint: {0}")]
+    Constraint(String),
     /// A JSON line that does not hold a grid.
     #[error("JSON: {0}")]
     Json(String),

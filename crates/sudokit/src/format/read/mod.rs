@@ -13,6 +13,7 @@
 //! | `digits: 0-f` | 16×16 digits written `0`-`F` (also `1-g`, `auto`) | rest of the file |
 //! | `name: …` | the next puzzle's name | next puzzle |
 //! | `regions:` + N rows | jigsaw regions, one label per cell | next puzzle |
+//! | `cage: 15 r1c1 r1c2`, `thermo: …`, `arrow: r1c1 \| r1c2 r1c3`, `kropki-white: …`, `kropki-black: …`, `kropki: all`, `xv: x r1c1 r1c2`, `xv: all`, `sandwich: row 1 = 15`, `little-killer: 23 r1c1 down-right`, `anti-knight`, `anti-king`, `non-consecutive`, `odd: …`, `even: …`, `whisper: …`, `renban: …`, `palindrome: …`, `between: …`, `region: …` | one constraint each ([`crate::constraints`]); a bad one is the record's error, at its line and column | next puzzle |
 //!
 //! A record is one of:
 //!

@@ -120,9 +120,32 @@ pub struct Reader<R> {
     pub(super) last_cells: Option<usize>,
     /// A directive that could not be applied: reported on the next record.
     pub(super) directive_error: Option<(usize, String)>,
+    /// Constraint directives for the next record: line, column of the
+    /// value, key, value. Parsed once the record's N is known.
+    constraint_lines: Vec<(usize, usize, String, String)>,
     /// Lines that could not be read as text, by line number: each one that
     /// starts a record is that record's error.
     flaws: BTreeMap<usize, ParseErrorKind>,
+}
+
+/// A constraint directive: lower-case key, 1-based column where the value
+/// starts, value. Board-wide rules (`anti-knight`) stand alone or take a
+/// colon with nothing after it.
+fn constraint_directive(line: &str) -> Option<(String, usize, &str)> {
+    let lead = line.len() - line.trim_start().len();
+    let t = line.trim();
+    let (key, value, at) = match t.split_once(':') {
+        Some((k, v)) => (k.trim(), v, lead + k.len() + 1),
+        None => (t, "", lead + t.len()),
+    };
+    let key = key.to_ascii_lowercase();
+    if !crate::constraints::is_directive_key(&key, value.trim().is_empty() && !t.contains(':')) {
+        return None;
+    }
+    let trimmed = value.trim_start();
+    let at = at + (value.len() - trimmed.len());
+    let col = line[..at].chars().count() + 1;
+    Some((key, col, trimmed.trim_end()))
 }
 
 /// Cells of a multi-line record: value, source line and column.
@@ -149,6 +172,7 @@ impl<R: BufRead> Reader<R> {
             last_geometry: None,
             last_cells: None,
             directive_error: None,
+            constraint_lines: Vec::new(),
             flaws: BTreeMap::new(),
         }
     }
@@ -236,7 +260,12 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Handles a line between records. Returns true if it was consumed.
-    fn skip_or_directive(&mut self, line: &str) -> bool {
+    fn skip_or_directive(&mut self, line_no: usize, line: &str) -> bool {
+        if let Some((key, col, value)) = constraint_directive(line) {
+            self.constraint_lines
+                .push((line_no, col, key, value.to_string()));
+            return true;
+        }
         let t = line.trim();
         if let Some(note) = metadata_note(t) {
             self.notes.push(note.to_string());
@@ -289,6 +318,12 @@ impl<R: BufRead> Reader<R> {
         if let Some((line, msg)) = self.directive_error.take() {
             result = Err(self.error(line, None, ParseErrorKind::BadShape(msg)));
         }
+        let constraint_lines = std::mem::take(&mut self.constraint_lines);
+        if let Ok(p) = &mut result {
+            if let Err(e) = self.attach_constraints(p, constraint_lines) {
+                result = Err(e);
+            }
+        }
         if result.is_err() {
             positions.clear();
         }
@@ -306,6 +341,41 @@ impl<R: BufRead> Reader<R> {
             }),
             positions,
         }
+    }
+
+    /// Parses the constraint directives read before a record onto its
+    /// puzzle; the first bad one is the record's error, located at the
+    /// token that does not read.
+    fn attach_constraints(
+        &self,
+        p: &mut Puzzle,
+        lines: Vec<(usize, usize, String, String)>,
+    ) -> Result<(), ParseError> {
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let n = p.grid().n();
+        if p.geometry().layout() == crate::geometry::Layout::Cube {
+            let (line, col, key, _) = &lines[0];
+            return Err(self.error(
+                *line,
+                Some(*col),
+                ParseErrorKind::Constraint(format!("`{key}` needs a square board, not a cube")),
+            ));
+        }
+        for (line, col, key, value) in lines {
+            match crate::constraints::parse_directive(&key, &value, n) {
+                Ok(c) => p.add_constraint(c),
+                Err((at, msg)) => {
+                    return Err(self.error(
+                        line,
+                        Some(col + value[..at].chars().count()),
+                        ParseErrorKind::Constraint(format!("{key}: {msg}")),
+                    ))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Which kind of record starts at `first`, and its reading.
@@ -665,7 +735,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                 self.puzzles += 1;
                 return Some(self.read_record(line_no, line));
             }
-            if self.skip_or_directive(&line) {
+            if self.skip_or_directive(line_no, &line) {
                 continue;
             }
             let t = line.trim_start();

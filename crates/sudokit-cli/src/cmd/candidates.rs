@@ -1,0 +1,83 @@
+//! `sudokit candidates`: true candidates per cell (every digit that appears
+//! in at least one solution), for setters checking a puzzle in progress.
+
+use anyhow::Result;
+use serde_json::json;
+
+use crate::batch::{self, Output, Tally};
+use crate::input::{InputArgs, Item};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// One JSON object per puzzle (`candidates`: per cell, the list of digits).
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
+}
+
+pub fn run(args: &Args) -> Result<Tally> {
+    let opts = crate::input::options(args.timeout, 1);
+    let json = args.json;
+    let threads = crate::input::threads(args.threads);
+    batch::run(args.input.items()?, threads, move |item| {
+        candidates_one(&item, json, &opts)
+    })
+}
+
+/// One line per row: each cell's true candidates, `-` for none.
+fn candidates_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
+    let rec = &item.record;
+    let p = match &rec.result {
+        Ok(p) => p,
+        Err(e) if json => return item.fail(true, "parse", e),
+        Err(e) => return Output::failed(format!("invalid: {}{e}", item.prefix())),
+    };
+    let tc = match p.true_candidates(opts) {
+        Ok(tc) => tc,
+        Err(e) if json => return item.fail_with(true, e),
+        Err(e) => return Output::failed(format!("error: {}{}", item.prefix(), rec.locate(e))),
+    };
+    let cells = p.grid().cells().len();
+    let lists: Vec<Vec<u16>> = (0..cells).map(|c| tc.digits(c)).collect();
+    if json {
+        return Output {
+            text: item.json_ok(json!({"candidates": lists})),
+            ok: true,
+            board: None,
+        };
+    }
+    let n = p.grid().n();
+    let mut text = format!(
+        "{}puzzle {}, line {}: true candidates\n",
+        item.prefix(),
+        rec.number,
+        rec.line
+    );
+    for row in lists.chunks(n) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|ds| {
+                if ds.is_empty() {
+                    "-".to_string()
+                } else {
+                    ds.iter().map(|d| sudokit::format::value_char(*d)).collect()
+                }
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text.pop();
+    Output {
+        text,
+        ok: true,
+        board: None,
+    }
+}

@@ -1,0 +1,599 @@
+//! Constraints beyond units: killer cages, thermometers, arrows, dots, lines…
+//!
+//! A [`Constraint`] is a rule on some cells of a square board, on top of the
+//! board's units (rows, columns, boxes and the unit variants of
+//! [`crate::Geometry`]). Each family lives in its own file with two parts:
+//! a *propagator* that narrows candidate masks (bit `d - 1` for digit `d`)
+//! by bounds or combination reasoning, and a `satisfied` check on a full
+//! grid. The propagators are allowed to be incomplete: the search
+//! ([`search`]) checks every constraint on each complete grid before calling
+//! it a solution, so a weak propagator costs speed, never correctness.
+//!
+//! Cells are indices `row * N + column` (0-based); the text form names them
+//! `r1c1` ([`Constraint::parse`], [`Constraint::to_directive`]).
+//!
+//! ```
+//! use sudokit::constraints::Constraint;
+//! use sudokit::{Options, Puzzle};
+//! // A 4×4 with one killer cage: r1c1 + r1c2 = 5, and a thermometer.
+//! let mut p: Puzzle = ".".repeat(16).parse().unwrap();
+//! p.add_constraint(Constraint::parse("cage", "5 r1c1 r1c2", 4).unwrap());
+//! p.add_constraint(Constraint::parse("thermo", "r1c1 r2c1 r3c1", 4).unwrap());
+//! let s = p.solve(&Options::default()).unwrap();
+//! assert_eq!(s.get(0) + s.get(1), 5);
+//! assert!(s.get(0) < s.get(4) && s.get(4) < s.get(8));
+//! ```
+
+mod arrow;
+mod between;
+mod killer;
+mod kropki;
+mod little_killer;
+mod neighbours;
+mod palindrome;
+mod parity;
+mod region;
+mod renban;
+mod sandwich;
+pub(crate) mod search;
+mod text;
+mod thermo;
+mod whisper;
+mod xv;
+
+pub use search::TrueCandidates;
+
+/// Whether `key` names a constraint directive; `bare` when the line had no
+/// colon (only board-wide rules such as `anti-knight` stand alone).
+pub(crate) fn is_directive_key(key: &str, bare: bool) -> bool {
+    if bare {
+        text::FLAGS.contains(&key)
+    } else {
+        text::KEYS.contains(&key)
+    }
+}
+
+/// Reads one directive for an N×N board; on failure the byte offset into
+/// `value` where the trouble starts, and a message.
+pub(crate) fn parse_directive(
+    key: &str,
+    value: &str,
+    n: usize,
+) -> Result<Constraint, (usize, String)> {
+    text::parse(key, value, n).map_err(|e| (e.at.min(value.len()), e.message))
+}
+
+/// A row or a column of the board (0-based index), for sandwich clues.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Line {
+    Row(usize),
+    Column(usize),
+}
+
+impl Line {
+    /// The line's cells in order (left to right, top to bottom).
+    pub fn cells(self, n: usize) -> Vec<usize> {
+        match self {
+            Line::Row(r) => (0..n).map(|c| r * n + c).collect(),
+            Line::Column(c) => (0..n).map(|r| r * n + c).collect(),
+        }
+    }
+}
+
+/// The direction a little-killer diagonal runs from its first cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Direction {
+    DownRight,
+    DownLeft,
+    UpRight,
+    UpLeft,
+}
+
+impl Direction {
+    /// Row and column steps.
+    fn steps(self) -> (isize, isize) {
+        match self {
+            Direction::DownRight => (1, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::UpRight => (-1, 1),
+            Direction::UpLeft => (-1, -1),
+        }
+    }
+
+    /// The cells from `start` to the board's edge in this direction.
+    pub fn cells_from(self, start: usize, n: usize) -> Vec<usize> {
+        let (dr, dc) = self.steps();
+        let (mut r, mut c) = ((start / n) as isize, (start % n) as isize);
+        let mut out = Vec::new();
+        while (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+            out.push(r as usize * n + c as usize);
+            r += dr;
+            c += dc;
+        }
+        out
+    }
+}
+
+/// One rule on top of the units. See the module docs for the cell numbering.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Constraint {
+    /// Killer cage: no digit twice; the digits sum to `sum` when given.
+    Cage { sum: Option<u32>, cells: Vec<usize> },
+    /// Thermometer from the bulb: digits strictly increase along the line.
+    Thermo(Vec<usize>),
+    /// Arrow: the digits on the arrow sum to the circle's number. A circle
+    /// of several cells reads as a decimal number (two cells `1`, `2`: 12).
+    Arrow {
+        circle: Vec<usize>,
+        arrow: Vec<usize>,
+    },
+    /// White dot: the two digits differ by 1.
+    KropkiWhite(usize, usize),
+    /// Black dot: one digit is twice the other.
+    KropkiBlack(usize, usize),
+    /// Every dot is given: orthogonal neighbours without a dot are neither
+    /// consecutive nor in ratio 2.
+    KropkiAll,
+    /// X: the two digits sum to 10.
+    X(usize, usize),
+    /// V: the two digits sum to 5.
+    V(usize, usize),
+    /// Every X and V is given: orthogonal neighbours without one sum to
+    /// neither 10 nor 5.
+    XvAll,
+    /// The digits between 1 and N in this row or column sum to `sum`.
+    Sandwich { line: Line, sum: u32 },
+    /// The digits on the diagonal from `start` in `direction` sum to `sum`
+    /// (repeats allowed where the units allow them).
+    LittleKiller {
+        sum: u32,
+        start: usize,
+        direction: Direction,
+    },
+    /// Cells a knight's move apart differ.
+    AntiKnight,
+    /// Cells a king's move apart (diagonal touch included) differ.
+    AntiKing,
+    /// Orthogonal neighbours are not consecutive.
+    NonConsecutive,
+    /// These cells hold odd digits.
+    Odd(Vec<usize>),
+    /// These cells hold even digits.
+    Even(Vec<usize>),
+    /// German whispers: neighbours on the line differ by at least
+    /// [`whisper_gap`] (5 on 9×9).
+    Whisper(Vec<usize>),
+    /// Renban: the line holds a set of consecutive digits, no repeats.
+    Renban(Vec<usize>),
+    /// The line reads the same from either end.
+    Palindrome(Vec<usize>),
+    /// Between line: the digits strictly between the two ends lie strictly
+    /// between the ends' digits.
+    Between(Vec<usize>),
+    /// Extra region: no repeats (and every digit once when it has N cells).
+    Region(Vec<usize>),
+}
+
+/// The smallest difference between neighbours on a German whisper line:
+/// 5 for N = 9, generally ⌈N/2⌉, so that (as on 9×9) the middle digit has
+/// no partner and the low and high halves alternate.
+///
+/// ```
+/// assert_eq!(sudokit::constraints::whisper_gap(9), 5);
+/// assert_eq!(sudokit::constraints::whisper_gap(6), 3);
+/// ```
+pub fn whisper_gap(n: usize) -> u32 {
+    n.div_ceil(2) as u32
+}
+
+/// Why a propagator gave up: the masks admit no solution.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Wipeout;
+
+/// The result of a propagator: whether any mask changed.
+pub(crate) type Narrowed = Result<bool, Wipeout>;
+
+/// Intersects `cand[cell]` with `keep`; an empty result is a wipe-out.
+#[inline]
+pub(crate) fn restrict(cand: &mut [u64], cell: usize, keep: u64) -> Narrowed {
+    let old = cand[cell];
+    let new = old & keep;
+    if new == 0 {
+        return Err(Wipeout);
+    }
+    cand[cell] = new;
+    Ok(new != old)
+}
+
+/// Bit of digit `d` (1-based).
+#[inline]
+pub(crate) fn bit(d: u32) -> u64 {
+    1u64 << (d - 1)
+}
+
+/// Smallest digit of a non-empty mask.
+#[inline]
+pub(crate) fn lo(m: u64) -> u32 {
+    m.trailing_zeros() + 1
+}
+
+/// Largest digit of a non-empty mask.
+#[inline]
+pub(crate) fn hi(m: u64) -> u32 {
+    64 - m.leading_zeros()
+}
+
+/// Digits `a..=b` as a mask (empty when `a > b`; clipped to 1..=64).
+#[inline]
+pub(crate) fn range(a: i64, b: i64) -> u64 {
+    let a = a.max(1);
+    let b = b.min(64);
+    if a > b {
+        return 0;
+    }
+    let upto = |k: i64| if k >= 64 { u64::MAX } else { (1u64 << k) - 1 };
+    upto(b) & !upto(a - 1)
+}
+
+/// The digits of a mask, ascending.
+pub(crate) fn digits(mut m: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() + 1;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
+/// Orthogonally adjacent pairs `(a, b)` with `a < b` of an N×N board.
+pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let a = r * n + c;
+            if c + 1 < n {
+                out.push((a, a + 1));
+            }
+            if r + 1 < n {
+                out.push((a, a + n));
+            }
+        }
+    }
+    out
+}
+
+impl Constraint {
+    /// Every cell this constraint names (empty for board-wide rules).
+    pub fn cells(&self, n: usize) -> Vec<usize> {
+        use Constraint::*;
+        match self {
+            Cage { cells, .. }
+            | Thermo(cells)
+            | Odd(cells)
+            | Even(cells)
+            | Whisper(cells)
+            | Renban(cells)
+            | Palindrome(cells)
+            | Between(cells)
+            | Region(cells) => cells.clone(),
+            Arrow { circle, arrow } => circle.iter().chain(arrow).copied().collect(),
+            KropkiWhite(a, b) | KropkiBlack(a, b) | X(a, b) | V(a, b) => vec![*a, *b],
+            Sandwich { line, .. } => line.cells(n),
+            LittleKiller {
+                start, direction, ..
+            } => direction.cells_from(*start, n),
+            KropkiAll | XvAll | AntiKnight | AntiKing | NonConsecutive => Vec::new(),
+        }
+    }
+
+    /// Whether a complete grid (`values[c]` in `1..=N`, row-major) obeys
+    /// the rule. `all` is every constraint of the puzzle: the negative
+    /// rules ([`Constraint::KropkiAll`], [`Constraint::XvAll`]) need to know
+    /// which pairs carry a dot.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// let thermo = Constraint::Thermo(vec![0, 1]);
+    /// assert!(thermo.satisfied(&[1, 2, 2, 1], 2, &[]));
+    /// assert!(!thermo.satisfied(&[2, 1, 1, 2], 2, &[]));
+    /// ```
+    pub fn satisfied(&self, values: &[u16], n: usize, all: &[Constraint]) -> bool {
+        use Constraint::*;
+        let v = |c: usize| values[c] as u32;
+        match self {
+            Cage { sum, cells } => killer::satisfied(*sum, cells, &v),
+            Thermo(cells) => thermo::satisfied(cells, &v),
+            Arrow { circle, arrow } => arrow::satisfied(circle, arrow, &v),
+            KropkiWhite(a, b) => kropki::white(v(*a), v(*b)),
+            KropkiBlack(a, b) => kropki::black(v(*a), v(*b)),
+            KropkiAll => kropki::negative_pairs(n, all)
+                .into_iter()
+                .all(|(a, b)| !kropki::white(v(a), v(b)) && !kropki::black(v(a), v(b))),
+            X(a, b) => v(*a) + v(*b) == 10,
+            V(a, b) => v(*a) + v(*b) == 5,
+            XvAll => xv::negative_pairs(n, all)
+                .into_iter()
+                .all(|(a, b)| !xv::either(v(a), v(b))),
+            Sandwich { line, sum } => sandwich::satisfied(&line.cells(n), *sum, n as u32, &v),
+            LittleKiller {
+                sum,
+                start,
+                direction,
+            } => {
+                direction
+                    .cells_from(*start, n)
+                    .iter()
+                    .map(|&c| v(c))
+                    .sum::<u32>()
+                    == *sum
+            }
+            AntiKnight => neighbours::knight_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a) != v(b)),
+            AntiKing => neighbours::king_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a) != v(b)),
+            NonConsecutive => orthogonal_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
+            Odd(cells) => cells.iter().all(|&c| v(c) % 2 == 1),
+            Even(cells) => cells.iter().all(|&c| v(c) % 2 == 0),
+            Whisper(cells) => cells
+                .windows(2)
+                .all(|w| v(w[0]).abs_diff(v(w[1])) >= whisper_gap(n)),
+            Renban(cells) => renban::satisfied(cells, &v),
+            Palindrome(cells) => {
+                (0..cells.len() / 2).all(|i| v(cells[i]) == v(cells[cells.len() - 1 - i]))
+            }
+            Between(cells) => between::satisfied(cells, &v),
+            Region(cells) => region::satisfied(cells, &v),
+        }
+    }
+
+    /// Checks the cells are on an N×N board and the clue makes sense
+    /// (lines of adjacent cells where the rule reads along a line).
+    pub fn validate(&self, n: usize) -> Result<(), String> {
+        text::validate(self, n)
+    }
+}
+
+/// Pairwise relations, as tables: `table[d - 1]` is the mask of partner
+/// digits compatible with digit `d`. Every relation used here is symmetric.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Relation {
+    Differ,
+    Equal,
+    KropkiWhite,
+    KropkiBlack,
+    NoKropki,
+    SumX,
+    SumV,
+    NoXv,
+    NotConsecutive,
+    Whisper,
+}
+
+impl Relation {
+    fn holds(self, a: u32, b: u32, n: usize) -> bool {
+        match self {
+            Relation::Differ => a != b,
+            Relation::Equal => a == b,
+            Relation::KropkiWhite => kropki::white(a, b),
+            Relation::KropkiBlack => kropki::black(a, b),
+            Relation::NoKropki => !kropki::white(a, b) && !kropki::black(a, b),
+            Relation::SumX => a + b == 10,
+            Relation::SumV => a + b == 5,
+            Relation::NoXv => !xv::either(a, b),
+            Relation::NotConsecutive => a.abs_diff(b) != 1,
+            Relation::Whisper => a.abs_diff(b) >= whisper_gap(n),
+        }
+    }
+
+    pub(crate) fn table(self, n: usize) -> Vec<u64> {
+        (1..=n as u32)
+            .map(|a| {
+                (1..=n as u32)
+                    .filter(|&b| self.holds(a, b, n))
+                    .fold(0, |m, b| m | bit(b))
+            })
+            .collect()
+    }
+}
+
+/// A constraint compiled for the search: the pieces each family's
+/// propagator works on.
+#[derive(Clone, Debug)]
+pub(crate) enum Prop {
+    /// Two cells in a relation (index into the model's tables).
+    Pair(usize, usize, usize),
+    Sum {
+        cells: Vec<usize>,
+        sum: u32,
+        distinct: bool,
+    },
+    Distinct(Vec<usize>),
+    Unit(Vec<usize>),
+    Thermo(Vec<usize>),
+    Arrow {
+        circle: Vec<usize>,
+        arrow: Vec<usize>,
+    },
+    Sandwich {
+        cells: Vec<usize>,
+        sum: u32,
+    },
+    Renban(Vec<usize>),
+    Between(Vec<usize>),
+}
+
+/// Every constraint of a puzzle compiled into propagators, plus the masks
+/// that hold from the start (parity).
+#[derive(Clone, Debug)]
+pub(crate) struct Model {
+    pub(crate) n: usize,
+    pub(crate) props: Vec<Prop>,
+    pub(crate) tables: Vec<Vec<u64>>,
+    relations: Vec<Relation>,
+    /// Per cell, digits allowed from the start (odd/even).
+    pub(crate) root: Vec<u64>,
+    pub(crate) constraints: Vec<Constraint>,
+}
+
+impl Model {
+    /// Compiles `constraints` for an N×N board.
+    pub(crate) fn new(n: usize, constraints: &[Constraint]) -> Self {
+        let full = crate::puzzle::full_mask(n);
+        let mut m = Model {
+            n,
+            props: Vec::new(),
+            tables: Vec::new(),
+            relations: Vec::new(),
+            root: vec![full; n * n],
+            constraints: constraints.to_vec(),
+        };
+        for c in constraints {
+            m.compile(c, constraints);
+        }
+        m
+    }
+
+    /// Adds a pair propagator for `rel`.
+    fn pair(&mut self, a: usize, b: usize, rel: Relation) {
+        let i = match self.relations.iter().position(|&r| r == rel) {
+            Some(i) => i,
+            None => {
+                self.relations.push(rel);
+                self.tables.push(rel.table(self.n));
+                self.relations.len() - 1
+            }
+        };
+        self.props.push(Prop::Pair(a, b, i));
+    }
+
+    fn compile(&mut self, c: &Constraint, all: &[Constraint]) {
+        use Constraint::*;
+        let n = self.n;
+        match c {
+            Cage {
+                sum: Some(s),
+                cells,
+            } => self.props.push(Prop::Sum {
+                cells: cells.clone(),
+                sum: *s,
+                distinct: true,
+            }),
+            Cage { sum: None, cells } => self.props.push(Prop::Distinct(cells.clone())),
+            Thermo(cells) => self.props.push(Prop::Thermo(cells.clone())),
+            Arrow { circle, arrow } => self.props.push(Prop::Arrow {
+                circle: circle.clone(),
+                arrow: arrow.clone(),
+            }),
+            KropkiWhite(a, b) => self.pair(*a, *b, Relation::KropkiWhite),
+            KropkiBlack(a, b) => self.pair(*a, *b, Relation::KropkiBlack),
+            KropkiAll => {
+                for (a, b) in kropki::negative_pairs(n, all) {
+                    self.pair(a, b, Relation::NoKropki);
+                }
+            }
+            X(a, b) => self.pair(*a, *b, Relation::SumX),
+            V(a, b) => self.pair(*a, *b, Relation::SumV),
+            XvAll => {
+                for (a, b) in xv::negative_pairs(n, all) {
+                    self.pair(a, b, Relation::NoXv);
+                }
+            }
+            Sandwich { line, sum } => self.props.push(Prop::Sandwich {
+                cells: line.cells(n),
+                sum: *sum,
+            }),
+            LittleKiller {
+                sum,
+                start,
+                direction,
+            } => self.props.push(Prop::Sum {
+                cells: direction.cells_from(*start, n),
+                sum: *sum,
+                distinct: false,
+            }),
+            AntiKnight => {
+                for (a, b) in neighbours::knight_pairs(n) {
+                    self.pair(a, b, Relation::Differ);
+                }
+            }
+            AntiKing => {
+                for (a, b) in neighbours::king_pairs(n) {
+                    self.pair(a, b, Relation::Differ);
+                }
+            }
+            NonConsecutive => {
+                for (a, b) in orthogonal_pairs(n) {
+                    self.pair(a, b, Relation::NotConsecutive);
+                }
+            }
+            Odd(cells) | Even(cells) => {
+                let want = u32::from(matches!(c, Odd(_)));
+                let mask = (1..=n as u32)
+                    .filter(|d| d % 2 == want)
+                    .fold(0, |m, d| m | bit(d));
+                for &cell in cells {
+                    self.root[cell] &= mask;
+                }
+            }
+            Whisper(cells) => {
+                for w in cells.windows(2) {
+                    self.pair(w[0], w[1], Relation::Whisper);
+                }
+            }
+            Renban(cells) => self.props.push(Prop::Renban(cells.clone())),
+            Palindrome(cells) => {
+                for i in 0..cells.len() / 2 {
+                    self.pair(cells[i], cells[cells.len() - 1 - i], Relation::Equal);
+                }
+            }
+            Between(cells) => self.props.push(Prop::Between(cells.clone())),
+            Region(cells) if cells.len() == n => self.props.push(Prop::Unit(cells.clone())),
+            Region(cells) => self.props.push(Prop::Distinct(cells.clone())),
+        }
+    }
+
+    /// Runs every propagator once. `Ok(true)` when some mask shrank.
+    pub(crate) fn propagate(&self, cand: &mut [u64]) -> Narrowed {
+        let mut changed = false;
+        for p in &self.props {
+            changed |= match p {
+                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t])?,
+                Prop::Sum {
+                    cells,
+                    sum,
+                    distinct,
+                } => killer::propagate(cand, cells, *sum, *distinct, self.n)?,
+                Prop::Distinct(cells) => region::distinct(cand, cells)?,
+                Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
+                Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
+                Prop::Arrow { circle, arrow } => arrow::propagate(cand, circle, arrow)?,
+                Prop::Sandwich { cells, sum } => sandwich::propagate(cand, cells, *sum, self.n)?,
+                Prop::Renban(cells) => renban::propagate(cand, cells, self.n)?,
+                Prop::Between(cells) => between::propagate(cand, cells)?,
+            };
+        }
+        Ok(changed)
+    }
+
+    /// Whether the complete grid `values` obeys every constraint.
+    pub(crate) fn satisfied(&self, values: &[u16]) -> bool {
+        self.constraints
+            .iter()
+            .all(|c| c.satisfied(values, self.n, &self.constraints))
+    }
+}
+
+/// Arc consistency on one pair: each digit keeps a partner in the other cell.
+fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
+    let support = |m: u64| digits(m).fold(0, |acc, d| acc | table[d as usize - 1]);
+    let sa = support(cand[b]);
+    let mut changed = restrict(cand, a, sa)?;
+    let sb = support(cand[a]);
+    changed |= restrict(cand, b, sb)?;
+    Ok(changed)
+}

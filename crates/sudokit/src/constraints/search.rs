@@ -1,0 +1,277 @@
+//! The search for puzzles with constraints: candidate masks (one `u64` per
+//! cell, so N ≤ 64), singles on the board's units plus every constraint's
+//! propagator to a fixpoint, then depth-first branching on the cell with
+//! fewest candidates.
+//!
+//! This is the slow, general path: a whole sweep over units and
+//! propagators until nothing changes, and a full copy of the masks per
+//! node. Classic puzzles never come here (they keep the dedicated
+//! solvers); puzzles with constraints trade speed for one simple loop that
+//! every constraint plugs into. Every complete grid is checked against
+//! every constraint before it counts, so the propagators may be weak.
+
+use std::sync::Arc;
+
+use crate::geometry::Geometry;
+use crate::limits::Limits;
+
+use super::Model;
+
+struct Frame {
+    state: Vec<u64>,
+    cell: usize,
+    untried: u64,
+}
+
+/// Depth-first search under units and constraints, resumable like the
+/// generic solver's: each [`ConstraintSearch::advance`] finds the next
+/// solution.
+pub(crate) struct ConstraintSearch {
+    geo: Arc<Geometry>,
+    model: Model,
+    stack: Vec<Frame>,
+    pending: Option<Vec<u64>>,
+    solution: Option<Vec<u64>>,
+    guesses: u64,
+    limits: Limits,
+    interrupted: bool,
+}
+
+impl ConstraintSearch {
+    /// A search from per-cell masks (givens as single bits).
+    pub(crate) fn new(geo: Arc<Geometry>, model: Model, masks: Vec<u64>, limits: Limits) -> Self {
+        let mut root = masks;
+        for (m, r) in root.iter_mut().zip(&model.root) {
+            *m &= r;
+        }
+        let pending = propagate(&geo, &model, &mut root).then_some(root);
+        ConstraintSearch {
+            geo,
+            model,
+            stack: Vec::new(),
+            pending,
+            solution: None,
+            guesses: 0,
+            limits,
+            interrupted: false,
+        }
+    }
+
+    pub(crate) fn guesses(&self) -> u64 {
+        self.guesses
+    }
+
+    pub(crate) fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
+        self.solution.as_ref().map(|s| values(s))
+    }
+
+    /// The last solution's masks (one bit per cell).
+    fn solution_masks(&self) -> Option<&[u64]> {
+        self.solution.as_deref()
+    }
+
+    /// Finds the next solution; false when there is none left or the
+    /// limits stopped the search ([`ConstraintSearch::interrupted`]).
+    pub(crate) fn advance(&mut self) -> bool {
+        self.solution = None;
+        loop {
+            if let Some(st) = self.pending.take() {
+                match branch_cell(&st) {
+                    None => {
+                        if self.model.satisfied(&values(&st)) {
+                            self.solution = Some(st);
+                            return true;
+                        }
+                    }
+                    Some(cell) => {
+                        let untried = st[cell];
+                        self.stack.push(Frame {
+                            state: st,
+                            cell,
+                            untried,
+                        });
+                    }
+                }
+            }
+            let Some(frame) = self.stack.last_mut() else {
+                return false;
+            };
+            if frame.untried == 0 {
+                self.stack.pop();
+                continue;
+            }
+            if self.guesses % 256 == 255 && self.limits.expired() {
+                self.interrupted = true;
+                return false;
+            }
+            self.guesses += 1;
+            let d = frame.untried & frame.untried.wrapping_neg();
+            frame.untried &= !d;
+            let cell = frame.cell;
+            let mut child = if frame.untried == 0 {
+                self.stack.pop().unwrap().state
+            } else {
+                frame.state.clone()
+            };
+            child[cell] = d;
+            if propagate(&self.geo, &self.model, &mut child) {
+                self.pending = Some(child);
+            }
+        }
+    }
+}
+
+fn values(masks: &[u64]) -> Vec<u16> {
+    masks
+        .iter()
+        .map(|&m| {
+            if m.is_power_of_two() {
+                m.trailing_zeros() as u16 + 1
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// The undecided cell with fewest candidates; `None` when all are decided.
+fn branch_cell(st: &[u64]) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for (c, m) in st.iter().enumerate() {
+        let k = m.count_ones();
+        if k > 1 && best.map_or(true, |(b, _)| k < b) {
+            best = Some((k, c));
+            if k == 2 {
+                break;
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Singles on every unit and every constraint's propagator, to a fixpoint.
+/// False on a contradiction.
+pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool {
+    let full = crate::puzzle::full_mask(geo.n());
+    loop {
+        let mut changed = false;
+        for unit in geo.units() {
+            let mut fixed = 0u64;
+            for &c in &unit.cells {
+                let m = cand[c as usize];
+                if m == 0 {
+                    return false;
+                }
+                if m.is_power_of_two() {
+                    if fixed & m != 0 {
+                        return false;
+                    }
+                    fixed |= m;
+                }
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in &unit.cells {
+                let m = &mut cand[c as usize];
+                if !m.is_power_of_two() && *m & fixed != 0 {
+                    *m &= !fixed;
+                    if *m == 0 {
+                        return false;
+                    }
+                    changed = true;
+                }
+                twice |= once & *m;
+                once |= *m;
+            }
+            if once != full {
+                return false;
+            }
+            let hidden = once & !twice & !fixed;
+            if hidden != 0 {
+                for &c in &unit.cells {
+                    let m = &mut cand[c as usize];
+                    let h = *m & hidden;
+                    if h != 0 {
+                        if !h.is_power_of_two() {
+                            return false; // two digits with one place, both here
+                        }
+                        *m = h;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        match model.propagate(cand) {
+            Err(_) => return false,
+            Ok(c) => changed |= c,
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// Every digit that appears in at least one solution, per cell: what
+/// setters call *true candidates*.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TrueCandidates {
+    /// Per cell, bit `d - 1` set when digit `d` is in some solution.
+    pub masks: Vec<u64>,
+    /// Solutions found on the way (at least one per true candidate, not
+    /// all of them).
+    pub solutions_seen: usize,
+}
+
+impl TrueCandidates {
+    /// The true candidates of `cell` as digits.
+    pub fn digits(&self, cell: usize) -> Vec<u16> {
+        super::digits(self.masks[cell]).map(|d| d as u16).collect()
+    }
+}
+
+/// True candidates: for each cell and each digit still possible there and
+/// not yet seen in a solution, one search for a solution with that digit
+/// there; every solution found marks all its digits at once, so most
+/// candidates are settled without a search of their own. `None` when the
+/// limits stopped the work.
+pub(crate) fn true_candidates(
+    geo: &Arc<Geometry>,
+    model: &Model,
+    masks: Vec<u64>,
+    limits: &Limits,
+) -> Option<TrueCandidates> {
+    let root = ConstraintSearch::new(geo.clone(), model.clone(), masks, limits.clone());
+    let Some(root_masks) = root.pending.clone() else {
+        return Some(TrueCandidates {
+            masks: vec![0; geo.cell_count()],
+            solutions_seen: 0,
+        });
+    };
+    let mut found = vec![0u64; root_masks.len()];
+    let mut seen = 0;
+    for cell in 0..root_masks.len() {
+        for d in super::digits(root_masks[cell] & !found[cell]) {
+            if found[cell] & super::bit(d) != 0 {
+                continue;
+            }
+            let mut start = root_masks.clone();
+            start[cell] = super::bit(d);
+            let mut s = ConstraintSearch::new(geo.clone(), model.clone(), start, limits.clone());
+            if s.advance() {
+                seen += 1;
+                for (f, m) in found.iter_mut().zip(s.solution_masks().unwrap()) {
+                    *f |= m;
+                }
+            } else if s.interrupted() || limits.expired() {
+                return None;
+            }
+        }
+    }
+    Some(TrueCandidates {
+        masks: found,
+        solutions_seen: seen,
+    })
+}
