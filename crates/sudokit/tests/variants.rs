@@ -103,7 +103,7 @@ fn suite_puzzles_have_their_unique_solution() {
 fn suite_puzzles_round_trip_through_the_writer() {
     for (name, text) in suite() {
         let p: Puzzle = text.parse().unwrap();
-        for format in [OutputFormat::Line, OutputFormat::Pretty] {
+        for format in [OutputFormat::Line, OutputFormat::Pretty, OutputFormat::Json] {
             let mut w = Writer::new(format);
             let out = w.write(&p);
             let back: Puzzle = out.parse().unwrap_or_else(|e| panic!("{name}: {e}\n{out}"));
@@ -282,7 +282,12 @@ proptest! {
     ) {
         let p = Puzzle::new(Grid::from_line(&".".repeat(side * side)).unwrap())
             .with_constraints(cs);
-        for format in [OutputFormat::Line, OutputFormat::Pretty, OutputFormat::Rc] {
+        for format in [
+            OutputFormat::Line,
+            OutputFormat::Pretty,
+            OutputFormat::Rc,
+            OutputFormat::Json,
+        ] {
             let text = Writer::new(format).write(&p);
             let back: Puzzle = text.parse().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
             prop_assert_eq!(back.constraints(), p.constraints(), "{}", text);

@@ -34,7 +34,7 @@ pub fn run(args: &Args) -> Result<Tally> {
                 },
             },
             Ok(p) if fmt == OutputFormat::Json => {
-                Output::ok(item.json_ok(serde_json::json!({ "grid": GridJson::new(p.grid()) })))
+                Output::ok(item.json_ok(serde_json::json!({ "grid": GridJson::of_puzzle(p) })))
             }
             Ok(p) => {
                 Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()).with_constraints(p)

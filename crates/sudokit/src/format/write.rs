@@ -185,6 +185,10 @@ pub struct GridJson {
     pub line: String,
     /// Rows of values, `0` for empty.
     pub rows: Vec<Vec<u16>>,
+    /// Constraints beyond units, one directive line each (`cage: 15 r1c1
+    /// r1c2`), as a text file would carry them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub constraints: Vec<String>,
 }
 
 #[cfg(feature = "serde")]
@@ -203,6 +207,20 @@ impl GridJson {
             regions: jigsaw_regions(g),
             line: write_line(grid),
             rows: grid.cells().chunks(g.n()).map(|r| r.to_vec()).collect(),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// A puzzle's grid with its constraints.
+    pub fn of_puzzle(puzzle: &Puzzle) -> Self {
+        let n = puzzle.grid().n();
+        GridJson {
+            constraints: puzzle
+                .constraints()
+                .iter()
+                .map(|c| c.to_directive(n))
+                .collect(),
+            ..GridJson::new(puzzle.grid())
         }
     }
 }
@@ -314,7 +332,12 @@ impl Writer {
 
     /// A puzzle (its givens, and its name in the formats that carry one).
     pub fn write(&mut self, puzzle: &Puzzle) -> String {
-        if puzzle.constraints().is_empty() || self.format == OutputFormat::Json {
+        #[cfg(feature = "serde")]
+        if self.format == OutputFormat::Json && !puzzle.constraints().is_empty() {
+            let json = serde_json::to_string(&GridJson::of_puzzle(puzzle));
+            return json.expect("plain data serialises") + "\n";
+        }
+        if puzzle.constraints().is_empty() {
             return self.write_grid_named(puzzle.grid(), puzzle.name());
         }
         // Constraints govern the next puzzle only: their directives go

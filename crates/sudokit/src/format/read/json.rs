@@ -63,6 +63,21 @@ impl<R: BufRead> Reader<R> {
             .map_err(|m| json_err(self, m))?;
         positions.extend((0..grid.cells().len()).map(|_| (line_no as u32, 1)));
         self.last_cells = Some(grid.cells().len());
+        // Constraints as directive lines (`cage: 15 r1c1 r1c2`), attached
+        // with the record like the directives of a text file.
+        if let Some(Value::Array(lines)) = grid_obj.get("constraints") {
+            for line in lines {
+                let directive = line.as_str().and_then(super::reader::constraint_directive);
+                let Some((key, col, value)) = directive else {
+                    return Err(json_err(
+                        self,
+                        format!("not a constraint directive: {line}"),
+                    ));
+                };
+                self.constraint_lines
+                    .push((line_no, col, key, value.to_string()));
+            }
+        }
         let mut p = Puzzle::new(grid);
         if key == Some("puzzle") {
             if let Some(s) = obj.get("solution").filter(|s| is_grid(s)) {

@@ -122,7 +122,7 @@ pub struct Reader<R> {
     pub(super) directive_error: Option<(usize, String)>,
     /// Constraint directives for the next record: line, column of the
     /// value, key, value. Parsed once the record's N is known.
-    constraint_lines: Vec<(usize, usize, String, String)>,
+    pub(super) constraint_lines: Vec<(usize, usize, String, String)>,
     /// Lines that could not be read as text, by line number: each one that
     /// starts a record is that record's error.
     flaws: BTreeMap<usize, ParseErrorKind>,
@@ -131,7 +131,7 @@ pub struct Reader<R> {
 /// A constraint directive: lower-case key, 1-based column where the value
 /// starts, value. Board-wide rules (`anti-knight`) stand alone or take a
 /// colon with nothing after it.
-fn constraint_directive(line: &str) -> Option<(String, usize, &str)> {
+pub(super) fn constraint_directive(line: &str) -> Option<(String, usize, &str)> {
     let lead = line.len() - line.trim_start().len();
     let t = line.trim();
     let (key, value, at) = match t.split_once(':') {
