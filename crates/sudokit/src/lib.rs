@@ -27,6 +27,7 @@ pub mod limits;
 pub mod logic;
 mod puzzle;
 pub mod render;
+pub mod service;
 pub mod solve;
 pub mod validate;
 
