@@ -422,7 +422,7 @@ $("generate").onclick = async () => {
   try {
     const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
     const v = $("variant").value;
-    const g = await work(difficulty ? `Making a ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, variants: v ? [v] : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
+    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, variants: v ? [v] : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
     st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
     if (g.grade) showGrade(g.grade);
