@@ -181,7 +181,7 @@ async function audit(page, label) {
     await page.click("#hint");
     await page.waitForFunction(() => /^Look at/.test(document.getElementById("explanation").textContent));
     assert.ok((await page.locator(".cell.hlunit").count()) > 0, "level 1 highlights where to look");
-    assert.equal(await page.locator(".marks .hc").count(), 0, "level 1 shows no candidates");
+    assert.equal(await page.locator(".marks").count(), 0, "level 1 shows no candidates");
     await shot(page, "hint-1");
     await page.click("#hint");
     assert.match(await page.textContent("#explanation"), /applies there/);

@@ -75,6 +75,9 @@ function adopt(info, entries) {
   st.info = info; st.n = info.n; st.cells = info.cells; st.cube = info.cube;
   st.box = info.grid.box; st.variants = info.grid.variants || []; st.regions = info.grid.regions || null;
   st.units = info.units;
+  // The "New puzzle" choices follow the board in play.
+  if ([...$("shape").options].some((o) => o.value === st.box) && !st.cube) $("shape").value = st.box;
+  if (st.variants.length <= 1 && !st.regions) $("variant").value = st.variants[0] || "";
   st.givens = info.grid.rows.flat();
   st.entries = new Array(st.cells).fill(0);
   if (entries) entries.forEach((v, i) => { if (i < st.cells && !st.givens[i] && v > 0 && v <= st.n) st.entries[i] = v; });
@@ -205,7 +208,9 @@ function shown() {
   }
   const vals = values();
   let cand = null;
-  if ($("auto").checked || (st.view && st.view.step)) cand = candidates(vals).map((m, i) => m & ~st.struck[i]);
+  // Candidates appear with a hint's full step (level 3), not before: they
+  // would give the answer away at "where to look".
+  if ($("auto").checked || (st.view && st.view.step && st.hintLevel >= 3)) cand = candidates(vals).map((m, i) => m & ~st.struck[i]);
   return { vals, cand, step: st.view && st.view.step, level: st.hintLevel, mistake: st.view && st.view.mistake };
 }
 
@@ -456,7 +461,7 @@ function showHint() {
   let text;
   if (!s) text = h.explanation;
   else if (st.hintLevel === 1) {
-    const where = s.unit_names.length ? s.unit_names.join(" and ") : s.cells.map(cellName).join(", ");
+    const where = s.unit_names.length ? s.unit_names.join(" and ") : s.cells.map(cellWords).join("; ");
     text = `Look at ${where}.`;
   } else if (st.hintLevel === 2) text = `Look at the highlighted cells: a ${s.name} (${s.level.toLowerCase()}) applies there.`;
   else text = s.describe;
@@ -465,7 +470,7 @@ function showHint() {
   $("hint").textContent = s && st.hintLevel < 3 ? "More" : "Hint";
   paint();
 }
-function cellName(i) { const n = st.n; return `${st.cube ? "l" + (Math.floor(i / n / n) + 1) : ""}r${(Math.floor(i / n) % n) + 1}c${(i % n) + 1}`; }
+function cellWords(i) { const n = st.n; return `${st.cube ? "layer " + (Math.floor(i / n / n) + 1) + ", " : ""}row ${(Math.floor(i / n) % n) + 1}, column ${(i % n) + 1}`; }
 $("apply").onclick = () => {
   const step = st.view && st.view.step; if (!step) return;
   const group = [];
