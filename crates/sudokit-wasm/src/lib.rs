@@ -130,9 +130,11 @@ pub fn rate(request: &str, budget_ms: f64) -> String {
 /// The SVG drawing: `{"svg": …}` (the HTTP API answers the SVG itself).
 #[wasm_bindgen]
 pub fn render_svg(request: &str) -> String {
-    reply(read::<PuzzleRequest>(request).and_then(|req| {
-        service::render_svg(&req, &options(0.0)).map(|svg| json!({ "svg": svg }))
-    }))
+    reply(
+        read::<PuzzleRequest>(request).and_then(|req| {
+            service::render_svg(&req, &options(0.0)).map(|svg| json!({ "svg": svg }))
+        }),
+    )
 }
 
 /// A new puzzle: `/api/generate`. `seed` is a decimal string used when the
@@ -180,6 +182,9 @@ mod tests {
         let bad = v(parse(r#"{"puzzle":"55.............."}"#));
         assert_eq!(bad["status"], "unprocessable", "{bad}");
         assert_eq!(v(parse("{"))["status"], "bad-request");
-        assert_eq!(v(generate(r#"{"box":"9x9"}"#, "1", 0.0))["status"], "bad-request");
+        assert_eq!(
+            v(generate(r#"{"box":"9x9"}"#, "1", 0.0))["status"],
+            "bad-request"
+        );
     }
 }

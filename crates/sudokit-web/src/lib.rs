@@ -130,7 +130,10 @@ async fn file(path: &Path) -> Response {
     // offline play is the service worker's job.
     (
         StatusCode::OK,
-        [(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")],
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
         bytes,
     )
         .into_response()
