@@ -27,7 +27,7 @@ const WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json" };
 function serve(dir) {
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -293,6 +293,9 @@ async function audit(page, label) {
     await page.evaluate(() => navigator.serviceWorker.ready);
     const manifest = await page.evaluate(async () => (await fetch("manifest.webmanifest")).json());
     assert.equal(manifest.display, "standalone");
+    // Installable: icons of 192 and 512 px that load (from the cache, later).
+    for (const icon of manifest.icons) assert.equal((await page.request.get(base + icon.src)).status(), 200, icon.src);
+    assert.ok(manifest.icons.some((i) => i.sizes === "512x512"));
     server.close();
     await c.setOffline(true);
     await page.reload();

@@ -4,7 +4,7 @@
 "use strict";
 const VERSION = "dev";
 const CACHE = `sudokit-${VERSION}`;
-const FILES = ["./", "index.html", "app.css", "app.js", "worker.js", "sudokit_wasm.js", "sudokit_wasm_bg.wasm", "manifest.webmanifest", "icon.svg"];
+const FILES = ["./", "index.html", "app.css", "app.js", "worker.js", "sudokit_wasm.js", "sudokit_wasm_bg.wasm", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png"];
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
 });
