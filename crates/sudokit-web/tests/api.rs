@@ -422,7 +422,10 @@ fn serves_a_built_site_beside_the_api() {
     assert_eq!(page, b"<title>static sudokit</title>");
     let (status, head, wasm) = request(addr, "GET", "/sudokit_wasm_bg.wasm", b"");
     assert_eq!(status, 200);
-    assert!(head.to_ascii_lowercase().contains("application/wasm"), "{head}");
+    assert!(
+        head.to_ascii_lowercase().contains("application/wasm"),
+        "{head}"
+    );
     assert_eq!(wasm, b"\0asm");
     for path in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/missing.js"] {
         assert_eq!(request(addr, "GET", path, b"").0, 404, "{path}");
