@@ -3,6 +3,8 @@
 # The expensive data-set tests and the browser tests are #[ignore]d in the
 # normal run and run here in release mode (installing Debian's chromium and
 # chromium-driver if missing). Data sets are read from ../shared/data.
+# The web app's static site is built once and tested in Chromium through
+# playwright-core (crates/sudokit-web/browser-tests, installed by npm ci).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,9 +16,10 @@ cargo fmt --all --check
 step "clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "library for WebAssembly (default features off)"
-rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
-cargo build -p sudokit --no-default-features --target wasm32-unknown-unknown --locked
+step "the web app as a static site (the library for WebAssembly, default features off)"
+# Builds the engine for wasm32-unknown-unknown once; the browser tests below
+# use this folder. Installs wasm-bindgen-cli when missing.
+bash scripts/build-site.sh target/site
 
 step "tests (unit, integration, property, doc)"
 cargo test --workspace --locked
@@ -31,6 +34,14 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
 fi
 chromium --version
 chromedriver --version
+
+step "the static site in headless Chromium (playwright-core, axe-core; no sudokit serve)"
+if ! command -v npm >/dev/null 2>&1; then
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nodejs npm >/dev/null
+fi
+(cd crates/sudokit-web/browser-tests && npm ci --no-audit --no-fund && node site.test.js ../../../target/site)
 
 step "expensive data-set tests and browser tests (release)"
 cargo test --workspace --release --locked -- --ignored

@@ -404,3 +404,33 @@ fn hint_starts_from_pencil_marks() {
     let (status, v) = post(addr, "/api/hint", json!({"puzzle": WIKI, "pencil": bad}));
     assert_eq!(status, 400, "{v}");
 }
+
+/// `sudokit serve --site DIR`: the built static site at `/`, its files with
+/// their types, nothing outside the folder, and the API beside it.
+#[test]
+fn serves_a_built_site_beside_the_api() {
+    let dir = std::env::temp_dir().join(format!("sudokit-site-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<title>static sudokit</title>").unwrap();
+    std::fs::write(dir.join("sudokit_wasm_bg.wasm"), b"\0asm").unwrap();
+    let addr = start(Config {
+        site: Some(dir.clone()),
+        ..Config::default()
+    });
+    let (status, _, page) = request(addr, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert_eq!(page, b"<title>static sudokit</title>");
+    let (status, head, wasm) = request(addr, "GET", "/sudokit_wasm_bg.wasm", b"");
+    assert_eq!(status, 200);
+    assert!(
+        head.to_ascii_lowercase().contains("application/wasm"),
+        "{head}"
+    );
+    assert_eq!(wasm, b"\0asm");
+    for path in ["/../Cargo.toml", "/%2e%2e/Cargo.toml", "/missing.js"] {
+        assert_eq!(request(addr, "GET", path, b"").0, 404, "{path}");
+    }
+    let (status, v) = post(addr, "/api/count", json!({"puzzle": ".".repeat(16)}));
+    assert_eq!((status, v["count"].as_str()), (200, Some("288")));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -28,6 +28,8 @@ pub mod limits;
 pub mod logic;
 mod puzzle;
 pub mod render;
+#[cfg(feature = "serde")]
+pub mod service;
 pub mod solve;
 pub mod validate;
 

@@ -21,6 +21,11 @@ pub struct Args {
     /// Largest request body, in KiB.
     #[arg(long, default_value_t = 256)]
     pub max_body_kib: usize,
+    /// Serve this built site (`bash scripts/build-site.sh DIR`) at `/`: the
+    /// app with its engine in the browser. Without it, a page that calls the
+    /// JSON API.
+    #[arg(long)]
+    pub site: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
@@ -28,7 +33,16 @@ pub fn run(args: &Args) -> Result<Tally> {
         max_body: args.max_body_kib * 1024,
         budget: Duration::from_secs_f64(args.budget.max(0.01)),
         max_heavy: args.max_heavy,
+        site: args.site.clone(),
     };
+    if let Some(dir) = &args.site {
+        anyhow::ensure!(
+            dir.join("index.html").is_file(),
+            "{} holds no built site: run bash scripts/build-site.sh {}",
+            dir.display(),
+            dir.display()
+        );
+    }
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime
         .block_on(sudokit_web::serve(args.addr, config))

@@ -1,0 +1,190 @@
+//! The sudokit engine in the browser.
+//!
+//! This crate only marshals: each export takes a request as JSON text (the
+//! same request bodies as the HTTP API, see `docs/json.md`), calls the
+//! library's use case through [`sudokit::service`] and returns the answer as
+//! JSON text, so the page reads the same shapes from a Web Worker as from
+//! `sudokit serve`. A failure is answered as `{"error": …, "status": …}`
+//! (status `bad-request`, `unprocessable` or `over-budget`, plus `line`,
+//! `column` or `cell` where known) rather than thrown, so the worker never
+//! has to tell a Rust panic from a use-case error.
+//!
+//! Time limits: `wasm32-unknown-unknown` has no system clock, so deadlines
+//! read `Date.now()` through [`BrowserClock`]. `budget_ms <= 0` means no
+//! limit; a page that wants to stop long work terminates its worker.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use sudokit::limits::Clock;
+use sudokit::service::{self, Failure, GenerateRequest, PuzzleRequest};
+use sudokit::{Options, Puzzle};
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = Date)]
+    fn now() -> f64;
+}
+
+/// Outside the browser (native tests of this crate) the system clock.
+#[cfg(not(target_arch = "wasm32"))]
+fn now() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// Milliseconds of `Date.now()` as the library's clock.
+pub struct BrowserClock;
+
+impl Clock for BrowserClock {
+    fn now(&self) -> Duration {
+        Duration::from_secs_f64(now().max(0.0) / 1000.0)
+    }
+}
+
+fn options(budget_ms: f64) -> Options {
+    let opts = Options::default().with_threads(1);
+    if budget_ms > 0.0 {
+        opts.with_timeout(Duration::from_secs_f64(budget_ms / 1000.0))
+            .with_clock(Arc::new(BrowserClock))
+    } else {
+        opts
+    }
+}
+
+fn failure_json(f: &Failure) -> Value {
+    let mut v = f.to_json();
+    v["status"] = json!(match f {
+        Failure::BadRequest(_) => "bad-request",
+        Failure::Unprocessable { .. } => "unprocessable",
+        Failure::OverBudget(_) => "over-budget",
+    });
+    v
+}
+
+fn reply(result: Result<Value, Failure>) -> String {
+    match result {
+        Ok(v) => v.to_string(),
+        Err(f) => failure_json(&f).to_string(),
+    }
+}
+
+fn read<T: serde::de::DeserializeOwned>(request: &str) -> Result<T, Failure> {
+    serde_json::from_str(request).map_err(|e| Failure::BadRequest(format!("bad request: {e}")))
+}
+
+/// Reads the request, its puzzle, and runs `case` with the budget.
+fn with_puzzle(
+    request: &str,
+    budget_ms: f64,
+    case: impl FnOnce(&PuzzleRequest, &Puzzle, &Options) -> Result<Value, Failure>,
+) -> String {
+    reply(read::<PuzzleRequest>(request).and_then(|req| {
+        let p = req.puzzle()?;
+        case(&req, &p, &options(budget_ms))
+    }))
+}
+
+/// The puzzle as read (any format), with its units: `/api/parse`.
+#[wasm_bindgen]
+pub fn parse(request: &str) -> String {
+    with_puzzle(request, 0.0, |_, p, _| Ok(service::parse(p)))
+}
+
+/// The solution and whether it is unique: `/api/solve`.
+#[wasm_bindgen]
+pub fn solve(request: &str, budget_ms: f64) -> String {
+    with_puzzle(request, budget_ms, |_, p, o| service::solve(p, o))
+}
+
+/// The number of solutions, "at least" when the budget ends first: `/api/count`.
+#[wasm_bindgen]
+pub fn count(request: &str, budget_ms: f64) -> String {
+    with_puzzle(request, budget_ms, |_, p, o| service::count(p, o))
+}
+
+/// The next hint from the player's entries and marks: `/api/hint`.
+#[wasm_bindgen]
+pub fn hint(request: &str, budget_ms: f64) -> String {
+    with_puzzle(request, budget_ms, |r, p, o| {
+        service::hint(p, &r.entries, &r.pencil, o)
+    })
+}
+
+/// Every step from the givens to the end, with the grade: `/api/explain`.
+#[wasm_bindgen]
+pub fn explain(request: &str, budget_ms: f64) -> String {
+    with_puzzle(request, budget_ms, |_, p, o| service::explain(p, o))
+}
+
+/// Level, score and hardest technique: `/api/rate`.
+#[wasm_bindgen]
+pub fn rate(request: &str, budget_ms: f64) -> String {
+    with_puzzle(request, budget_ms, |_, p, o| service::rate(p, o))
+}
+
+/// The SVG drawing: `{"svg": …}` (the HTTP API answers the SVG itself).
+#[wasm_bindgen]
+pub fn render_svg(request: &str) -> String {
+    reply(
+        read::<PuzzleRequest>(request).and_then(|req| {
+            service::render_svg(&req, &options(0.0)).map(|svg| json!({ "svg": svg }))
+        }),
+    )
+}
+
+/// A new puzzle: `/api/generate`. `seed` is a decimal string used when the
+/// request names none (JavaScript numbers cannot hold every u64).
+#[wasm_bindgen]
+pub fn generate(request: &str, seed: &str, budget_ms: f64) -> String {
+    reply(read::<GenerateRequest>(request).and_then(|req| {
+        let seed = seed.parse().unwrap_or(0);
+        service::generate(&req, seed, &options(budget_ms))
+    }))
+}
+
+/// The library's version, for the page's footer.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WIKI: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn v(s: String) -> Value {
+        serde_json::from_str(&s).unwrap()
+    }
+
+    #[test]
+    fn answers_have_the_api_shapes() {
+        let req = json!({ "puzzle": WIKI }).to_string();
+        assert_eq!(v(solve(&req, 0.0))["unique"], true);
+        assert_eq!(v(count(&req, 1000.0))["count"], "1");
+        let parsed = v(parse(&req));
+        assert_eq!(parsed["units"].as_array().unwrap().len(), 27);
+        assert!(v(hint(&req, 0.0))["step"]["describe"].is_string());
+        assert!(v(rate(&req, 0.0))["describe"].is_string());
+        let g = v(generate(r#"{"box":"2x2"}"#, "18446744073709551615", 0.0));
+        assert_eq!(g["seed"], "18446744073709551615");
+    }
+
+    #[test]
+    fn failures_are_answers_not_panics() {
+        let bad = v(parse(r#"{"puzzle":"55.............."}"#));
+        assert_eq!(bad["status"], "unprocessable", "{bad}");
+        assert_eq!(v(parse("{"))["status"], "bad-request");
+        assert_eq!(
+            v(generate(r#"{"box":"9x9"}"#, "1", 0.0))["status"],
+            "bad-request"
+        );
+    }
+}

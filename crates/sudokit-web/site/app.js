@@ -1,0 +1,596 @@
+// sudokit, the page. The engine (the library compiled to WebAssembly) runs in
+// a Web Worker (worker.js); this file only keeps the player's state and draws
+// it. Units (rows, columns, boxes, jigsaw regions, diagonals, windows, cube
+// lines…) come from the engine's `parse` answer, so conflicts and variant
+// drawings follow the puzzle's real units.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const sym = (v) => SYMBOLS[v - 1] || "?";
+const STORE = "sudokit-game";
+
+// ---- the engine in a worker ------------------------------------------------
+// Two workers: `fg` for what the player asked for (cancellable: terminated and
+// restarted), `bg` for the live solutions counter, so a slow count never
+// delays a hint.
+class Engine {
+  constructor() { this.seq = 0; this.pending = new Map(); this.start(); }
+  start() {
+    this.w = new Worker("worker.js");
+    this.w.onmessage = (e) => {
+      const p = this.pending.get(e.data.id); if (!p) return;
+      this.pending.delete(e.data.id);
+      if (e.data.fatal) this.restart();
+      if (e.data.answer && e.data.answer.error) { const err = new Error(e.data.answer.error); err.answer = e.data.answer; p.reject(err); } else p.resolve(e.data.answer);
+    };
+    this.w.onerror = (e) => { for (const p of this.pending.values()) p.reject(new Error(`the engine did not load: ${e.message || "error"}`)); this.pending.clear(); };
+  }
+  restart() { this.w.terminate(); for (const p of this.pending.values()) p.reject(Object.assign(new Error("Cancelled."), { cancelled: true })); this.pending.clear(); this.start(); }
+  call(op, request, budget, seed) {
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => { this.pending.set(id, { resolve, reject }); this.w.postMessage({ id, op, request, budget, seed }); });
+  }
+}
+const fg = new Engine(), bg = new Engine();
+
+// Work the player waits for: after 300 ms a "working" line with the elapsed
+// time and a Cancel button (which terminates the worker) appears.
+async function work(label, op, request, budget, seed) {
+  const t0 = performance.now();
+  const tick = setInterval(() => {
+    const s = (performance.now() - t0) / 1000;
+    if (s > 0.3) { $("busy").hidden = false; $("busy-text").textContent = `${label}… ${s.toFixed(1)} s`; }
+  }, 100);
+  try { return await fg.call(op, request, budget, seed); } finally { clearInterval(tick); $("busy").hidden = true; }
+}
+$("cancel").onclick = () => fg.restart();
+
+// ---- state ------------------------------------------------------------------
+const st = {
+  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null,
+  givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
+  units: [], cellUnits: [], boxOf: [],
+  sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
+  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "",
+};
+const MODES = ["digits", "corner", "centre"];
+
+function status(msg, kind) { const s = $("status"); s.textContent = msg || ""; s.className = kind || ""; }
+function value(i) { return st.givens[i] || st.entries[i] || 0; }
+function values() { return st.givens.map((g, i) => g || st.entries[i]); }
+
+// The puzzle as the engine reads it: a JSON grid (any size, variants,
+// regions, cube) with the given values, or the given values plus entries.
+function engineText(vals) {
+  const g = { box: st.box, layout: st.cube ? "cube" : "square", rows: [vals] };
+  if (st.variants.length) g.variants = st.variants;
+  if (st.regions) g.regions = st.regions;
+  return JSON.stringify(g);
+}
+const givensReq = () => ({ puzzle: engineText(st.givens) });
+const playReq = () => ({ puzzle: engineText(values()) });
+
+// Sets up a puzzle from the engine's `parse` answer.
+function adopt(info, entries) {
+  st.info = info; st.n = info.n; st.cells = info.cells; st.cube = info.cube;
+  st.box = info.grid.box; st.variants = info.grid.variants || []; st.regions = info.grid.regions || null;
+  st.units = info.units;
+  // The "New puzzle" choices follow the board in play.
+  if ([...$("shape").options].some((o) => o.value === st.box) && !st.cube) $("shape").value = st.box;
+  if (st.variants.length <= 1 && !st.regions) $("variant").value = st.variants[0] || "";
+  st.givens = info.grid.rows.flat();
+  st.entries = new Array(st.cells).fill(0);
+  if (entries) entries.forEach((v, i) => { if (i < st.cells && !st.givens[i] && v > 0 && v <= st.n) st.entries[i] = v; });
+  st.corner = new Array(st.cells).fill(0); st.centre = new Array(st.cells).fill(0); st.struck = new Array(st.cells).fill(0);
+  st.cellUnits = Array.from({ length: st.cells }, () => []);
+  st.units.forEach((u, k) => u.cells.forEach((c) => st.cellUnits[c].push(k)));
+  // Thick borders between boxes (or jigsaw regions, or a cube layer's boxes).
+  st.boxOf = new Array(st.cells).fill(0);
+  st.units.forEach((u, k) => { if (u.kind === "box" || u.kind === "region" || u.kind === "cube-box-0") u.cells.forEach((c) => (st.boxOf[c] = k)); });
+  st.undo = []; st.redo = []; st.sel = st.givens.findIndex((g) => !g); if (st.sel < 0) st.sel = 0;
+  st.solution = null; st.grade = null; st.elapsed = 0; st.done = false; st.paused = false;
+  clearView(); build(); save();
+  solveInBackground(); rate(); scheduleCount();
+}
+
+async function load(text, entries) {
+  const info = await fg.call("parse", { puzzle: text });
+  adopt(info, entries);
+  return info;
+}
+
+// ---- drawing ----------------------------------------------------------------
+function layers() { return st.cube ? st.n : 1; }
+function build() {
+  const b = $("board"), n = st.n;
+  b.replaceChildren();
+  b.classList.toggle("cube", st.cube);
+  b.style.setProperty("--n", n);
+  b.style.setProperty("--fsk", n > 9 ? 0.5 : 0.62);
+  b.style.setProperty("--mc", Math.ceil(Math.sqrt(n)));
+  b.style.setProperty("--lc", Math.min(n, Math.max(2, Math.ceil(Math.sqrt(n)))));
+  const kinds = new Map();
+  const mark = (c, cls) => { if (!kinds.has(c)) kinds.set(c, new Set()); kinds.get(c).add(cls); };
+  const groups = new Map();
+  for (const u of st.units) {
+    if (u.kind === "diagonal") u.cells.forEach((c) => mark(c, "d1"));
+    if (u.kind === "anti-diagonal") u.cells.forEach((c) => mark(c, "d2"));
+    if (u.kind === "window") u.cells.forEach((c) => mark(c, "win"));
+    if (u.kind === "disjoint-group" || u.kind === "hyper-band-column" || u.kind === "hyper-row-stack") {
+      const idx = st.units.filter((v) => v.kind === u.kind).indexOf(u);
+      u.cells.forEach((c) => { if (!groups.has(c)) groups.set(c, []); groups.get(c).push([u.kind, idx]); });
+    }
+  }
+  for (let l = 0; l < layers(); l++) {
+    const layer = document.createElement("div");
+    layer.className = "layer";
+    layer.style.gridTemplateColumns = `repeat(${n}, minmax(0, 1fr))`;
+    layer.style.gridTemplateRows = `repeat(${n}, minmax(0, 1fr))`;
+    for (let r = 0; r < n; r++) {
+      // Rows for assistive technology; `display: contents` keeps the cells
+      // in the layer's CSS grid.
+      const row = document.createElement("div");
+      row.setAttribute("role", "row"); row.className = "gridrow";
+      layer.appendChild(row);
+      for (let c = 0; c < n; c++) {
+        const i = l * n * n + r * n + c;
+        const d = document.createElement("div");
+        d.className = "cell"; d.dataset.i = i;
+        d.setAttribute("role", "gridcell"); d.tabIndex = -1;
+        if (c + 1 < n && st.boxOf[i] !== st.boxOf[i + 1]) d.classList.add("br");
+        if (r + 1 < n && st.boxOf[i] !== st.boxOf[i + n]) d.classList.add("bb");
+        if (c + 1 === n) d.classList.add("lastc");
+        if (r + 1 === n) d.classList.add("lastr");
+        for (const k of kinds.get(i) || []) d.classList.add(k);
+        for (const [kind, idx] of groups.get(i) || []) {
+          const m = document.createElement("span");
+          m.className = `gm ${{ "disjoint-group": "tl", "hyper-band-column": "tr", "hyper-row-stack": "br2" }[kind]}`;
+          m.textContent = kind === "disjoint-group" ? String.fromCharCode(97 + idx) : kind === "hyper-band-column" ? `H${idx + 1}` : `V${idx + 1}`;
+          m.setAttribute("aria-hidden", "true");
+          d.appendChild(m);
+        }
+        d.addEventListener("pointerdown", () => { select(i); });
+        row.appendChild(d);
+      }
+    }
+    if (st.cube) {
+      const box = document.createElement("div"); box.className = "layer-box";
+      const label = document.createElement("div"); label.className = "layer-label"; label.textContent = `Layer ${l + 1}`;
+      box.append(label, layer); b.appendChild(box);
+    } else b.appendChild(layer);
+  }
+  const pad = $("pad");
+  pad.replaceChildren();
+  pad.style.setProperty("--padcols", n <= 9 ? Math.min(n + 1, 5) + (n > 4 ? 0 : 0) : Math.min(9, Math.ceil((n + 1) / 2)));
+  if (n === 9) pad.style.setProperty("--padcols", 5);
+  for (let v = 1; v <= n; v++) { const k = document.createElement("button"); k.textContent = sym(v); k.setAttribute("aria-label", `enter ${sym(v)}`); k.onclick = () => enter(v); pad.appendChild(k); }
+  const e = document.createElement("button"); e.textContent = "⌫"; e.setAttribute("aria-label", "erase"); e.onclick = () => enter(0); pad.appendChild(e);
+  $("print-title").textContent = st.title || `sudokit ${st.n}×${st.n}${st.variants.length ? " " + st.variants.join(", ") : ""}${st.regions ? " jigsaw" : ""}${st.cube ? " cube" : ""}`;
+  paint();
+}
+
+function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); }
+function cellEl(i) { return $("board").querySelector(`[data-i="${i}"]`); }
+
+// Candidates of every empty cell from `vals` (bit d-1 = digit d) and the units.
+function candidates(vals) {
+  const all = st.n >= 31 ? 0x7fffffff : (1 << st.n) - 1;
+  const cand = vals.map((v) => (v ? 0 : all));
+  for (const u of st.units) {
+    let used = 0;
+    for (const i of u.cells) if (vals[i]) used |= 1 << (vals[i] - 1);
+    for (const i of u.cells) cand[i] &= ~used;
+  }
+  return cand;
+}
+// Cells holding the same digit twice in one of the puzzle's units.
+function conflicts(vals) {
+  const bad = new Set();
+  for (const u of st.units) {
+    const seen = new Map();
+    for (const i of u.cells) { const v = vals[i]; if (!v) continue; if (seen.has(v)) { bad.add(i); bad.add(seen.get(v)); } else seen.set(v, i); }
+  }
+  return bad;
+}
+function clearView() { st.view = null; st.explain = null; st.hint = null; st.hintLevel = 0; $("explanation").textContent = ""; $("apply").disabled = true; $("explain-nav").hidden = true; $("hint").textContent = "Hint"; }
+
+// What the board shows: the play position, or an explanation step's position.
+function shown() {
+  if (st.explain) {
+    const { steps, i } = st.explain, vals = st.givens.slice(), gone = [];
+    for (let k = 0; k < i; k++) {
+      for (const p of steps[k].placements) vals[p.cell] = p.digit;
+      for (const e of steps[k].eliminations) gone.push(e);
+    }
+    const cand = candidates(vals);
+    for (const e of gone) cand[e.cell] &= ~(1 << (e.digit - 1));
+    return { vals, cand, step: steps[i], level: 3 };
+  }
+  const vals = values();
+  let cand = null;
+  // Candidates appear with a hint's full step (level 3), not before: they
+  // would give the answer away at "where to look".
+  if ($("auto").checked || (st.view && st.view.step && st.hintLevel >= 3)) cand = candidates(vals).map((m, i) => m & ~st.struck[i]);
+  return { vals, cand, step: st.view && st.view.step, level: st.hintLevel, mistake: st.view && st.view.mistake };
+}
+
+const bitsOf = (m) => { const out = []; for (let d = 1; d <= st.n; d++) if (m & (1 << (d - 1))) out.push(d); return out; };
+
+function paint() {
+  const n = st.n, { vals, cand, step, level, mistake } = shown();
+  const bad = conflicts(vals);
+  const full = vals.every(Boolean);
+  const peers = new Set();
+  for (const k of st.cellUnits[st.sel] || []) for (const c of st.units[k].cells) peers.add(c);
+  const selVal = vals[st.sel];
+  // Hint level 1 shows only where to look (the units, or the cells when the
+  // step names none); level 2 adds the pattern's cells; 3 the whole step.
+  const hlu = new Set(step ? (step.unit_cells.length ? step.unit_cells.flat() : level < 2 ? step.cells : []) : []);
+  const hl = new Set(step && level >= 2 ? step.cells : []);
+  const place = new Set(step && level >= 3 ? step.placements.map((p) => p.cell) : []);
+  const key = (c) => `${c.cell}:${c.digit}`;
+  const hc = new Set(step && level >= 3 ? step.candidates.concat(step.placements).map(key) : []);
+  const el = new Set(step && level >= 3 ? step.eliminations.map(key) : []);
+  const wrong = $("check").checked && st.solution ? st.solution : null;
+  for (const d of $("board").querySelectorAll(".cell")) {
+    const i = +d.dataset.i, v = vals[i];
+    for (const old of d.querySelectorAll(".v, .marks, .centre")) old.remove();
+    let label;
+    const l = Math.floor(i / (n * n)), r = Math.floor(i / n) % n, c = i % n;
+    const where = `${st.cube ? `layer ${l + 1} ` : ""}row ${r + 1} column ${c + 1}`;
+    if (v) {
+      const s = document.createElement("span"); s.className = "v"; s.textContent = sym(v); d.appendChild(s);
+      label = `${where}, ${st.givens[i] ? "given" : "entered"} ${sym(v)}${bad.has(i) ? ", conflict" : ""}`;
+    } else {
+      const m = cand ? cand[i] : st.corner[i];
+      const centre = cand ? 0 : st.centre[i];
+      if (centre) {
+        const s = document.createElement("span"); s.className = "centre"; s.textContent = bitsOf(centre).map(sym).join(""); d.appendChild(s);
+      } else if (m) {
+        const box = document.createElement("div"); box.className = "marks";
+        for (let k = 1; k <= n; k++) {
+          const sp = document.createElement("span");
+          if (m & (1 << (k - 1))) { sp.textContent = sym(k); if (hc.has(`${i}:${k}`)) sp.className = "hc"; if (el.has(`${i}:${k}`)) sp.className = "el"; }
+          box.appendChild(sp);
+        }
+        d.appendChild(box);
+      }
+      const marks = bitsOf(m | centre).map(sym).join(" ");
+      label = `${where}, empty${marks ? ", candidates " + marks : ""}`;
+    }
+    d.setAttribute("aria-label", label);
+    d.setAttribute("aria-selected", i === st.sel ? "true" : "false");
+    d.tabIndex = i === st.sel ? 0 : -1;
+    d.classList.toggle("given", !!st.givens[i]);
+    d.classList.toggle("entry", !st.givens[i] && !!v);
+    d.classList.toggle("sel", i === st.sel);
+    d.classList.toggle("peer", !step && i !== st.sel && peers.has(i));
+    d.classList.toggle("samedigit", !step && i !== st.sel && !!selVal && v === selVal);
+    d.classList.toggle("bad", bad.has(i));
+    d.classList.toggle("wrong", !!wrong && !st.givens[i] && !!v && wrong[i] !== v);
+    d.classList.toggle("solved", full && bad.size === 0 && !st.givens[i]);
+    d.classList.toggle("hl", hl.has(i));
+    d.classList.toggle("hlunit", hlu.has(i) && !hl.has(i));
+    d.classList.toggle("place", place.has(i));
+    d.classList.toggle("mistake", mistake ? mistake.cell === i : false);
+  }
+  $("mode").textContent = { digits: "Digits", corner: "Corner", centre: "Centre" }[st.mode];
+  $("mode").setAttribute("aria-label", `entry mode: ${st.mode === "digits" ? "digits" : st.mode + " notes"}`);
+  $("mode").classList.toggle("on", st.mode !== "digits");
+  $("undo").disabled = !st.undo.length; $("redo").disabled = !st.redo.length;
+  if (full && bad.size === 0 && !st.done && !st.explain) {
+    st.done = true;
+    status(`Solved in ${clock(st.elapsed)}. Well done!`, "good");
+  }
+  writeUrl();
+}
+
+// ---- playing ----------------------------------------------------------------
+function snapshot(i) { return [i, st.entries[i], st.corner[i], st.centre[i], st.struck[i]]; }
+function restore(m) { const i = m[0]; [, st.entries[i], st.corner[i], st.centre[i], st.struck[i]] = m; }
+function enter(v) {
+  const i = st.sel;
+  if (st.givens[i] || st.paused || st.explain) return;
+  const before = snapshot(i);
+  if (st.mode !== "digits" && v) {
+    if (st.entries[i]) return;
+    if ($("auto").checked) st.struck[i] ^= 1 << (v - 1);
+    else if (st.mode === "corner") st.corner[i] ^= 1 << (v - 1);
+    else st.centre[i] ^= 1 << (v - 1);
+  } else if (v === 0 && !st.entries[i]) {
+    if (!st.corner[i] && !st.centre[i]) return;
+    st.corner[i] = 0; st.centre[i] = 0;
+  } else {
+    if (st.entries[i] === v) return;
+    st.entries[i] = v;
+    // Marks a placed digit makes impossible go, as a player would erase them.
+    if (v) for (const k of st.cellUnits[i]) for (const c of st.units[k].cells) { st.corner[c] &= ~(1 << (v - 1)); st.centre[c] &= ~(1 << (v - 1)); }
+  }
+  st.undo.push(before); st.redo = [];
+  if (!st.done) status("");
+  afterMove();
+}
+function afterMove() { clearView(); if (!values().every(Boolean)) st.done = false; paint(); save(); scheduleCount(); }
+function undoRedo(from, to) {
+  const m = from.pop(); if (!m) return;
+  if (Array.isArray(m[0])) { to.push(m.map((x) => snapshot(x[0])).reverse()); m.forEach(restore); st.sel = m[0][0]; }
+  else { to.push(snapshot(m[0])); restore(m); st.sel = m[0]; }
+  status(""); afterMove();
+}
+
+// ---- timer, pause, theme ------------------------------------------------------
+function clock(s) { s = Math.floor(s); const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, x = s % 60; return `${h ? h + ":" + String(m).padStart(2, "0") : m}:${String(x).padStart(2, "0")}`; }
+setInterval(() => {
+  if (st.paused || st.done || document.hidden || !st.info) return;
+  st.elapsed += 1; $("timer").textContent = clock(st.elapsed);
+  if (st.elapsed % 5 === 0) save();
+}, 1000);
+function setPaused(p) {
+  st.paused = p; $("paused").hidden = !p; $("pause").setAttribute("aria-pressed", String(p)); $("pause").textContent = p ? "Resume" : "Pause";
+  $("board").style.visibility = p ? "hidden" : "";
+}
+$("pause").onclick = () => setPaused(!st.paused);
+$("resume").onclick = () => setPaused(false);
+const THEMES = ["system", "light", "dark"];
+function setTheme(t) {
+  if (t === "system") delete document.documentElement.dataset.theme; else document.documentElement.dataset.theme = t;
+  $("theme").textContent = `Theme: ${t}`; $("theme").setAttribute("aria-label", `colour theme: ${t}`);
+  localStorage.setItem("sudokit-theme", t);
+}
+$("theme").onclick = () => setTheme(THEMES[(THEMES.indexOf(localStorage.getItem("sudokit-theme") || "system") + 1) % 3]);
+setTheme(localStorage.getItem("sudokit-theme") || "system");
+
+// ---- saving and sharing -------------------------------------------------------
+// The link carries the puzzle (box, variants, regions, cube, givens) and the
+// player's progress (entries, notes, time): #b=3x3&v=x&g=..5..&e=...
+const enc = (arr) => arr.map((v) => (v ? sym(v) : ".")).join("");
+const dec = (s, len) => Array.from({ length: len }, (_, i) => { const v = SYMBOLS.indexOf((s[i] || ".").toUpperCase()) + 1; return v > 0 ? v : 0; });
+const encMasks = (a) => (a.some(Boolean) ? a.map((m) => (m ? m.toString(36) : "")).join("-") : "");
+const decMasks = (s, len) => { const p = (s || "").split("-"); return Array.from({ length: len }, (_, i) => parseInt(p[i] || "0", 36) || 0); };
+function shareParams() {
+  const p = new URLSearchParams();
+  p.set("b", st.box);
+  if (st.cube) p.set("cube", "1");
+  if (st.variants.length) p.set("v", st.variants.join(","));
+  if (st.regions) p.set("r", st.regions.map((x) => SYMBOLS[x] || "?").join(""));
+  p.set("g", enc(st.givens));
+  if (st.entries.some(Boolean)) p.set("e", enc(st.entries));
+  if (encMasks(st.corner)) p.set("cm", encMasks(st.corner));
+  if (encMasks(st.centre)) p.set("ce", encMasks(st.centre));
+  if (encMasks(st.struck)) p.set("x", encMasks(st.struck));
+  if (st.elapsed) p.set("t", String(st.elapsed));
+  return p.toString();
+}
+function writeUrl() { if (st.info) history.replaceState(null, "", `#${shareParams()}`); }
+function save() { if (st.info) try { localStorage.setItem(STORE, shareParams()); } catch (e) { /* storage full or off: play on */ } }
+async function loadParams(hash) {
+  const p = new URLSearchParams(hash);
+  const [rr, cc] = (p.get("b") || "3x3").split("x").map(Number);
+  const n = rr * cc, cells = p.get("cube") ? n * n * n : n * n;
+  const grid = { box: `${rr}x${cc}`, layout: p.get("cube") ? "cube" : "square", rows: [dec(p.get("g") || "", cells)] };
+  if (p.get("v")) grid.variants = p.get("v").split(",");
+  if (p.get("r")) grid.regions = Array.from(p.get("r"), (ch) => SYMBOLS.indexOf(ch));
+  await load(JSON.stringify(grid), dec(p.get("e") || "", cells));
+  st.corner = decMasks(p.get("cm"), cells); st.centre = decMasks(p.get("ce"), cells); st.struck = decMasks(p.get("x"), cells);
+  st.elapsed = +p.get("t") || 0; $("timer").textContent = clock(st.elapsed);
+  paint(); save();
+}
+$("share").onclick = async () => {
+  const url = `${location.origin}${location.pathname}#${shareParams()}`;
+  try {
+    if (navigator.share && matchMedia("(pointer: coarse)").matches) await navigator.share({ title: "sudokit puzzle", url });
+    else { await navigator.clipboard.writeText(url); status("Link copied: it opens this puzzle with your progress."); }
+  } catch (e) { $("paste").value = url; $("load-box").open = true; status("Copy the link from the box below."); }
+};
+
+// ---- engine use cases ----------------------------------------------------------
+let countSeq = 0, countTimer = null;
+function scheduleCount() { clearTimeout(countTimer); countTimer = setTimeout(liveCount, 200); }
+async function liveCount() {
+  const seq = ++countSeq;
+  if (conflicts(values()).size) { $("counter").textContent = "Solutions remaining: 0 (conflict)"; return; }
+  $("counter").textContent = "Solutions remaining: counting…";
+  try {
+    const r = await bg.call("count", playReq(), 2000);
+    if (seq !== countSeq) return;
+    $("counter").textContent = `Solutions remaining: ${r.exact ? "" : "at least "}${BigInt(r.count).toLocaleString()}`;
+  } catch (e) {
+    if (seq !== countSeq) return;
+    $("counter").textContent = "Solutions remaining: 0";
+  }
+}
+async function solveInBackground() {
+  const at = st.info;
+  try { const r = await bg.call("solve", givensReq(), 5000); if (st.info === at && r.unique) { st.solution = r.solution.rows.flat(); paint(); } } catch (e) { /* no unique solution: no mistake checking */ }
+}
+function showGrade(g) { st.grade = g; $("grade").textContent = g ? `Difficulty: ${g.describe}` : ""; $("print-title").dataset.grade = g ? g.level : ""; updatePrintTitle(); }
+function updatePrintTitle() { const t = $("print-title"); t.textContent = `${(st.title || "sudokit puzzle")}${st.grade ? " — " + st.grade.level : ""}`; }
+async function rate() {
+  const at = st.info;
+  if (st.n > 16 || st.cube) { showGrade(null); return; }
+  try { const g = await bg.call("rate", givensReq(), 4000); if (st.info === at) showGrade(g); } catch (e) { if (st.info === at) $("grade").textContent = ""; }
+}
+// Errors in words a player can act on.
+function explainError(e) {
+  if (e.cancelled) return "Cancelled.";
+  const a = e.answer || {};
+  if (a.status === "over-budget") return "That took too long. Try again, or pick an easier setting.";
+  let m = e.message.replace(/^puzzle \d+, line \d+(, column \d+)?: /, "");
+  if (/contradictory givens/.test(m)) m = `The puzzle contradicts itself (${m.replace("contradictory givens: ", "")}). Check the digits you pasted.`;
+  else if (/no solution/.test(m)) m = "This position has no solution: undo your last entries, or use Hint to find the mistake.";
+  else if (a.line) m = `Line ${a.line}${a.column ? ", column " + a.column : ""}: ${m}`;
+  return m;
+}
+
+$("generate").onclick = async () => {
+  const difficulty = $("difficulty").value;
+  try {
+    const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
+    const v = $("variant").value;
+    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, variants: v ? [v] : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
+    st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
+    await load(JSON.stringify(g.grid));
+    if (g.grade) showGrade(g.grade);
+    status(`New puzzle: ${g.clues} clues (seed ${g.seed}).`);
+  } catch (e) { status(explainError(e), "error"); }
+};
+
+// The player's candidates for a hint: auto candidates less struck ones, or
+// the player's own notes; [] when there are none (every digit allowed).
+function pencilForHint() {
+  const vals = values(), auto = !$("auto").checked;
+  const own = st.corner.map((m, i) => m | st.centre[i]);
+  if (auto ? !own.some(Boolean) : !st.struck.some(Boolean)) return [];
+  const cand = candidates(vals);
+  return vals.map((v, i) => (v ? [] : bitsOf(auto ? own[i] : cand[i] & ~st.struck[i])));
+}
+// Three levels: where to look → which technique → the whole step (Apply).
+$("hint").onclick = async () => {
+  if (st.hint && st.hint.step && st.hintLevel < 3) { st.hintLevel++; showHint(); return; }
+  try {
+    const h = await work("Looking for a hint", "hint", { ...givensReq(), entries: st.entries, pencil: pencilForHint() }, 20000);
+    st.explain = null; $("explain-nav").hidden = true;
+    st.hint = h; st.hintLevel = 1;
+    st.view = h.step ? { step: h.step } : h.mistake ? { mistake: h.mistake } : null;
+    if (h.mistake) st.sel = h.mistake.cell;
+    showHint();
+  } catch (e) { status(explainError(e), "error"); }
+};
+function showHint() {
+  const h = st.hint, s = h.step;
+  let text;
+  if (!s) text = h.explanation;
+  else if (st.hintLevel === 1) {
+    const where = s.unit_names.length ? s.unit_names.join(" and ") : s.cells.map(cellWords).join("; ");
+    text = `Look at ${where}.`;
+  } else if (st.hintLevel === 2) text = `Look at the highlighted cells: a ${s.name} (${s.level.toLowerCase()}) applies there.`;
+  else text = s.describe;
+  $("explanation").textContent = text;
+  $("apply").disabled = !(s && st.hintLevel >= 3);
+  $("hint").textContent = s && st.hintLevel < 3 ? "More" : "Hint";
+  paint();
+}
+function cellWords(i) { const n = st.n; return `${st.cube ? "layer " + (Math.floor(i / n / n) + 1) + ", " : ""}row ${(Math.floor(i / n) % n) + 1}, column ${(i % n) + 1}`; }
+$("apply").onclick = () => {
+  const step = st.view && st.view.step; if (!step) return;
+  const group = [];
+  for (const p of step.placements) { group.push(snapshot(p.cell)); st.entries[p.cell] = p.digit; }
+  for (const e of step.eliminations) { group.push(snapshot(e.cell)); st.struck[e.cell] |= 1 << (e.digit - 1); st.corner[e.cell] &= ~(1 << (e.digit - 1)); st.centre[e.cell] &= ~(1 << (e.digit - 1)); }
+  if (group.length) st.undo.push(group);
+  st.redo = []; afterMove();
+};
+function showExplainStep() {
+  const { steps, i } = st.explain, s = steps[i];
+  $("stepno").textContent = ` Step ${i + 1} of ${steps.length} `;
+  $("explanation").textContent = s.describe;
+  paint();
+}
+$("explain").onclick = async () => {
+  try {
+    const r = await work("Working out every step", "explain", givensReq(), 60000);
+    if (!r.steps.length) { status("Nothing to explain: the grid is full."); return; }
+    clearView(); st.explain = { steps: r.steps, i: 0 };
+    $("explain-nav").hidden = false;
+    showGrade(r.grade);
+    status(r.solved ? "" : "The logical path stops before the end.");
+    showExplainStep();
+  } catch (e) { status(explainError(e), "error"); }
+};
+$("prev").onclick = () => { if (st.explain && st.explain.i > 0) { st.explain.i--; showExplainStep(); } };
+$("next").onclick = () => { if (st.explain && st.explain.i + 1 < st.explain.steps.length) { st.explain.i++; showExplainStep(); } };
+$("close-explain").onclick = () => { clearView(); paint(); };
+$("solve").onclick = async () => {
+  try {
+    const r = await work("Solving", "solve", playReq(), 60000);
+    const s = r.solution.rows.flat();
+    const group = [];
+    for (let i = 0; i < st.cells; i++) if (!st.givens[i] && st.entries[i] !== s[i]) { group.push(snapshot(i)); st.entries[i] = s[i]; }
+    if (group.length) st.undo.push(group);
+    st.redo = []; st.done = true; afterMove();
+    status(r.unique ? "Solved (the solution is unique)." : "Solved, but the puzzle has more than one solution.");
+  } catch (e) { status(explainError(e), "error"); }
+};
+$("clear").onclick = () => {
+  const group = [];
+  for (let i = 0; i < st.cells; i++) if (st.entries[i] || st.corner[i] || st.centre[i] || st.struck[i]) { group.push(snapshot(i)); st.entries[i] = 0; st.corner[i] = 0; st.centre[i] = 0; st.struck[i] = 0; }
+  if (group.length) st.undo.push(group);
+  st.redo = []; st.elapsed = 0; st.done = false; status(""); afterMove();
+};
+$("undo").onclick = () => undoRedo(st.undo, st.redo);
+$("redo").onclick = () => undoRedo(st.redo, st.undo);
+$("mode").onclick = () => { st.mode = MODES[(MODES.indexOf(st.mode) + 1) % 3]; paint(); };
+$("auto").onchange = () => paint();
+$("check").onchange = () => { localStorage.setItem("sudokit-check", $("check").checked ? "1" : ""); paint(); };
+$("check").checked = !!localStorage.getItem("sudokit-check");
+function download(blob, name) { const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = name; a.click(); }
+$("svg").onclick = async () => {
+  try { const r = await work("Drawing", "render_svg", playReq()); download(new Blob([r.svg], { type: "image/svg+xml" }), "sudoku.svg"); } catch (e) { status(explainError(e), "error"); }
+};
+// Print: the board as it stands, title and difficulty above; the solution
+// below when asked for. Hint and selection colours are off in print CSS.
+$("print").onclick = async () => {
+  const holder = $("print-solution-board");
+  holder.replaceChildren();
+  if ($("print-solution").checked) {
+    try {
+      const r = await work("Solving", "render_svg", { ...givensReq(), solution: true });
+      const h = document.createElement("h3"); h.textContent = "Solution";
+      const img = document.createElement("img"); img.alt = "solution"; img.style.width = "9cm"; img.src = URL.createObjectURL(new Blob([r.svg], { type: "image/svg+xml" }));
+      holder.append(h, img);
+      await new Promise((res) => { img.onload = res; img.onerror = res; });
+    } catch (e) { status(explainError(e), "error"); }
+  }
+  clearView(); const sel = st.sel; st.sel = -1; paint(); window.print(); st.sel = sel; paint();
+};
+$("load").onclick = async () => {
+  try {
+    const info = await load($("paste").value);
+    st.title = "";
+    const extra = [info.grid.variants && info.grid.variants.join(", "), info.grid.regions && "jigsaw", info.cube && "cube"].filter(Boolean).join(", ");
+    status(`Loaded a ${info.n}×${info.n}${extra ? " " + extra : ""} puzzle with ${info.givens} givens.`);
+  } catch (e) { status(explainError(e), "error"); }
+};
+
+// ---- keyboard -------------------------------------------------------------------
+document.addEventListener("keydown", (e) => {
+  const tag = e.target.tagName;
+  if (tag === "TEXTAREA" || tag === "SELECT" || tag === "INPUT") return;
+  if (!e.target.classList || !(e.target.classList.contains("cell") || e.target === document.body || e.target.id === "board")) {
+    if (e.key.length !== 1 && e.key !== "Backspace" && e.key !== "Delete") return;
+  }
+  const n = st.n;
+  if ((e.ctrlKey || e.metaKey) && e.key === "z") { undoRedo(st.undo, st.redo); e.preventDefault(); return; }
+  if ((e.ctrlKey || e.metaKey) && e.key === "y") { undoRedo(st.redo, st.undo); e.preventDefault(); return; }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
+  if (e.key in moves && e.target.classList && e.target.classList.contains("cell")) { select((st.sel + moves[e.key] + st.cells) % st.cells); e.preventDefault(); return; }
+  if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") { enter(0); return; }
+  if (n < 25 && (e.key === "p" || e.key === "P")) { $("mode").click(); return; }
+  if (e.key === "Escape") { clearView(); paint(); return; }
+  const v = SYMBOLS.indexOf(e.key.toUpperCase()) + 1;
+  if (v > 0 && v <= n) enter(v);
+});
+
+// ---- start ------------------------------------------------------------------------
+// The puzzle in the URL (a share link, or the older #3x3+x:givens:entries form),
+// else the saved game, else a new puzzle.
+async function start() {
+  fg.call("version", {}).then((v) => { $("version").textContent = `Engine ${v.version}.`; }).catch(() => {});
+  const h = location.hash.slice(1);
+  const old = /^(\d+x\d+)(?:\+([a-z,]+))?:([^:]*)(?::(.*))?$/.exec(h);
+  try {
+    if (old) {
+      const [r, c] = old[1].split("x").map(Number), n = r * c;
+      const grid = { box: old[1], rows: [dec(old[3], n * n)] };
+      if (old[2]) grid.variants = old[2].split(",");
+      await load(JSON.stringify(grid), old[4] ? dec(old[4], n * n) : null);
+      return;
+    }
+    if (h.includes("g=")) { await loadParams(h); return; }
+    const saved = localStorage.getItem(STORE);
+    if (saved) { await loadParams(saved); status("Welcome back: your game is as you left it."); return; }
+  } catch (e) { status(explainError(e), "error"); }
+  $("generate").click();
+}
+if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
+start();
