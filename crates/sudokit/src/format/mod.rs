@@ -1,10 +1,12 @@
 //! Text formats: reading every common puzzle format and writing grids.
 
+#[cfg(feature = "serde")]
 mod fpuzzles;
 mod pencil;
 mod read;
 mod write;
 
+#[cfg(feature = "serde")]
 pub use fpuzzles::{from_fpuzzles, FPUZZLES_KEYS};
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use read::{
