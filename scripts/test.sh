@@ -16,7 +16,11 @@ cargo fmt --all --check
 step "clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "the web app as a static site (the library for WebAssembly, default features off)"
+step "the library alone for WebAssembly, every default feature off"
+rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+cargo build -p sudokit --no-default-features --target wasm32-unknown-unknown --locked
+
+step "the web app as a static site (the engine for WebAssembly with the serde feature)"
 # Builds the engine for wasm32-unknown-unknown once; the browser tests below
 # use this folder. Installs wasm-bindgen-cli when missing.
 bash scripts/build-site.sh target/site
