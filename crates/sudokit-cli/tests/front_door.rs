@@ -217,3 +217,21 @@ fn json_uses_one_schema_and_names_print_once() {
         }
     }
 }
+
+#[test]
+fn a_rendered_picture_reads_back_as_its_puzzle() {
+    let jigsaw = "regions:\nAAAB\nCABB\nCCDB\nCDDD\n1...............\n";
+    let svg = stdout(&sudokit_stdin(&["render"], jigsaw));
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let a = sudokit_stdin(&["count", "--all"], jigsaw);
+    let b = sudokit_stdin(&["count", "--all"], &svg);
+    assert_eq!(stdout(&b).trim(), "24 exact");
+    assert_eq!(stdout(&a), stdout(&b));
+    // A picture that is not ours says what is missing.
+    let foreign = sudokit_stdin(&["check"], "<svg xmlns=\"x\">\n</svg>\n");
+    assert!(
+        stdout(&foreign).contains("no sudokit puzzle in this picture"),
+        "{}",
+        stdout(&foreign)
+    );
+}

@@ -136,6 +136,11 @@ proptest! {
             prop_assert_eq!(back.len(), 1, "{:?}\n{}", f, text);
             prop_assert!(same(&back[0], &p), "{:?}\n{}", f, text);
         }
+        // A picture carries the puzzle too.
+        let svg = p.to_svg(&sudokit::Picture::default(), &sudokit::Options::default()).unwrap();
+        let back = read_back(&svg);
+        prop_assert_eq!(back.len(), 1, "{}", svg);
+        prop_assert!(same(&back[0], &p), "{}", svg);
     }
 
     #[test]

@@ -38,7 +38,7 @@ use crate::solve::Engine;
 
 pub use error::Error;
 pub use human::{PlayerHint, Rating};
-pub use present::{Picture, MAX_FILLED_SIDE, MAX_MARKED_SIDE};
+pub use present::{Picture, MAX_FILLED_SIDE, MAX_MARKED_SIDE, SVG_METADATA};
 pub use search::{CountMode, Verdict};
 
 /// A puzzle: givens on a board, optionally a candidate state, and a name.

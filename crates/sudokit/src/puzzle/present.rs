@@ -90,7 +90,7 @@ impl Puzzle {
                 .collect(),
             None => render::given_candidates(&self.grid),
         });
-        Ok(svg::render_puzzle(
+        let doc = svg::render_puzzle(
             self,
             &SvgOptions {
                 cell_size: pic.cell_size,
@@ -98,7 +98,8 @@ impl Puzzle {
                 candidates: candidates.as_deref(),
                 title: pic.title.as_deref().or(self.name()),
             },
-        ))
+        );
+        Ok(with_metadata(doc, self))
     }
 
     /// The difficulty label printed under a puzzle, `Level score (hardest
@@ -155,5 +156,28 @@ impl Puzzle {
             caption: caption.into(),
             difficulty: self.difficulty_label(opts),
         })
+    }
+}
+
+/// The marker of the puzzle text an SVG of ours carries, so that the reader
+/// takes the picture back as the same puzzle (board, variants, regions and
+/// constraints included).
+pub const SVG_METADATA: &str = "<metadata id=\"sudokit-puzzle\">";
+
+/// `doc` with the puzzle written as text (the line format and its
+/// directives) in a `<metadata>` element right after the opening tag.
+fn with_metadata(doc: String, p: &Puzzle) -> String {
+    let text = crate::format::Writer::new(crate::format::OutputFormat::Line).write(p);
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    match doc.find(">\n") {
+        Some(i) => format!(
+            "{}\n{SVG_METADATA}\n{escaped}</metadata>{}",
+            &doc[..i + 1],
+            &doc[i + 1..]
+        ),
+        None => doc,
     }
 }

@@ -45,6 +45,9 @@ pub enum ParseErrorKind {
     /// A JSON line that does not hold a grid.
     #[error("JSON: {0}")]
     Json(String),
+    /// An SVG picture without the puzzle text ours carry.
+    #[error("SVG: {0}")]
+    Svg(String),
 }
 
 /// `found 5,000,000 cells; a 9×9 puzzle has 81`.

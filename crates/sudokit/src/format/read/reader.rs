@@ -394,6 +394,9 @@ impl<R: BufRead> Reader<R> {
         if one_line && t.starts_with('{') {
             return self.read_json(line_no, t, positions);
         }
+        if t.starts_with("<svg") || t.starts_with("<?xml") {
+            return self.read_svg(line_no, first, positions);
+        }
         if one_line {
             if let Some((offset, cells)) = super::foreign::hodoku_cells(first) {
                 return self.read_line_field(line_no, cells, offset, positions);
@@ -751,5 +754,50 @@ impl<R: BufRead> Iterator for Reader<R> {
             let rec = self.read_record(line_no, line);
             return Some(rec);
         }
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// An SVG picture of ours: the lines up to `</svg>` are one record, read
+    /// as the puzzle text its `<metadata>` carries
+    /// (`<metadata id="sudokit-puzzle">`).
+    fn read_svg(
+        &mut self,
+        line_no: usize,
+        first: &str,
+        positions: &mut Vec<(u32, u32)>,
+    ) -> Result<Puzzle, ParseError> {
+        let mut doc = first.to_string();
+        while !doc.contains("</svg>") {
+            let Some((_, line)) = self.take_line() else {
+                break;
+            };
+            doc.push('\n');
+            doc.push_str(&line);
+        }
+        let svg_err =
+            |this: &Self, m: &str| this.error(line_no, None, ParseErrorKind::Svg(m.into()));
+        let Some(start) = doc.find(crate::puzzle::SVG_METADATA) else {
+            return Err(svg_err(
+                self,
+                "no sudokit puzzle in this picture (no <metadata id=\"sudokit-puzzle\">)",
+            ));
+        };
+        let body = &doc[start + crate::puzzle::SVG_METADATA.len()..];
+        let Some(end) = body.find("</metadata>") else {
+            return Err(svg_err(
+                self,
+                "the puzzle's <metadata> element is not closed",
+            ));
+        };
+        let text = body[..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
+        let p = super::parse_puzzle(&text, &self.opts)
+            .map_err(|e| svg_err(self, &e.kind.to_string()))?;
+        positions.extend((0..p.grid().cells().len()).map(|_| (line_no as u32, 1)));
+        self.last_cells = Some(p.grid().cells().len());
+        Ok(p)
     }
 }
