@@ -151,33 +151,29 @@ fn board_like(path: &std::path::Path) -> Result<Arc<Geometry>> {
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let variants = Variant::parse_list(&args.variant).map_err(anyhow::Error::msg)?;
-    let geometry = if let Some(path) = &args.like {
-        let geo = board_like(path)?;
-        if geo.layout() == sudokit::Layout::Cube
-            && !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational)
-        {
-            bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
-        }
-        geo
-    } else {
-        board(args, &variants)?
+    let geometry = match &args.like {
+        Some(path) => board_like(path)?,
+        None => board(args)?,
     };
+    // Whichever way the board came, a cube keeps only point symmetry.
+    if geometry.layout() == sudokit::Layout::Cube
+        && !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational)
+    {
+        bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
+    }
     generate_on(args, geometry)
 }
 
 /// The board given by --box, --variant and --cube.
-fn board(args: &Args, variants: &[Variant]) -> Result<Arc<Geometry>> {
+fn board(args: &Args) -> Result<Arc<Geometry>> {
+    let variants = Variant::parse_list(&args.variant).map_err(anyhow::Error::msg)?;
     Ok(Arc::new(if args.cube {
         if !variants.is_empty() {
             bail!("variants apply to square boards, not cubes");
         }
-        if !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational) {
-            bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
-        }
         Geometry::cube(args.box_shape)?
     } else {
-        Geometry::square(args.box_shape, variants)?
+        Geometry::square(args.box_shape, &variants)?
     }))
 }
 
