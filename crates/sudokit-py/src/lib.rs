@@ -812,13 +812,7 @@ fn batch_solve<'py>(
         let solved = if unique {
             p.unique_solution(&spec.opts).map(|s| (s, 0))
         } else {
-            // Through the solution stream so its guess count can be read.
-            // Through the solution stream (the search `solve` runs) so that
-            // its guess count can be read; a failure is explained by `solve`.
-            p.solutions(&spec.opts).and_then(|mut s| match s.next() {
-                Some(g) => Ok((g, s.guesses())),
-                None => Err(p.solve(&spec.opts).err().unwrap_or(Error::NoSolution)),
-            })
+            p.solve_counting_guesses(&spec.opts)
         };
         solved
             .map(|(g, guesses)| (g.cells().to_vec(), guesses))

@@ -67,11 +67,24 @@ impl Puzzle {
     /// assert!(matches!(p.solve(&Options::default()), Err(Error::Contradiction(_))));
     /// ```
     pub fn solve(&self, opts: &Options) -> Result<Grid, Error> {
+        self.solve_counting_guesses(opts).map(|(g, _)| g)
+    }
+
+    /// [`Puzzle::solve`], with the number of guesses the search made: the
+    /// measure of difficulty batch users record beside each solution.
+    ///
+    /// ```
+    /// use sudokit::{Options, Puzzle};
+    /// let p: Puzzle = "1...............".parse().unwrap();
+    /// let (solution, guesses) = p.solve_counting_guesses(&Options::default()).unwrap();
+    /// assert!(solution.is_full() && guesses < 16);
+    /// ```
+    pub fn solve_counting_guesses(&self, opts: &Options) -> Result<(Grid, u64), Error> {
         let mut s = self.search(opts)?;
         match s.next() {
             Some(g) => {
                 self.check_given_solution()?;
-                Ok(g)
+                Ok((g, s.guesses()))
             }
             None if s.interrupted() => Err(opts.stopped()),
             None => Err(self.why_no_solution()),
