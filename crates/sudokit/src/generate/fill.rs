@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::geometry::{Geometry, Layout};
 use crate::grid::Grid;
-use crate::solve::{self, ExclusionCheck};
+use crate::solve::ExclusionCheck;
 
 /// A random completed grid of `geometry` (any shape, variant or cube).
 ///
@@ -49,15 +49,17 @@ pub(super) fn random_solution_with(
                 grid.set(cell, d);
             }
         }
-        if let Ok(Some(solution)) = solve::solve(&grid) {
-            return Some(relabel(&solution, rng));
+        if let Some(solution) = check.first_solution(grid.cells()) {
+            return Some(relabel(&Grid::new(geometry.clone(), solution), rng));
+        }
+        if check.limits().expired() {
+            return None;
         }
     }
     // Fall back to the solver's own completion of the empty grid.
-    solve::solve(&Grid::empty(geometry.clone()))
-        .ok()
-        .flatten()
-        .map(|s| relabel(&s, rng))
+    check
+        .first_solution(&vec![0; cells])
+        .map(|s| relabel(&Grid::new(geometry.clone(), s), rng))
 }
 
 /// Plain 9×9: the three boxes on the diagonal share no row, column or box,

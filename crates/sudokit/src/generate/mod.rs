@@ -202,15 +202,21 @@ pub fn generate(
     let budget = opts
         .check_budget
         .unwrap_or_else(|| default_check_budget(geometry));
-    let mut check = ExclusionCheck::new(geometry, (budget != u64::MAX).then_some(budget));
+    let mut check = ExclusionCheck::new(geometry, (budget != u64::MAX).then_some(budget))
+        .with_limits(opts.limits.clone());
     let mut seen = [0usize; logic::Level::ALL.len()];
     let mut minimal_unknown = 0;
     for attempt in 0..attempts {
         if opts.limits.expired() {
             return Err(GenerateError::Stopped);
         }
-        let solution =
-            random_solution_with(geometry, &mut rng, &mut check).ok_or(GenerateError::NoGrid)?;
+        let Some(solution) = random_solution_with(geometry, &mut rng, &mut check) else {
+            return Err(if opts.limits.expired() {
+                GenerateError::Stopped
+            } else {
+                GenerateError::NoGrid
+            });
+        };
         let (puzzle, unsettled) = remove_clues(
             &solution,
             &orbits,

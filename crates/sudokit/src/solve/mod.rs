@@ -416,10 +416,13 @@ pub fn uniqueness_within(
 /// cells? Plain 9×9 reuses one dedicated search (no allocation per check);
 /// other geometries run the generic backtracking search, optionally under a
 /// guess budget so that a hard check ends, deterministically, as "unknown".
+/// Every check also stops when the caller's [`Limits`] expire (then
+/// "unknown" too: the caller reads [`Limits::expired`] to tell the two apart).
 pub(crate) struct ExclusionCheck {
     geometry: Arc<Geometry>,
     nine: Option<Box<NineSearch>>,
     budget: Option<u64>,
+    limits: Limits,
 }
 
 impl ExclusionCheck {
@@ -432,7 +435,19 @@ impl ExclusionCheck {
             geometry: geometry.clone(),
             nine,
             budget,
+            limits: Limits::none(),
         }
+    }
+
+    /// Stop every later check (and completion) once `limits` expire.
+    pub(crate) fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits the checks run under.
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Whether `values` (givens, `0` = empty) has a solution in which no
@@ -451,6 +466,9 @@ impl ExclusionCheck {
             if let Some(b) = budget {
                 s.set_guess_budget(b);
             }
+            if !self.limits.is_unlimited() {
+                s.set_limits(self.limits.clone());
+            }
             if s.advance() {
                 Some(true)
             } else if s.stopped().is_some() {
@@ -462,7 +480,8 @@ impl ExclusionCheck {
         .expect("geometry caps N")
     }
 
-    /// The first solution of `values` (no budget), reusing the 9×9 search.
+    /// The first solution of `values` (no guess budget; `None` also when the
+    /// limits expire), reusing the 9×9 search.
     pub(crate) fn first_solution(&mut self, values: &[u16]) -> Option<Vec<u16>> {
         if let Some(s) = self.nine.as_mut() {
             s.load(values, &[]);
@@ -472,7 +491,8 @@ impl ExclusionCheck {
                 None
             };
         }
-        unchecked_solutions(&Grid::new(self.geometry.clone(), values.to_vec()))
+        let grid = Grid::new(self.geometry.clone(), values.to_vec());
+        unchecked_solutions_within(&grid, self.limits.clone())
             .next()
             .map(|g| g.cells().to_vec())
     }

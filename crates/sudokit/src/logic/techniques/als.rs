@@ -34,7 +34,7 @@ pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
             .filter(|&x| c.values()[x as usize] == 0)
             .collect();
         for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
-            super::combinations(&empty, k, |cells| {
+            super::combinations(c, &empty, k, |cells| {
                 let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
                 if mask.count_ones() as usize != k + 1 {
                     return false;

@@ -53,7 +53,7 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
                 })
                 .collect();
             let mut found = None;
-            combinations(&idx, k, |bs| {
+            combinations(c, &idx, k, |bs| {
                 let cover = bs.iter().fold(0u64, |a, &b| a | masks[b as usize]);
                 if cover.count_ones() as usize != k {
                     return false;

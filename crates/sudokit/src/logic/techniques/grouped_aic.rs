@@ -149,7 +149,17 @@ fn build(c: &Candidates) -> Option<Graph> {
 
     // Weak links that involve a group.
     let sees_all = |x: u32, cells: &[u32]| cells.iter().all(|&y| ctx.sees(x as usize, y as usize));
+    // Group–group links join groups of one digit only: bucketing by digit
+    // keeps the pair loop from going quadratic in all groups (15,000 on an
+    // empty 36×36).
+    let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
     for (k, g) in groups.iter().enumerate() {
+        of_digit[g.d].push(k);
+    }
+    for (k, g) in groups.iter().enumerate() {
+        if c.out_of_time() {
+            return None;
+        }
         let gk = base + k as u32;
         // A cell seeing every cell of the group is a peer of its first one;
         // in cell order, as before, so that the search order is unchanged.
@@ -166,9 +176,9 @@ fn build(c: &Candidates) -> Option<Graph> {
                 link(&mut group_weak, v, gk);
             }
         }
-        for (j, h) in groups.iter().enumerate() {
+        for &j in &of_digit[g.d] {
+            let h = &groups[j];
             if j != k
-                && h.d == g.d
                 && h.cells.iter().all(|x| !g.cells.contains(x))
                 && h.cells.iter().all(|&x| sees_all(x, &g.cells))
             {

@@ -32,7 +32,7 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
             })
             .collect();
         let mut found = None;
-        combinations(&digits, k, |ds| {
+        combinations(c, &digits, k, |ds| {
             let places = ds.iter().fold(0u64, |a, &d| a | where_[d as usize]);
             if places.count_ones() as usize != k {
                 return false;

@@ -26,7 +26,7 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
             continue;
         }
         let mut found = None;
-        combinations(&open, k, |cells| {
+        combinations(c, &open, k, |cells| {
             let m = cells.iter().fold(0u64, |acc, &x| acc | c.mask(x as usize));
             if m.count_ones() as usize != k {
                 return false;

@@ -608,6 +608,9 @@ pub(crate) fn per_digit(
         if let Some(s) = find_digit(d) {
             return Some(s);
         }
+        if c.out_of_time() {
+            return None;
+        }
         DIGIT_MEMO.with(|m| {
             if let Some(m) = m.borrow_mut().as_mut() {
                 if Arc::ptr_eq(&m.ctx, &c.ctx) {
@@ -665,6 +668,10 @@ pub(crate) fn per_region(
         }
         if let Some(s) = find_region(r) {
             return Some(s);
+        }
+        // A search cut short by the limits found nothing but proved nothing.
+        if c.out_of_time() {
+            return None;
         }
         REGION_MEMO.with(|m| {
             if let Some(m) = m.borrow_mut().as_mut() {
@@ -750,31 +757,58 @@ pub(crate) fn seeing_all(c: &Candidates, digit: u16, targets: &[u32], except: &[
         .collect()
 }
 
-/// All k-subsets of `items`, in lexicographic order.
-pub(crate) fn combinations(items: &[u32], k: usize, mut f: impl FnMut(&[u32]) -> bool) -> bool {
-    fn rec(
-        items: &[u32],
+/// All k-subsets of `items`, in lexicographic order, until `f` returns true
+/// (then true) or `c`'s limits expire (then false: nothing found). On big
+/// boards the subsets number in the billions, so the deadline is read here
+/// rather than between techniques; every 256 subsets keeps the clock's cost
+/// out of sight.
+pub(crate) fn combinations(
+    c: &Candidates,
+    items: &[u32],
+    k: usize,
+    mut f: impl FnMut(&[u32]) -> bool,
+) -> bool {
+    struct Walk<'a> {
+        c: &'a Candidates,
+        items: &'a [u32],
         k: usize,
-        start: usize,
-        cur: &mut Vec<u32>,
-        f: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> bool {
-        if cur.len() == k {
-            return f(cur);
-        }
-        for i in start..items.len() {
-            if items.len() - i < k - cur.len() {
-                break;
-            }
-            cur.push(items[i]);
-            if rec(items, k, i + 1, cur, f) {
+        cur: Vec<u32>,
+        visited: u32,
+        stopped: bool,
+    }
+    fn rec(w: &mut Walk, start: usize, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
+        if w.cur.len() == w.k {
+            w.visited = w.visited.wrapping_add(1);
+            if w.visited % 256 == 0 && w.c.out_of_time() {
+                w.stopped = true;
                 return true;
             }
-            cur.pop();
+            return f(&w.cur);
+        }
+        for i in start..w.items.len() {
+            if w.items.len() - i < w.k - w.cur.len() {
+                break;
+            }
+            w.cur.push(w.items[i]);
+            if rec(w, i + 1, f) {
+                return true;
+            }
+            w.cur.pop();
         }
         false
     }
-    rec(items, k, 0, &mut Vec::with_capacity(k), &mut f)
+    if c.out_of_time() {
+        return false;
+    }
+    let mut w = Walk {
+        c,
+        items,
+        k,
+        cur: Vec::with_capacity(k),
+        visited: 0,
+        stopped: false,
+    };
+    rec(&mut w, 0, &mut f) && !w.stopped
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         let (line_rest, box_rest) = (rest(*u1), rest(*u2));
         let mut found = None;
         for k in 2..=inter.len() {
-            combinations(&inter, k, |cs| {
+            combinations(c, &inter, k, |cs| {
                 let v = union(cs);
                 if (v.count_ones() as usize) < k + 2 {
                     return false;
@@ -66,7 +66,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     .filter(|&x| c.mask(x as usize) & v != 0)
                     .collect();
                 for nl in 1..=2 {
-                    let done = combinations(&line_cands, nl, |ls| {
+                    let done = combinations(c, &line_cands, nl, |ls| {
                         let vl = union(ls);
                         // At most two box cells follow, so more digits than
                         // k + nl + 2 can never match the cell count.
@@ -83,7 +83,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                             }
                         }
                         (1..=2).any(|nb| {
-                            combinations(&pool[..len], nb, |bs| {
+                            combinations(c, &pool[..len], nb, |bs| {
                                 let vb = union(bs);
                                 if vl & vb != 0 {
                                     return false;

@@ -169,7 +169,7 @@ c.cn(x)
                     .collect();
                 for k in 1..=3usize {
                     let mut hit = None;
-                    super::combinations(&others, k, |sub| {
+                    super::combinations(c, &others, k, |sub| {
                         let m = sub.iter().fold(extras, |m, &o| m | c.mask(o as usize));
                         if m.count_ones() as usize != k + 1 {
                             return false;
