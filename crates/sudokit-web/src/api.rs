@@ -2,17 +2,14 @@
 //! library reads (line, `R C` header, grid, with directives), plus options.
 //! The use cases and the shape of their answers live in
 //! [`sudokit::service`], shared with the WebAssembly binding; this module
-//! adds only HTTP: status codes, the concurrency limit and the time budget.
+//! adds only HTTP: status codes, the lane each request runs in (see
+//! [`crate::lanes`]) and its time budget.
 
 use std::any::Any;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
@@ -20,15 +17,22 @@ use sudokit::render::pdf::{self, BookletOptions};
 use sudokit::service::{self, Failure, GenerateRequest, PuzzleRequest};
 use sudokit::{Options, Puzzle};
 
+use crate::http::JsonBody;
+use crate::lanes::{Lane, Refused};
 use crate::AppState;
 
 /// An error answer: status and a JSON body (`error`, and where known the
 /// line, column or cell).
-pub(crate) struct ApiError(StatusCode, Value);
+pub(crate) struct ApiError(StatusCode, Value, Option<u64>);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.0, Json(self.1)).into_response()
+        let mut res = (self.0, Json(self.1)).into_response();
+        if let Some(secs) = self.2 {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        res
     }
 }
 
@@ -39,75 +43,77 @@ impl From<Failure> for ApiError {
             Failure::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Failure::OverBudget(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
-        ApiError(status, f.to_json())
+        ApiError(status, f.to_json(), None)
     }
 }
 
 fn message(status: StatusCode, msg: impl Into<String>) -> ApiError {
-    ApiError(status, json!({ "error": msg.into() }))
+    ApiError(status, json!({ "error": msg.into() }), None)
 }
 
 type ApiResult = Result<Response, ApiError>;
 
-/// The JSON body, or a 400/413 that says what is wrong with it.
-fn body<T>(payload: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    payload.map(|Json(v)| v).map_err(|e| {
-        let status = e.status();
-        let msg = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            "request body too large".to_string()
-        } else {
-            format!("bad request body: {}", e.body_text())
-        };
-        message(status, msg)
-    })
+/// Bodies up to this size hold at most a 9×9 with its marks: their puzzle is
+/// read on the spot to pick the lane. Bigger ones go to the heavy lane and
+/// are read there.
+const SMALL_BODY: usize = 4096;
+
+/// What a request asks for, which with the board size picks its lane.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Case {
+    /// Solve, hint, rate, explain, render: milliseconds on a 9×9.
+    Quick,
+    /// Counting may enumerate for the whole budget: on a small board it
+    /// runs in the cheap lane under a short budget, answering "at least N".
+    Count,
 }
 
-/// Runs solver work off the async runtime, under the concurrency limit and
-/// the time budget. The work gets [`Options`] whose limits expire with the budget and
-/// are cancelled when the request gives up, so an over-budget request never
-/// leaves a worker spinning.
-async fn heavy<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce(Options) -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    let permit = state.heavy.clone().try_acquire_owned().map_err(|_| {
-        message(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "server busy: too many solver requests at once, try again",
-        )
-    })?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let opts = Options::default()
-        .with_timeout(state.config.budget)
-        .with_cancel(cancel.clone())
-        .with_threads(1);
-    let task = tokio::task::spawn_blocking(move || {
-        let out = work(opts);
-        drop(permit);
-        out
-    });
-    // A little grace beyond the budget for work that stops at it by itself.
-    let limit = state.config.budget + Duration::from_millis(500);
-    match tokio::time::timeout(limit, task).await {
-        Ok(Ok(v)) => Ok(v),
-        Ok(Err(_)) => Err(message(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error while solving",
-        )),
-        Err(_) => {
-            cancel.store(true, Ordering::Relaxed);
-            Err(over_budget(state))
-        }
+/// Small boards are cheap whatever is asked; the rest is heavy.
+fn lane_for(p: &Puzzle) -> Lane {
+    if p.geometry().n() <= 9 {
+        Lane::Cheap
+    } else {
+        Lane::Heavy
     }
 }
 
+/// Runs solver work in its lane under its budget. The work gets
+/// [`Options`] whose limits expire with the budget and are cancelled when
+/// the request gives up, so an over-budget request never leaves a worker
+/// spinning.
+async fn run<T: Send + 'static>(
+    state: &AppState,
+    lane: Lane,
+    count: bool,
+    work: impl FnOnce(Options) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let budget = state.lanes.budget(lane, count);
+    state
+        .lanes
+        .run(lane, budget, work)
+        .await
+        .map_err(|r| match r {
+            Refused::Busy => ApiError(
+                StatusCode::SERVICE_UNAVAILABLE,
+                json!({ "error": "server busy: too many solver requests at once, try again shortly" }),
+                Some(state.lanes.retry_after()),
+            ),
+            Refused::OverBudget => over_budget(state),
+            Refused::Crashed => message(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal error while solving",
+            ),
+        })
+}
+
 fn over_budget(state: &AppState) -> ApiError {
-    message(
+    ApiError(
         StatusCode::SERVICE_UNAVAILABLE,
-        format!(
+        json!({ "error": format!(
             "over budget: the work did not finish within {:.1} s",
             state.config.budget.as_secs_f64()
-        ),
+        ) }),
+        Some(state.lanes.retry_after()),
     )
 }
 
@@ -120,62 +126,78 @@ fn answer(state: &AppState, result: Result<Value, Failure>) -> ApiResult {
     }
 }
 
-/// Runs one use case on the request's puzzle under the budget.
+/// Runs one use case on the request's puzzle in its lane. A small body's
+/// puzzle is read here (microseconds) to see the board size; a big one is
+/// read inside the heavy lane.
 async fn puzzle_case(
     state: &AppState,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
-    case: impl FnOnce(&PuzzleRequest, &Puzzle, &Options) -> Result<Value, Failure> + Send + 'static,
+    body: JsonBody<PuzzleRequest>,
+    case: Case,
+    work: impl FnOnce(&PuzzleRequest, &Puzzle, &Options) -> Result<Value, Failure> + Send + 'static,
 ) -> ApiResult {
-    let req = body(payload)?;
-    let p = req.puzzle()?;
-    let result = heavy(state, move |opts| case(&req, &p, &opts)).await?;
+    let req = body.value;
+    let result = if body.len <= SMALL_BODY {
+        let p = req.puzzle()?;
+        let lane = lane_for(&p);
+        run(state, lane, case == Case::Count, move |opts| {
+            work(&req, &p, &opts)
+        })
+        .await?
+    } else {
+        run(state, Lane::Heavy, false, move |opts| {
+            work(&req, &req.puzzle()?, &opts)
+        })
+        .await?
+    };
     answer(state, result)
 }
 
 /// The puzzle as the server reads it (any format), its givens checked, with
 /// its units.
-pub(crate) async fn parse(payload: Result<Json<PuzzleRequest>, JsonRejection>) -> ApiResult {
-    let p = body(payload)?.puzzle()?;
-    Ok(Json(service::parse(&p)).into_response())
+pub(crate) async fn parse(
+    State(state): State<AppState>,
+    body: JsonBody<PuzzleRequest>,
+) -> ApiResult {
+    puzzle_case(&state, body, Case::Quick, |_, p, _| Ok(service::parse(p))).await
 }
 
 pub(crate) async fn solve(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, payload, |_, p, o| service::solve(p, o)).await
+    puzzle_case(&state, body, Case::Quick, |_, p, o| service::solve(p, o)).await
 }
 
 pub(crate) async fn count(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, payload, |_, p, o| service::count(p, o)).await
+    puzzle_case(&state, body, Case::Count, |_, p, o| service::count(p, o)).await
 }
 
 /// The whole path, step by step, with the grade.
 pub(crate) async fn explain(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, payload, |_, p, o| service::explain(p, o)).await
+    puzzle_case(&state, body, Case::Quick, |_, p, o| service::explain(p, o)).await
 }
 
 /// Level, score and hardest technique.
 pub(crate) async fn rate(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, payload, |_, p, o| service::rate(p, o)).await
+    puzzle_case(&state, body, Case::Quick, |_, p, o| service::rate(p, o)).await
 }
 
 /// The next step from the player's position: first any entry that is not
 /// the solution's digit, then the easiest logical step.
 pub(crate) async fn hint(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, payload, |r, p, o| {
+    puzzle_case(&state, body, Case::Quick, |r, p, o| {
         service::hint(p, &r.entries, &r.pencil, o)
     })
     .await
@@ -183,10 +205,9 @@ pub(crate) async fn hint(
 
 pub(crate) async fn render(
     State(state): State<AppState>,
-    payload: Result<Json<PuzzleRequest>, JsonRejection>,
+    body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    let req = body(payload)?;
-    let pdf_wanted = match req.format.as_deref() {
+    let pdf_wanted = match body.value.format.as_deref() {
         None | Some("svg") => false,
         Some("pdf") => true,
         Some(other) => {
@@ -196,27 +217,38 @@ pub(crate) async fn render(
             ))
         }
     };
-    let doc = heavy(&state, move |opts| -> Result<Vec<u8>, Failure> {
-        if !pdf_wanted {
-            return service::render_svg(&req, &opts).map(String::into_bytes);
-        }
-        // A printable page: the puzzle with its difficulty, and its solution
-        // on the next page.
-        let entry = req
-            .puzzle()?
-            .print_entry(String::new(), true, &opts)
-            .map_err(service::failure)?;
-        let opts = BookletOptions {
-            per_page: 1,
-            ..Default::default()
-        };
-        pdf::booklet(&[entry], &opts).map_err(|e| Failure::Unprocessable {
-            message: e.to_string(),
-            line: None,
-            column: None,
-            cell: None,
-        })
-    })
+    let lane = if body.len <= SMALL_BODY {
+        lane_for(&body.value.puzzle()?)
+    } else {
+        Lane::Heavy
+    };
+    let req = body.value;
+    let doc = run(
+        &state,
+        lane,
+        false,
+        move |opts| -> Result<Vec<u8>, Failure> {
+            if !pdf_wanted {
+                return service::render_svg(&req, &opts).map(String::into_bytes);
+            }
+            // A printable page: the puzzle with its difficulty, and its solution
+            // on the next page.
+            let entry = req
+                .puzzle()?
+                .print_entry(String::new(), true, &opts)
+                .map_err(service::failure)?;
+            let opts = BookletOptions {
+                per_page: 1,
+                ..Default::default()
+            };
+            pdf::booklet(&[entry], &opts).map_err(|e| Failure::Unprocessable {
+                message: e.to_string(),
+                line: None,
+                column: None,
+                cell: None,
+            })
+        },
+    )
     .await?;
     let doc = match doc {
         Ok(d) => d,
@@ -231,22 +263,28 @@ pub(crate) async fn render(
     Ok(([(header::CONTENT_TYPE, kind)], doc).into_response())
 }
 
+/// Always heavy: drawing puzzles until one has the asked difficulty may
+/// take the whole budget even on 9×9.
 pub(crate) async fn generate(
     State(state): State<AppState>,
-    payload: Result<Json<GenerateRequest>, JsonRejection>,
+    body: JsonBody<GenerateRequest>,
 ) -> ApiResult {
-    let req = body(payload)?;
+    let req = body.value;
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let result = heavy(&state, move |o| service::generate(&req, seed, &o)).await?;
+    let result = run(&state, Lane::Heavy, false, move |o| {
+        service::generate(&req, seed, &o)
+    })
+    .await?;
     match result {
-        Err(Failure::OverBudget(_)) => Err(message(
+        Err(Failure::OverBudget(_)) => Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!(
+            json!({ "error": format!(
                 "over budget: no puzzle of that difficulty found within {:.1} s, try again",
                 state.config.budget.as_secs_f64()
-            ),
+            ) }),
+            Some(state.lanes.retry_after()),
         )),
         r => answer(&state, r),
     }

@@ -7,26 +7,33 @@
 //! offline); without it, an embedded page that calls this JSON API. The API
 //! stays for scripts either way.
 //!
-//! Every request that does solver work runs on tokio's blocking pool, behind
-//! a semaphore (at most `max_heavy` at once; more are refused with 503 rather
-//! than queued without bound) and under a time budget: counting stops at the
-//! budget and answers "at least N"; other work that overruns gets a clear
-//! 503 answer. Bodies are capped at `max_body` bytes. A panic in a handler
-//! becomes a JSON 500, never a dropped connection.
+//! Solver work runs in one of two lanes ([`lanes`]): small boards in a cheap
+//! lane that heavy work can never fill, the rest on a few low-priority
+//! threads with a short bounded queue, then 503 with `Retry-After`. Every job
+//! has a time budget its library calls stop at: counting answers "at least
+//! N", other work gets a clear 503. Connections are limited in number and
+//! must send their headers and body in time; bodies are capped at `max_body`
+//! bytes and must be JSON objects. Every answer carries security headers and
+//! every error a JSON body; a panic in a handler becomes a JSON 500.
 
 mod api;
+mod http;
+mod lanes;
 
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
 use axum::extract::State;
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -37,8 +44,24 @@ pub struct Config {
     pub max_body: usize,
     /// Time budget of one request's solver work.
     pub budget: Duration,
-    /// Solver requests running at once; further ones get 503.
+    /// Budget of a count in the cheap lane (it answers "at least N" when
+    /// the budget runs out).
+    pub cheap_count_budget: Duration,
+    /// Heavy requests running at once (each on its own low-priority thread).
     pub max_heavy: usize,
+    /// Heavy requests waiting for a thread at once; more get 503 at once.
+    pub max_queue: usize,
+    /// Cheap requests running at once.
+    pub max_cheap: usize,
+    /// Longest wait for a place in a lane before 503 with `Retry-After`.
+    pub queue_wait: Duration,
+    /// A client must send a request's headers within this time (also the
+    /// idle time allowed between requests on a kept-alive connection).
+    pub header_timeout: Duration,
+    /// A client must send a request's body within this time.
+    pub body_timeout: Duration,
+    /// Open connections at once; further clients wait to be accepted.
+    pub max_connections: usize,
     /// A built static site (`scripts/build-site.sh`) to serve at `/`
     /// instead of the embedded page.
     pub site: Option<PathBuf>,
@@ -49,7 +72,14 @@ impl Default for Config {
         Config {
             max_body: 256 * 1024,
             budget: Duration::from_secs(3),
+            cheap_count_budget: Duration::from_millis(300),
             max_heavy: 4,
+            max_queue: 8,
+            max_cheap: 64,
+            queue_wait: Duration::from_secs(1),
+            header_timeout: Duration::from_secs(5),
+            body_timeout: Duration::from_secs(5),
+            max_connections: 512,
             site: None,
         }
     }
@@ -59,21 +89,26 @@ impl Default for Config {
 #[derive(Clone)]
 pub(crate) struct AppState {
     pub config: Config,
-    pub heavy: Arc<Semaphore>,
+    pub lanes: Arc<lanes::Lanes>,
 }
 
 const INDEX_HTML: &str = include_str!("../assets/index.html");
+const EMBEDDED_PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'";
 
 /// The whole app: page and API.
 pub fn router(config: Config) -> Router {
     let state = AppState {
-        heavy: Arc::new(Semaphore::new(config.max_heavy.max(1))),
+        lanes: Arc::new(lanes::Lanes::new(&config)),
         config: config.clone(),
     };
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
-        .route("/api/health", get(|| async { "ok" }))
+        .route(
+            "/api/health",
+            get(|| async { axum::Json(serde_json::json!({"ok": true})) }),
+        )
         .route("/api/parse", post(api::parse))
         .route("/api/solve", post(api::solve))
         .route("/api/count", post(api::count))
@@ -83,15 +118,23 @@ pub fn router(config: Config) -> Router {
         .route("/api/explain", post(api::explain))
         .route("/api/rate", post(api::rate))
         .fallback(static_file)
-        .layer(DefaultBodyLimit::max(config.max_body))
         .layer(CatchPanicLayer::custom(api::panic_response))
+        .layer(axum::middleware::from_fn(http::hygiene))
         .with_state(state)
 }
 
 async fn index(State(state): State<AppState>) -> Response {
     match &state.config.site {
         Some(dir) => file(&dir.join("index.html")).await,
-        None => ([(header::CACHE_CONTROL, "no-cache")], Html(INDEX_HTML)).into_response(),
+        // The embedded page has its script inline: its own policy allows that.
+        None => (
+            [
+                (header::CACHE_CONTROL, "no-cache"),
+                (header::CONTENT_SECURITY_POLICY, EMBEDDED_PAGE_CSP),
+            ],
+            Html(INDEX_HTML),
+        )
+            .into_response(),
     }
 }
 
@@ -141,11 +184,52 @@ async fn file(path: &Path) -> Response {
 
 /// Serves the app on `addr` until Ctrl-C.
 pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
-    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let listener = TcpListener::bind(addr).await?;
     eprintln!("sudokit: serving on http://{}", listener.local_addr()?);
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_on(listener, config, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+}
+
+/// Serves the app on `listener` until `shutdown` completes: HTTP/1.1 with
+/// the header timeout and the connection limit of `config`.
+pub async fn serve_on(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let app = router(config.clone());
+    let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        .keep_alive(true);
+    tokio::pin!(shutdown);
+    loop {
+        // Waiting for a free slot before accepting leaves further clients
+        // in the kernel's backlog instead of holding memory for them.
+        let slot = tokio::select! {
+            _ = &mut shutdown => return Ok(()),
+            s = slots.clone().acquire_owned() => s.expect("the semaphore is never closed"),
+        };
+        let stream = tokio::select! {
+            _ = &mut shutdown => return Ok(()),
+            a = listener.accept() => match a {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors and the like: wait, then go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let conn = http.serve_connection(TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(slot);
+        });
+    }
 }

@@ -15,9 +15,14 @@ pub struct Args {
     /// Time budget of one request's solver work, in seconds.
     #[arg(long, default_value_t = 3.0)]
     pub budget: f64,
-    /// Solver requests running at once (more get "busy").
+    /// Heavy solver requests (big boards, generation, counts) running at
+    /// once, on low-priority threads; a few more wait briefly, the rest get
+    /// 503 with Retry-After. Requests on boards up to 9×9 have their own lane.
     #[arg(long, default_value_t = 4)]
     pub max_heavy: usize,
+    /// Open connections at once (further clients wait to be accepted).
+    #[arg(long, default_value_t = 512)]
+    pub max_connections: usize,
     /// Largest request body, in KiB.
     #[arg(long, default_value_t = 256)]
     pub max_body_kib: usize,
@@ -33,7 +38,9 @@ pub fn run(args: &Args) -> Result<Tally> {
         max_body: args.max_body_kib * 1024,
         budget: Duration::from_secs_f64(args.budget.max(0.01)),
         max_heavy: args.max_heavy,
+        max_connections: args.max_connections,
         site: args.site.clone(),
+        ..Default::default()
     };
     if let Some(dir) = &args.site {
         anyhow::ensure!(

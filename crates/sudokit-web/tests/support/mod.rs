@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-use sudokit_web::{router, Config};
+use sudokit_web::{serve_on, Config};
 
 /// Starts a server with `config` on a free port, in its own runtime thread.
 pub fn start(config: Config) -> SocketAddr {
@@ -12,7 +12,9 @@ pub fn start(config: Config) -> SocketAddr {
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, router(config)).await.unwrap();
+            serve_on(listener, config, std::future::pending())
+                .await
+                .unwrap();
         });
     });
     rx.recv().unwrap()

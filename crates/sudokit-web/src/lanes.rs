@@ -1,0 +1,203 @@
+//! Where solver work runs: two lanes, so cheap requests are never refused
+//! because heavy ones are running.
+//!
+//! * **Cheap**: small boards (9×9 and below) for solve, hint, rate, explain,
+//!   render and parse, and counts on them under a short budget. They run on
+//!   tokio's blocking pool, up to `max_cheap` at once.
+//! * **Heavy**: everything else (big boards, generation, counts). They run
+//!   on `max_heavy` dedicated threads at low CPU priority (nice 10 on
+//!   Linux), so the scheduler gives a cheap request most of a core even with
+//!   every heavy thread busy.
+//!
+//! A request waits for its lane at most `queue_wait`, and at most
+//! `max_queue` heavy requests wait at once; past either it gets 503 with
+//! `Retry-After`. Every job runs under [`sudokit::Options`] limits that
+//! expire with its budget and a cancel flag set when the request gives up,
+//! so no job outlives its request by more than the library's check interval.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Duration;
+
+use sudokit::Options;
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
+
+use crate::Config;
+
+/// Which lane a request runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lane {
+    Cheap,
+    Heavy,
+}
+
+/// Why a job did not run or did not finish.
+pub(crate) enum Refused {
+    /// The lane stayed full for the whole wait, or too many wait already.
+    Busy,
+    /// The job ran past its budget (and was cancelled).
+    OverBudget,
+    /// The job panicked.
+    Crashed,
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The two lanes of one server.
+pub(crate) struct Lanes {
+    cheap: Arc<Semaphore>,
+    heavy: Arc<Semaphore>,
+    heavy_waiting: AtomicUsize,
+    heavy_jobs: Mutex<mpsc::Sender<Job>>,
+    config: Config,
+}
+
+impl Lanes {
+    pub(crate) fn new(config: &Config) -> Self {
+        let threads = config.max_heavy.max(1);
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..threads {
+            let rx = rx.clone();
+            std::thread::Builder::new()
+                .name(format!("sudokit-heavy-{i}"))
+                .spawn(move || {
+                    lower_priority();
+                    loop {
+                        // The lock is held only while waiting for the next job.
+                        let job = match rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                })
+                .expect("spawning a heavy-work thread");
+        }
+        Lanes {
+            cheap: Arc::new(Semaphore::new(config.max_cheap.max(1))),
+            heavy: Arc::new(Semaphore::new(threads)),
+            heavy_waiting: AtomicUsize::new(0),
+            heavy_jobs: Mutex::new(tx),
+            config: config.clone(),
+        }
+    }
+
+    /// The time budget of a job in `lane` (`count` jobs in the cheap lane
+    /// get the short one: they answer "at least N" when it runs out).
+    pub(crate) fn budget(&self, lane: Lane, count: bool) -> Duration {
+        match (lane, count) {
+            (Lane::Cheap, true) => self.config.cheap_count_budget.min(self.config.budget),
+            _ => self.config.budget,
+        }
+    }
+
+    /// Seconds a refused client should wait before trying again.
+    pub(crate) fn retry_after(&self) -> u64 {
+        self.config.budget.as_secs_f64().ceil().max(1.0) as u64
+    }
+
+    /// Runs `work` in `lane` under `budget`.
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        lane: Lane,
+        budget: Duration,
+        work: impl FnOnce(Options) -> T + Send + 'static,
+    ) -> Result<T, Refused> {
+        let permit = self.admit(lane).await?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let opts = Options::default()
+            .with_timeout(budget)
+            .with_cancel(cancel.clone())
+            .with_threads(1);
+        let (tx, rx) = oneshot::channel();
+        let job = move || {
+            let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(opts)));
+            // The permit is held until the work has really stopped: a lane
+            // is never oversubscribed by jobs that were given up on.
+            drop(permit);
+            let _ = tx.send(out);
+        };
+        match lane {
+            Lane::Cheap => {
+                tokio::task::spawn_blocking(job);
+            }
+            Lane::Heavy => {
+                let sent = self
+                    .heavy_jobs
+                    .lock()
+                    .map_err(|_| Refused::Crashed)?
+                    .send(Box::new(job));
+                sent.map_err(|_| Refused::Crashed)?;
+            }
+        }
+        // A little grace beyond the budget for work that stops at it by itself.
+        let limit = budget + Duration::from_millis(500);
+        match tokio::time::timeout(limit, rx).await {
+            Ok(Ok(Ok(v))) => Ok(v),
+            Ok(_) => Err(Refused::Crashed),
+            Err(_) => {
+                cancel.store(true, Ordering::Relaxed);
+                Err(Refused::OverBudget)
+            }
+        }
+    }
+
+    /// A place in `lane`, waiting at most `queue_wait` (heavy: only while
+    /// fewer than `max_queue` others wait).
+    async fn admit(&self, lane: Lane) -> Result<OwnedSemaphorePermit, Refused> {
+        let sem = match lane {
+            Lane::Cheap => &self.cheap,
+            Lane::Heavy => &self.heavy,
+        };
+        if let Ok(p) = sem.clone().try_acquire_owned() {
+            return Ok(p);
+        }
+        let _waiting = match lane {
+            Lane::Heavy => {
+                let w = WaitSlot::take(&self.heavy_waiting, self.config.max_queue)
+                    .ok_or(Refused::Busy)?;
+                Some(w)
+            }
+            Lane::Cheap => None,
+        };
+        match tokio::time::timeout(self.config.queue_wait, sem.clone().acquire_owned()).await {
+            Ok(Ok(p)) => Ok(p),
+            _ => Err(Refused::Busy),
+        }
+    }
+}
+
+/// One of the bounded places in the heavy lane's queue, given back on drop.
+struct WaitSlot<'a>(&'a AtomicUsize);
+
+impl<'a> WaitSlot<'a> {
+    fn take(count: &'a AtomicUsize, max: usize) -> Option<Self> {
+        count
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| WaitSlot(count))
+    }
+}
+
+impl Drop for WaitSlot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Heavy threads run at nice 10 (Linux: per thread; threads they start, such
+/// as the SAT solver's racing helper, inherit it). Elsewhere a no-op.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on the calling thread, no memory involved.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
