@@ -68,7 +68,7 @@ fn batch_keeps_going_and_locates_bad_characters() {
     let e = recs[4].result.as_ref().unwrap_err();
     assert_eq!((e.line, e.column), (10, Some(7)));
     assert!(
-        matches!(e.kind, ParseErrorKind::DigitOutOfRange { value: 9, n: 4 }),
+        matches!(e.kind, ParseErrorKind::DigitOutOfRange { ref value, n: 4 } if value == "9"),
         "{e}"
     );
 }
@@ -151,4 +151,32 @@ fn oversized_shape_directives_are_errors_not_overflows() {
     assert!(recs[1].result.as_ref().unwrap().grid().is_solved());
     assert!("600x600".parse::<sudokit::BoxShape>().is_err());
     assert!("20x20".parse::<sudokit::BoxShape>().is_ok());
+}
+
+/// A number too big for any integer type is reported as written, not as a
+/// saturated 18446744073709551615; a huge one is cut short.
+#[test]
+fn huge_numbers_are_reported_as_written() {
+    let text = "2 2\n1 0 0 100000000000000000000000\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    let recs = parse_all(text, &ParseOptions::default());
+    let e = recs[0].result.as_ref().unwrap_err();
+    assert_eq!((e.line, e.column), (2, Some(7)));
+    assert!(
+        e.to_string()
+            .ends_with("digit 100000000000000000000000 out of range 1..=4"),
+        "{e}"
+    );
+    let long = format!(
+        "2 2\n{} 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+        "7".repeat(5000)
+    );
+    let e = parse_all(&long, &ParseOptions::default())[0]
+        .result
+        .clone()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(&format!("digit {}… out of range", "7".repeat(24))),
+        "{e}"
+    );
 }

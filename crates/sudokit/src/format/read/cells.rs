@@ -74,7 +74,13 @@ pub(super) fn compact_cells(
             if ch.is_ascii_lowercase() {
                 return Err((col, ParseErrorKind::BadCharacter { ch }));
             }
-            return Err((col, ParseErrorKind::DigitOutOfRange { value: v as u64, n }));
+            return Err((
+                col,
+                ParseErrorKind::DigitOutOfRange {
+                    value: v.to_string(),
+                    n,
+                },
+            ));
         }
         out.push((v, col as u32));
     }
@@ -108,7 +114,12 @@ pub(super) fn numeric_value(
     }
     let v: u64 = tok.parse().unwrap_or(u64::MAX);
     if v > n as u64 || v > u16::MAX as u64 {
-        return Err((col, ParseErrorKind::DigitOutOfRange { value: v, n }));
+        let value = if tok.len() > 24 {
+            format!("{}…", &tok[..24])
+        } else {
+            tok.to_string()
+        };
+        return Err((col, ParseErrorKind::DigitOutOfRange { value, n }));
     }
     Ok(v as u16)
 }
@@ -159,12 +170,14 @@ pub(super) fn row_cells(
         Some(n) if compact_count == n => false,
         _ => numeric_ok && toks.len() > 1 && toks.iter().any(|(_, t)| t.len() > 1),
     };
+    // With the board known, a digit above its N is reported against N.
+    let top = n.unwrap_or(MAX_DIGITS);
     let mut out = Vec::new();
     for (start, tok) in toks {
         if use_numbers {
-            out.push((numeric_value(tok, start + 1, MAX_DIGITS)?, start as u32 + 1));
+            out.push((numeric_value(tok, start + 1, top)?, start as u32 + 1));
         } else {
-            out.extend(compact_cells(tok, start, MAX_DIGITS, style)?);
+            out.extend(compact_cells(tok, start, top, style)?);
         }
     }
     Ok(out)

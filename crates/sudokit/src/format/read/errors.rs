@@ -9,8 +9,10 @@ use crate::validate::Contradiction;
 pub enum ParseErrorKind {
     #[error("bad character {ch:?}")]
     BadCharacter { ch: char },
+    /// `value` as written (cut to 24 digits): a number too big for any
+    /// integer type is still shown as the input had it.
     #[error("digit {value} out of range 1..={n}")]
-    DigitOutOfRange { value: u64, n: usize },
+    DigitOutOfRange { value: String, n: usize },
     #[error("{}", cell_count_message(.found, .expected))]
     WrongCellCount { found: usize, expected: usize },
     #[error("row {row} has {found} cells, expected {expected}")]

@@ -141,7 +141,7 @@ impl<R: BufRead> Reader<R> {
                 line_no,
                 Some(cells[i].1 as usize),
                 ParseErrorKind::DigitOutOfRange {
-                    value: values[i] as u64,
+                    value: values[i].to_string(),
                     n,
                 },
             ));

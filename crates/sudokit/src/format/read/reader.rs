@@ -644,7 +644,7 @@ impl<R: BufRead> Reader<R> {
                 l as usize,
                 Some(c as usize),
                 ParseErrorKind::DigitOutOfRange {
-                    value: values[i] as u64,
+                    value: values[i].to_string(),
                     n,
                 },
             ));
