@@ -1,28 +1,55 @@
 //! Load check for `sudokit serve` (a benchmark, not a test): from this
-//! second process, `CLIENTS` threads send hint and solve requests in turn
-//! for `SECS` seconds, each on the next puzzle of a file, and the latencies
-//! are summarised (requests/s, p50, p99, max, errors).
+//! second process, `CLIENTS` threads send requests for `SECS` seconds and
+//! the latencies of every request, answered or not, are summarised per
+//! kind: requests/s, p50, p99, max, and the count of each status.
+//!
+//! Cheap clients send hint and solve requests in turn, each on the next
+//! 9×9 puzzle of a file. With `--heavy K`, K more clients keep heavy work in
+//! flight (minimal 5×5 generation, hint on an empty 64×64, explain on an
+//! empty 25×25, count on an empty 16×16), one kind after another. With
+//! `--pid PID`, the server's peak resident memory is read at the end
+//! (Linux).
 //!
 //! ```text
 //! sudokit serve --addr 127.0.0.1:18080 &
-//! cargo run --release -p sudokit-web --example load -- 127.0.0.1:18080 20 4 ../shared/data/puzzles3_magictour_top1465
+//! cargo run --release -p sudokit-web --example load -- 127.0.0.1:18080 60 32 \
+//!     ../shared/data/puzzles3_magictour_top1465 --heavy 8 --pid $!
 //! ```
 
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Per-request outcome: latency and status (0 = no answer).
+type Outcomes = Vec<(Duration, u16)>;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [addr, secs, clients, file] = args.as_slice() else {
-        eprintln!("usage: load ADDR SECS CLIENTS PUZZLE_FILE");
+    let usage = || -> ! {
+        eprintln!("usage: load ADDR SECS CLIENTS PUZZLE_FILE [--heavy K] [--pid PID]");
         std::process::exit(2);
     };
-    let addr: SocketAddr = addr.parse().expect("ADDR as host:port");
-    let secs: f64 = secs.parse().expect("SECS");
-    let clients: usize = clients.parse().expect("CLIENTS");
-    let text = std::fs::read_to_string(file).expect("puzzle file");
+    if args.len() < 4 {
+        usage();
+    }
+    let addr: SocketAddr = args[0].parse().unwrap_or_else(|_| usage());
+    let secs: f64 = args[1].parse().unwrap_or_else(|_| usage());
+    let clients: usize = args[2].parse().unwrap_or_else(|_| usage());
+    let text = std::fs::read_to_string(&args[3]).unwrap_or_else(|_| usage());
+    let mut heavy_clients = 0;
+    let mut pid: Option<u32> = None;
+    let mut rest = args[4..].iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().unwrap_or_else(|| usage());
+        match flag.as_str() {
+            "--heavy" => heavy_clients = value.parse().unwrap_or_else(|_| usage()),
+            "--pid" => pid = Some(value.parse().unwrap_or_else(|_| usage())),
+            _ => usage(),
+        }
+    }
     let puzzles: Arc<Vec<String>> = Arc::new(
         text.lines()
             .map(str::trim)
@@ -30,14 +57,30 @@ fn main() {
             .map(|l| l[..81].to_string())
             .collect(),
     );
+    let stop = Arc::new(AtomicBool::new(false));
+    let heavy: Vec<_> = (0..heavy_clients)
+        .map(|w| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let kinds = heavy_requests();
+                let mut out = Outcomes::new();
+                let mut k = w;
+                while !stop.load(Ordering::Relaxed) {
+                    let (path, body) = &kinds[k % kinds.len()];
+                    out.push(timed(addr, path, body));
+                    k += 1;
+                }
+                out
+            })
+        })
+        .collect();
     let until = Instant::now() + Duration::from_secs_f64(secs);
     let started = Instant::now();
-    let workers: Vec<_> = (0..clients)
+    let cheap: Vec<_> = (0..clients)
         .map(|w| {
             let puzzles = puzzles.clone();
             std::thread::spawn(move || {
-                let mut times = Vec::new();
-                let mut errors = Vec::new();
+                let mut out = Outcomes::new();
                 let mut k = w;
                 while Instant::now() < until {
                     let p = &puzzles[k % puzzles.len()];
@@ -46,46 +89,89 @@ fn main() {
                     } else {
                         "/api/solve"
                     };
-                    let body = format!("{{\"puzzle\":\"{p}\"}}");
-                    let t = Instant::now();
-                    match post(addr, path, &body) {
-                        Ok(200) => times.push(t.elapsed()),
-                        Ok(status) => errors.push(format!("{path}: HTTP {status}")),
-                        Err(e) => errors.push(format!("{path}: {e}")),
-                    }
+                    out.push(timed(addr, path, &format!("{{\"puzzle\":\"{p}\"}}")));
                     k += clients;
                 }
-                (times, errors)
+                out
             })
         })
         .collect();
-    let mut times = Vec::new();
-    let mut errors = Vec::new();
-    for w in workers {
-        let (t, e) = w.join().unwrap();
-        times.extend(t);
-        errors.extend(e);
-    }
+    let cheap: Outcomes = cheap.into_iter().flat_map(|t| t.join().unwrap()).collect();
     let wall = started.elapsed().as_secs_f64();
-    times.sort();
-    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    stop.store(true, Ordering::Relaxed);
+    let heavy: Outcomes = heavy.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    report(&format!("cheap ({clients} clients)"), cheap, wall);
+    if heavy_clients > 0 {
+        report(&format!("heavy ({heavy_clients} clients)"), heavy, wall);
+    }
+    if let Some(pid) = pid {
+        match peak_rss(pid) {
+            Some(mib) => println!("server peak RSS: {mib} MiB"),
+            None => println!("server peak RSS: unknown (no /proc/{pid}/status)"),
+        }
+    }
+}
+
+fn heavy_requests() -> Vec<(&'static str, String)> {
+    let empty = |r: usize, c: usize| {
+        let n = r * c;
+        let row = vec!["0"; n].join(" ");
+        format!("{r} {c}\\n{}", vec![row; n].join("\\n"))
+    };
+    vec![
+        (
+            "/api/generate",
+            r#"{"box":"5x5","minimal":true,"seed":1}"#.to_string(),
+        ),
+        ("/api/hint", format!("{{\"puzzle\":\"{}\"}}", empty(8, 8))),
+        (
+            "/api/explain",
+            format!("{{\"puzzle\":\"{}\"}}", empty(5, 5)),
+        ),
+        ("/api/count", format!("{{\"puzzle\":\"{}\"}}", empty(4, 4))),
+    ]
+}
+
+fn timed(addr: SocketAddr, path: &str, body: &str) -> (Duration, u16) {
+    let t = Instant::now();
+    let status = post(addr, path, body).unwrap_or(0);
+    (t.elapsed(), status)
+}
+
+fn report(what: &str, mut out: Outcomes, wall: f64) {
+    if out.is_empty() {
+        println!("{what}: no request sent");
+        return;
+    }
+    out.sort();
+    let pct = |p: f64| out[((out.len() as f64 - 1.0) * p).round() as usize].0;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    if times.is_empty() {
-        println!("no successful request; errors: {}", errors.len());
-    } else {
-        println!(
-            "{} requests in {wall:.1} s with {clients} clients: {:.0} requests/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, errors {}",
-            times.len() + errors.len(),
-            times.len() as f64 / wall,
-            ms(pct(0.5)),
-            ms(pct(0.99)),
-            ms(*times.last().unwrap()),
-            errors.len()
-        );
+    let mut statuses: BTreeMap<u16, usize> = BTreeMap::new();
+    for &(_, s) in &out {
+        *statuses.entry(s).or_default() += 1;
     }
-    for e in errors.iter().take(5) {
-        println!("error: {e}");
-    }
+    let statuses: Vec<String> = statuses
+        .iter()
+        .map(|(s, k)| match s {
+            0 => format!("no answer: {k}"),
+            s => format!("{s}: {k}"),
+        })
+        .collect();
+    println!(
+        "{what}: {} requests in {wall:.1} s, {:.0}/s; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {}",
+        out.len(),
+        out.len() as f64 / wall,
+        ms(pct(0.5)),
+        ms(pct(0.99)),
+        ms(out.last().unwrap().0),
+        statuses.join(", ")
+    );
+}
+
+fn peak_rss(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
 }
 
 /// One request on its own connection; the status code.
