@@ -112,7 +112,8 @@ impl Lanes {
         let opts = Options::default()
             .with_timeout(budget)
             .with_cancel(cancel.clone())
-            .with_threads(1);
+            .with_threads(1)
+            .started();
         let (tx, rx) = oneshot::channel();
         let job = move || {
             let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(opts)));

@@ -22,6 +22,7 @@ impl Puzzle {
     /// The candidate grid a person would start from, with uniqueness
     /// techniques enabled when the position is proven unique.
     pub fn logic_state(&self, opts: &Options) -> Result<Candidates, Error> {
+        let opts = &opts.started();
         if !self.constraints().is_empty() {
             // The techniques reason about units only: a step on a killer or a
             // thermo could be wrong, so none is offered.
@@ -150,6 +151,7 @@ impl Puzzle {
         pencil: &[Vec<u16>],
         opts: &Options,
     ) -> Result<PlayerHint, Error> {
+        let opts = &opts.started();
         let cells = self.grid.cells().len();
         let n = self.grid.n() as u16;
         if !entries.is_empty() && entries.len() != cells {

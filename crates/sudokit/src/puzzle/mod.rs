@@ -227,7 +227,8 @@ pub(crate) fn full_mask(n: usize) -> u64 {
 /// How to run a use case: time limit, cancellation, engine, threads.
 ///
 /// Each call starts its own clock, so in a batch every puzzle gets the whole
-/// `timeout`.
+/// `timeout`; within one call every step (a uniqueness check, then the
+/// search for a step) shares that one deadline.
 ///
 /// ```
 /// use std::time::Duration;
@@ -249,6 +250,8 @@ pub struct Options {
     pub engine: Engine,
     /// Worker threads for work that can use several (0 = one per core).
     pub threads: usize,
+    /// The limits fixed by [`Options::started`], shared by every step.
+    started: Option<Limits>,
 }
 
 impl std::fmt::Debug for Options {
@@ -284,8 +287,32 @@ impl Options {
         self
     }
 
+    /// These options with their deadline fixed now: every later
+    /// [`Options::limits`] returns the same one, so a use case made of
+    /// several steps stays within one `timeout` in all. Already started
+    /// options stay as they are.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::Options;
+    /// let opts = Options::default().with_timeout(Duration::from_secs(60)).started();
+    /// std::thread::sleep(Duration::from_millis(20));
+    /// // The clock started with `started`, not with this call.
+    /// assert!(opts.limits().remaining().unwrap() <= Duration::from_millis(59_980));
+    /// ```
+    pub fn started(&self) -> Options {
+        let mut o = self.clone();
+        if o.started.is_none() {
+            o.started = Some(self.limits());
+        }
+        o
+    }
+
     /// The limits of one call, its clock started now.
     pub fn limits(&self) -> Limits {
+        if let Some(l) = &self.started {
+            return l.clone();
+        }
         let mut l = match (self.timeout, &self.clock) {
             (None, _) => Limits::none(),
             (Some(t), None) => Limits::timeout(t),

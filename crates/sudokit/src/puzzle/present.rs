@@ -146,6 +146,7 @@ impl Puzzle {
         with_solution: bool,
         opts: &Options,
     ) -> Result<crate::render::pdf::Entry, Error> {
+        let opts = &opts.started();
         let solution = match with_solution {
             true => Some(self.solve(opts)?),
             false => None,
