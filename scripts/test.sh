@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every check CI runs, in order. Usage: bash scripts/test.sh
-# The expensive data-set tests and the browser tests are #[ignore]d in the
-# normal run and run here in release mode (installing Debian's chromium and
-# chromium-driver if missing). Data sets are read from ../shared/data.
+# The expensive data-set tests are #[ignore]d in the normal run and run here
+# in release mode. Data sets are read from ../shared/data.
 # The web app's static site is built once and tested in Chromium through
-# playwright-core (crates/sudokit-web/browser-tests, installed by npm ci).
+# playwright-core (crates/sudokit-web/browser-tests, installed by npm ci), and
+# again as `sudokit serve` answers it (the compiled-in site, the engine over
+# HTTP); Debian's chromium, node and npm are installed when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,26 +29,24 @@ bash scripts/build-site.sh target/site
 step "tests (unit, integration, property, doc)"
 cargo test --workspace --locked
 
-step "browser for the web app tests (Debian chromium and chromium-driver)"
-if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+step "the web app in headless Chromium (playwright-core, axe-core): the static site, then sudokit serve"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 ||
-        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium chromium-driver >/dev/null; }
+    $SUDO apt-get install -y -q chromium nodejs npm >/dev/null 2>&1 ||
+        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium nodejs npm >/dev/null; }
 fi
 chromium --version
-chromedriver --version
+# The release CLI, built once here; the data-set tests below and the Python
+# tests reuse it. Its `serve` without --site is the compiled-in site whose
+# engine answers through the JSON API.
+cargo build --release -p sudokit-cli --locked
+(cd crates/sudokit-web/browser-tests && npm ci --no-audit --no-fund &&
+    node site.test.js ../../../target/site &&
+    node site.test.js --serve ../../../target/release/sudokit)
 
-step "the static site in headless Chromium (playwright-core, axe-core; no sudokit serve)"
-if ! command -v npm >/dev/null 2>&1; then
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q nodejs npm >/dev/null
-fi
-(cd crates/sudokit-web/browser-tests && npm ci --no-audit --no-fund && node site.test.js ../../../target/site)
-
-step "expensive data-set tests and browser tests (release)"
+step "expensive data-set tests (release)"
 cargo test --workspace --release --locked -- --ignored
 
 step "Python package (sudokit-py): clippy, then pip install into a venv and pytest with doctests"

@@ -9,6 +9,9 @@
 //! `column` or `cell` where known) rather than thrown, so the worker never
 //! has to tell a Rust panic from a use-case error.
 //!
+//! PDF: [`render_pdf`] answers bytes (the library's `pdf` feature is on
+//! here; `pdf-writer` is plain Rust and builds for wasm32).
+//!
 //! Time limits: `wasm32-unknown-unknown` has no system clock, so deadlines
 //! read `Date.now()` through [`BrowserClock`]. `budget_ms <= 0` means no
 //! limit; a page that wants to stop long work terminates its worker.
@@ -137,6 +140,17 @@ pub fn render_svg(request: &str) -> String {
     )
 }
 
+/// A printable page as PDF (`/api/render` with `"format": "pdf"`, plus
+/// `title`, and the solution page only with `"solution": true`). The bytes
+/// of the PDF, which start with `%PDF`; a failure is its JSON answer as
+/// UTF-8 bytes instead, which start with `{`.
+#[wasm_bindgen]
+pub fn render_pdf(request: &str, budget_ms: f64) -> Vec<u8> {
+    read::<PuzzleRequest>(request)
+        .and_then(|req| service::render_pdf(&req, &options(budget_ms)))
+        .unwrap_or_else(|f| failure_json(&f).to_string().into_bytes())
+}
+
 /// A new puzzle: `/api/generate`. `seed` is a decimal string used when the
 /// request names none (JavaScript numbers cannot hold every u64).
 #[wasm_bindgen]
@@ -175,6 +189,39 @@ mod tests {
         assert!(v(rate(&req, 0.0))["describe"].is_string());
         let g = v(generate(r#"{"box":"2x2"}"#, "18446744073709551615", 0.0));
         assert_eq!(g["seed"], "18446744073709551615");
+    }
+
+    #[test]
+    fn cubes_and_combined_variants_are_generated() {
+        let cube = v(generate(r#"{"box":"2x2","cube":true}"#, "7", 0.0));
+        assert_eq!(cube["grid"]["layout"], "cube", "{cube}");
+        // Rows of 4, layer after layer.
+        assert_eq!(cube["grid"]["rows"].as_array().unwrap().len(), 16);
+        let text = json!({ "puzzle": cube["grid"].to_string() }).to_string();
+        assert_eq!(v(count(&text, 0.0))["count"], "1");
+        let both = v(generate(
+            r#"{"box":"3x3","variants":["x","windoku"]}"#,
+            "7",
+            0.0,
+        ));
+        assert_eq!(both["grid"]["variants"], json!(["x", "windoku"]), "{both}");
+        let bad = v(generate(
+            r#"{"box":"2x2","cube":true,"variants":["x"]}"#,
+            "7",
+            0.0,
+        ));
+        assert_eq!(bad["status"], "bad-request");
+    }
+
+    #[test]
+    fn pdf_is_bytes_or_a_json_failure() {
+        let req = json!({ "puzzle": WIKI, "title": "Wiki", "solution": true }).to_string();
+        let pdf = render_pdf(&req, 0.0);
+        assert!(pdf.starts_with(b"%PDF"));
+        let without = render_pdf(&json!({ "puzzle": WIKI }).to_string(), 0.0);
+        assert!(without.len() < pdf.len(), "no solution page");
+        let bad = render_pdf(r#"{"puzzle":"55"}"#, 0.0);
+        assert_eq!(bad[0], b'{');
     }
 
     #[test]

@@ -7,8 +7,16 @@
 // axe-core audit, and the site again offline after the first visit.
 // Screenshots of every state go to target/browser-artifacts/.
 //
+// With --serve the same checks run against `sudokit serve` without --site:
+// the site compiled into the binary, whose worker answers through the JSON
+// API (no WebAssembly); the offline check is left out there (the engine is
+// the server), screenshots are named site-serve-*.
+//
 //   node site.test.js [SITE_DIR]   (default: target/site; build it first with
 //                                    bash scripts/build-site.sh target/site)
+//   node site.test.js --serve [SUDOKIT_BIN]   (default: target/release/sudokit;
+//                                    cargo build --release -p sudokit-cli)
+//   ONLY=words node site.test.js …   (only the checks whose name has them)
 "use strict";
 const http = require("node:http");
 const fs = require("node:fs");
@@ -16,9 +24,15 @@ const path = require("node:path");
 const assert = require("node:assert/strict");
 const { chromium } = require("playwright-core");
 
+const { spawn } = require("node:child_process");
+const net = require("node:net");
+
 const ROOT = path.resolve(__dirname, "../../..");
-const SITE = path.resolve(process.argv[2] || path.join(ROOT, "target/site"));
+const SERVE = process.argv[2] === "--serve";
+const SITE = SERVE ? null : path.resolve(process.argv[2] || path.join(ROOT, "target/site"));
+const BIN = SERVE ? path.resolve(process.argv[3] || process.env.SUDOKIT_BIN || path.join(ROOT, "target/release/sudokit")) : null;
 const ART = path.join(ROOT, "target/browser-artifacts");
+const PREFIX = SERVE ? "site-serve" : "site";
 fs.mkdirSync(ART, { recursive: true });
 const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
@@ -28,6 +42,9 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm", ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json" };
+// The policy `sudokit serve` is to send: the site must work under it (no
+// inline script, no eval; WebAssembly compiled through 'wasm-unsafe-eval').
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
 function serve(dir) {
   const server = http.createServer((req, res) => {
     let p = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -35,20 +52,38 @@ function serve(dir) {
     const file = path.join(dir, path.normalize(p).replace(/^(\.\.[/\\])+/, ""));
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404); res.end("not found"); return; }
-      res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream" });
+      res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] || "application/octet-stream", "Content-Security-Policy": CSP });
       res.end(data);
     });
   });
   return new Promise((ok) => server.listen(0, "127.0.0.1", () => ok(server)));
 }
 
+// `sudokit serve` on a free loopback port, without --site; resolves once
+// /api/health answers. The server's budget (not the page's) bounds every
+// request: 5 s keeps the 25×25 of the cancel check running long enough
+// and the counts of empty boards short.
+async function startSudokit(bin) {
+  const port = await new Promise((ok) => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => ok(p)); }); });
+  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--budget", "5"], { stdio: ["ignore", "inherit", "inherit"] });
+  const base = `http://127.0.0.1:${port}/`;
+  for (let k = 0; k < 100; k++) {
+    try { if ((await fetch(`${base}api/health`)).ok) return { base, close: () => child.kill() }; } catch (e) { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error(`${bin} serve did not answer on port ${port}`);
+}
+
 let failures = 0;
+// ONLY=text runs just the checks whose name contains it.
 async function check(name, f) {
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
   const t0 = Date.now();
   try { await f(); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) { failures++; console.log(`FAIL ${name}\n${e.stack}`); }
 }
 
-const shot = (page, name) => page.screenshot({ path: path.join(ART, `site-${name}.png`) });
+const shot = (page, name) => page.screenshot({ path: path.join(ART, `${PREFIX}-${name}.png`) });
 const ready = (page) => page.waitForFunction(() => document.querySelectorAll("#board .cell").length > 0 && !/counting|–/.test(document.getElementById("counter").textContent), null, { timeout: 30000 });
 const counter = (page) => page.textContent("#counter");
 
@@ -65,22 +100,37 @@ async function geometry(page) {
 }
 
 async function audit(page, label) {
-  await page.addScriptTag({ content: AXE });
+  // Evaluated through the debugging protocol, which the page's CSP does not
+  // govern (an inline <script> would be refused).
+  await page.evaluate(AXE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  fs.writeFileSync(path.join(ART, `axe-${label}.json`), JSON.stringify(result.violations, null, 1));
+  fs.writeFileSync(path.join(ART, `axe-${SERVE ? "serve-" : ""}${label}.json`), JSON.stringify(result.violations, null, 1));
   assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`), [], `axe ${label}`);
 }
 
 (async () => {
-  assert.ok(fs.existsSync(path.join(SITE, "sudokit_wasm_bg.wasm")), `no built site in ${SITE}: bash scripts/build-site.sh`);
-  const server = await serve(SITE);
-  const base = `http://127.0.0.1:${server.address().port}/`;
+  let server, base;
+  if (SERVE) {
+    assert.ok(fs.existsSync(BIN), `no ${BIN}: cargo build --release -p sudokit-cli`);
+    server = await startSudokit(BIN);
+    base = server.base;
+  } else {
+    assert.ok(fs.existsSync(path.join(SITE, "sudokit_wasm_bg.wasm")), `no built site in ${SITE}: bash scripts/build-site.sh`);
+    server = await serve(SITE);
+    base = `http://127.0.0.1:${server.address().port}/`;
+  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  const ctx = (opts) => browser.newContext({ ...opts });
+  // Anything the page's Content-Security-Policy refused, from every context.
+  const refused = [];
+  const ctx = async (opts) => {
+    const c = await browser.newContext({ ...opts });
+    c.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) refused.push(m.text()); });
+    return c;
+  };
 
   await check("desktop: the puzzle in the URL is drawn and counted, axe finds nothing serious", async () => {
     const c = await ctx(DESKTOP), page = await c.newPage();
@@ -89,7 +139,12 @@ async function audit(page, label) {
     await page.waitForSelector("#board .cell");
     const playable = Date.now() - t0;
     await ready(page);
-    fs.writeFileSync(path.join(ART, "site-open-ms.txt"), `${playable}\n`);
+    fs.writeFileSync(path.join(ART, `${PREFIX}-open-ms.txt`), `${playable}\n`);
+    // Which engine answers: the server's API under `sudokit serve`, else the
+    // WebAssembly in the page.
+    await page.waitForFunction(() => /Engine/.test(document.getElementById("version").textContent));
+    const about = await page.textContent("#about");
+    assert.equal(/on the server/.test(about), SERVE, about);
     assert.equal(await page.locator("#board .cell").count(), 81);
     assert.equal(await page.locator("#board .cell.given").count(), 30);
     assert.match(await counter(page), /Solutions remaining: 1$/);
@@ -282,7 +337,95 @@ async function audit(page, label) {
     await l.close();
   });
 
-  await check("offline after the first visit: server stopped, network cut, the app still plays", async () => {
+  await check("dark mode: a level-3 hint and a pointed-out mistake pass axe", async () => {
+    const c = await ctx({ ...DESKTOP, colorScheme: "dark" }), page = await c.newPage();
+    await page.goto(`${base}#3x3:${WIKI}`);
+    await ready(page);
+    for (let k = 0; k < 3; k++) await page.click("#hint");
+    await page.waitForFunction(() => !document.getElementById("apply").disabled);
+    assert.ok((await page.locator(".cell.hl").count()) > 0);
+    await shot(page, "dark-hint-3");
+    await audit(page, "dark-hint-3");
+    await page.click("#apply");
+    const i = WIKI.indexOf(".", WIKI.indexOf(".") + 1);
+    await page.click(`[data-i="${i}"]`);
+    await page.keyboard.press(WIKI_SOLUTION[i] === "9" ? "8" : "9");
+    await page.check("#check");
+    await page.click("#hint");
+    await page.waitForFunction(() => /mistake/.test(document.getElementById("explanation").textContent));
+    assert.equal(await page.locator(".cell.mistake").count(), 1);
+    await shot(page, "dark-mistake");
+    await audit(page, "dark-mistake");
+    await c.close();
+  });
+
+  await check("generate a cube and combined variants; the form follows the loaded board", async () => {
+    for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+      const c = await ctx(opts), page = await c.newPage();
+      // Loading a combined-variant board sets the form.
+      await page.goto(`${base}#b=3x3&v=x,windoku&g=${".".repeat(81)}`);
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell.win").length === 36);
+      assert.deepEqual(await page.$$eval('input[name="variant"]:checked', (b) => b.map((x) => x.value)), ["x", "windoku"]);
+      // A new X + windoku puzzle from the form.
+      await page.selectOption("#difficulty", "");
+      await page.click("#generate");
+      await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+      await ready(page);
+      assert.equal(await page.locator(".cell.d1").count(), 9);
+      assert.equal(await page.locator(".cell.win").count(), 36);
+      assert.match(await counter(page), /Solutions remaining: 1$/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-generated-x-windoku`);
+      // A 4×4×4 cube: the variants are switched off, the board has layers.
+      await page.check("#cube");
+      assert.equal(await page.isDisabled('input[value="x"]'), true);
+      await page.selectOption("#shape", "2x2");
+      await page.click("#generate");
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 64, null, { timeout: 30000 });
+      await ready(page);
+      assert.equal(await page.locator(".layer-label").count(), 4);
+      assert.match(await counter(page), /Solutions remaining: 1$/, "the counter works for a cube");
+      await geometry(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-generated-cube`);
+      // Loading a square board takes the cube box off again.
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.isChecked("#cube"), false);
+      assert.equal(await page.$$eval('input[name="variant"]:checked', (b) => b.length), 0);
+      // A cube link ticks it.
+      await page.goto(`${base}#b=2x2&cube=1&g=${".".repeat(64)}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 64);
+      assert.equal(await page.isChecked("#cube"), true);
+      await ready(page);
+      assert.match(await counter(page), /^Solutions remaining: (at least )?[\d,]+$/, "a loaded cube is counted");
+      await c.close();
+    }
+  });
+
+  await check("Download PDF: a PDF of the puzzle (and its solution when asked)", async () => {
+    const c = await ctx({ ...DESKTOP, acceptDownloads: true }), page = await c.newPage();
+    await page.goto(`${base}#3x3:${WIKI}`);
+    await ready(page);
+    const pdf = async () => {
+      const [download] = await Promise.all([page.waitForEvent("download", { timeout: 20000 }), page.click("#pdf")]);
+      assert.equal(download.suggestedFilename(), "sudoku.pdf");
+      return fs.readFileSync(await download.path());
+    };
+    const plain = await pdf();
+    assert.equal(plain.subarray(0, 4).toString(), "%PDF");
+    assert.ok(plain.length > 800 && plain.length < 200000, `PDF of ${plain.length} bytes`);
+    fs.writeFileSync(path.join(ART, `${PREFIX}-puzzle.pdf`), plain);
+    await page.check("#print-solution");
+    const both = await pdf();
+    assert.equal(both.subarray(0, 4).toString(), "%PDF");
+    if (!SERVE) assert.ok(both.length > plain.length, "the solution page makes it longer");
+    await c.close();
+  });
+
+  if (!SERVE) await check("offline after the first visit: server stopped, network cut, the app still plays", async () => {
     const c = await ctx(PHONE), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);
     await ready(page);
@@ -307,8 +450,13 @@ async function audit(page, label) {
     await c.close();
   });
 
+  await check("nothing was refused by the Content-Security-Policy", async () => {
+    assert.deepEqual(refused, []);
+  });
+
   await browser.close();
   server.close();
+  if (SERVE) console.log("(sudokit serve: the offline check is for the static site only)");
   console.log(failures ? `${failures} failed` : "all passed");
   process.exit(failures ? 1 : 0);
 })().catch((e) => { console.error(e); process.exit(1); });

@@ -75,9 +75,7 @@ function adopt(info, entries) {
   st.info = info; st.n = info.n; st.cells = info.cells; st.cube = info.cube;
   st.box = info.grid.box; st.variants = info.grid.variants || []; st.regions = info.grid.regions || null;
   st.units = info.units;
-  // The "New puzzle" choices follow the board in play.
-  if ([...$("shape").options].some((o) => o.value === st.box) && !st.cube) $("shape").value = st.box;
-  if (st.variants.length <= 1 && !st.regions) $("variant").value = st.variants[0] || "";
+  syncForm();
   st.givens = info.grid.rows.flat();
   st.entries = new Array(st.cells).fill(0);
   if (entries) entries.forEach((v, i) => { if (i < st.cells && !st.givens[i] && v > 0 && v <= st.n) st.entries[i] = v; });
@@ -90,6 +88,8 @@ function adopt(info, entries) {
   st.undo = []; st.redo = []; st.sel = st.givens.findIndex((g) => !g); if (st.sel < 0) st.sel = 0;
   st.solution = null; st.grade = null; st.elapsed = 0; st.done = false; st.paused = false;
   clearView(); build(); save();
+  // Not the last board's count while the first one of this board is pending.
+  $("counter").textContent = "Solutions remaining: counting…";
   solveInBackground(); rate(); scheduleCount();
 }
 
@@ -234,20 +234,20 @@ function paint() {
   const wrong = $("check").checked && st.solution ? st.solution : null;
   for (const d of $("board").querySelectorAll(".cell")) {
     const i = +d.dataset.i, v = vals[i];
-    for (const old of d.querySelectorAll(".v, .marks, .centre")) old.remove();
+    for (const old of d.querySelectorAll(".v, .marks, .centre, .sr")) old.remove();
     let label;
     const l = Math.floor(i / (n * n)), r = Math.floor(i / n) % n, c = i % n;
     const where = `${st.cube ? `layer ${l + 1} ` : ""}row ${r + 1} column ${c + 1}`;
     if (v) {
-      const s = document.createElement("span"); s.className = "v"; s.textContent = sym(v); d.appendChild(s);
+      const s = document.createElement("span"); s.className = "v"; s.setAttribute("aria-hidden", "true"); s.textContent = sym(v); d.appendChild(s);
       label = `${where}, ${st.givens[i] ? "given" : "entered"} ${sym(v)}${bad.has(i) ? ", conflict" : ""}`;
     } else {
       const m = cand ? cand[i] : st.corner[i];
       const centre = cand ? 0 : st.centre[i];
       if (centre) {
-        const s = document.createElement("span"); s.className = "centre"; s.textContent = bitsOf(centre).map(sym).join(""); d.appendChild(s);
+        const s = document.createElement("span"); s.className = "centre"; s.setAttribute("aria-hidden", "true"); s.textContent = bitsOf(centre).map(sym).join(""); d.appendChild(s);
       } else if (m) {
-        const box = document.createElement("div"); box.className = "marks";
+        const box = document.createElement("div"); box.className = "marks"; box.setAttribute("aria-hidden", "true"); // the cell's label lists them
         for (let k = 1; k <= n; k++) {
           const sp = document.createElement("span");
           if (m & (1 << (k - 1))) { sp.textContent = sym(k); if (hc.has(`${i}:${k}`)) sp.className = "hc"; if (el.has(`${i}:${k}`)) sp.className = "el"; }
@@ -258,7 +258,10 @@ function paint() {
       const marks = bitsOf(m | centre).map(sym).join(" ");
       label = `${where}, empty${marks ? ", candidates " + marks : ""}`;
     }
-    d.setAttribute("aria-label", label);
+    // The cell's name is this text, not an aria-label: the digits and marks
+    // drawn in the cell are hidden from assistive technology and the label
+    // says them in words, so no label contradicts the visible text.
+    const sr = document.createElement("span"); sr.className = "sr"; sr.textContent = label; d.appendChild(sr);
     d.setAttribute("aria-selected", i === st.sel ? "true" : "false");
     d.tabIndex = i === st.sel ? 0 : -1;
     d.classList.toggle("given", !!st.givens[i]);
@@ -422,12 +425,39 @@ function explainError(e) {
   return m;
 }
 
+// The "New puzzle" form follows the board in play (size, cube, variants; a
+// jigsaw keeps the form as it was: it cannot be generated), and offers only
+// what the generator makes: cubes up to 9×9×9, without variants, with point
+// symmetry (rotational) or none.
+const variantBoxes = () => [...document.querySelectorAll('input[name="variant"]')];
+function syncForm() {
+  if (!st.regions && [...$("shape").options].some((o) => o.value === st.box)) {
+    $("shape").value = st.box;
+    $("cube").checked = st.cube;
+    for (const b of variantBoxes()) b.checked = st.variants.includes(b.value);
+  }
+  formRules();
+}
+function formRules() {
+  const cube = $("cube").checked;
+  for (const o of $("shape").options) {
+    o.disabled = cube && o.value.split("x").reduce((a, b) => a * b, 1) > 9;
+    o.dataset.square ||= o.textContent;
+    o.textContent = cube ? o.dataset.square.replace(/^(\d+)×\d+$/, "$1×$1×$1") : o.dataset.square;
+  }
+  if ($("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
+  for (const b of variantBoxes()) { b.disabled = cube; if (cube) b.checked = false; }
+  for (const o of $("symmetry").options) o.disabled = cube && !["rotational", "none"].includes(o.value);
+  if ($("symmetry").selectedOptions[0].disabled) $("symmetry").value = "rotational";
+}
+$("cube").onchange = formRules;
+
 $("generate").onclick = async () => {
   const difficulty = $("difficulty").value;
   try {
     const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
-    const v = $("variant").value;
-    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, variants: v ? [v] : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
+    const variants = variantBoxes().filter((b) => b.checked).map((b) => b.value);
+    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, cube: $("cube").checked, variants, symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
     st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
     if (g.grade) showGrade(g.grade);
@@ -526,6 +556,15 @@ function download(blob, name) { const a = document.createElement("a"); a.href = 
 $("svg").onclick = async () => {
   try { const r = await work("Drawing", "render_svg", playReq()); download(new Blob([r.svg], { type: "image/svg+xml" }), "sudoku.svg"); } catch (e) { status(explainError(e), "error"); }
 };
+// A PDF page made by the engine: the title, the givens and the difficulty,
+// the solution on a second page when "print solution" is ticked.
+$("pdf").onclick = async () => {
+  try {
+    const r = await work("Making the PDF", "render_pdf", { ...givensReq(), title: st.title || "sudokit puzzle", solution: $("print-solution").checked }, 20000);
+    download(new Blob([r.pdf], { type: "application/pdf" }), "sudoku.pdf");
+    status("PDF downloaded.");
+  } catch (e) { status(explainError(e), "error"); }
+};
 // Print: the board as it stands, title and difficulty above; the solution
 // below when asked for. Hint and selection colours are off in print CSS.
 $("print").onclick = async () => {
@@ -575,7 +614,10 @@ document.addEventListener("keydown", (e) => {
 // The puzzle in the URL (a share link, or the older #3x3+x:givens:entries form),
 // else the saved game, else a new puzzle.
 async function start() {
-  fg.call("version", {}).then((v) => { $("version").textContent = `Engine ${v.version}.`; }).catch(() => {});
+  fg.call("version", {}).then((v) => {
+    $("version").textContent = `Engine ${v.version}.`;
+    if (v.engine === "http") $("where").textContent = "The engine runs on the server that sent this page.";
+  }).catch(() => {});
   const h = location.hash.slice(1);
   const old = /^(\d+x\d+)(?:\+([a-z,]+))?:([^:]*)(?::(.*))?$/.exec(h);
   try {

@@ -4,8 +4,9 @@
 //! The page: with [`Config::site`] set, the static site that
 //! `scripts/build-site.sh` builds (the engine runs in the browser as
 //! WebAssembly, so the same folder works from any static file server and
-//! offline); without it, an embedded page that calls this JSON API. The API
-//! stays for scripts either way.
+//! offline); without it, the same site's files compiled in, whose engine
+//! answers through this JSON API (see `site.rs`). The API stays for scripts
+//! either way.
 //!
 //! Solver work runs in one of two lanes ([`lanes`]): small boards in a cheap
 //! lane that heavy work can never fill, the rest on a few low-priority
@@ -19,16 +20,14 @@
 mod api;
 mod http;
 mod lanes;
+mod site;
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::{header, StatusCode, Uri};
-use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -63,7 +62,8 @@ pub struct Config {
     /// Open connections at once; further clients wait to be accepted.
     pub max_connections: usize,
     /// A built static site (`scripts/build-site.sh`) to serve at `/`
-    /// instead of the embedded page.
+    /// instead of the embedded one (which has no WebAssembly and calls the
+    /// API).
     pub site: Option<PathBuf>,
 }
 
@@ -92,10 +92,6 @@ pub(crate) struct AppState {
     pub lanes: Arc<lanes::Lanes>,
 }
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const EMBEDDED_PAGE_CSP: &str = "default-src 'self'; script-src 'self' 'unsafe-inline'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'";
-
 /// The whole app: page and API.
 pub fn router(config: Config) -> Router {
     let state = AppState {
@@ -103,8 +99,8 @@ pub fn router(config: Config) -> Router {
         config: config.clone(),
     };
     Router::new()
-        .route("/", get(index))
-        .route("/index.html", get(index))
+        .route("/", get(site::index))
+        .route("/index.html", get(site::index))
         .route(
             "/api/health",
             get(|| async { axum::Json(serde_json::json!({"ok": true})) }),
@@ -117,69 +113,10 @@ pub fn router(config: Config) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/explain", post(api::explain))
         .route("/api/rate", post(api::rate))
-        .fallback(static_file)
+        .fallback(site::static_file)
         .layer(CatchPanicLayer::custom(api::panic_response))
         .layer(axum::middleware::from_fn(http::hygiene))
         .with_state(state)
-}
-
-async fn index(State(state): State<AppState>) -> Response {
-    match &state.config.site {
-        Some(dir) => file(&dir.join("index.html")).await,
-        // The embedded page has its script inline: its own policy allows that.
-        None => (
-            [
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::CONTENT_SECURITY_POLICY, EMBEDDED_PAGE_CSP),
-            ],
-            Html(INDEX_HTML),
-        )
-            .into_response(),
-    }
-}
-
-/// A file of the built site, or the API's JSON 404. Only plain relative
-/// paths inside the site folder are served (no `..`).
-async fn static_file(State(state): State<AppState>, uri: Uri) -> Response {
-    let Some(dir) = &state.config.site else {
-        return api::not_found().await.into_response();
-    };
-    let rel = Path::new(uri.path().trim_start_matches('/'));
-    if rel.as_os_str().is_empty()
-        || !rel.components().all(|c| matches!(c, Component::Normal(_)))
-        || uri.path().starts_with("/api/")
-    {
-        return api::not_found().await.into_response();
-    }
-    file(&dir.join(rel)).await
-}
-
-async fn file(path: &Path) -> Response {
-    let Ok(bytes) = tokio::fs::read(path).await else {
-        return api::not_found().await.into_response();
-    };
-    let kind = match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("wasm") => "application/wasm",
-        Some("svg") => "image/svg+xml",
-        Some("webmanifest") => "application/manifest+json",
-        Some("png") => "image/png",
-        Some("json") => "application/json",
-        _ => "application/octet-stream",
-    };
-    // no-cache: the browser revalidates, so a rebuilt site shows at once;
-    // offline play is the service worker's job.
-    (
-        StatusCode::OK,
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        bytes,
-    )
-        .into_response()
 }
 
 /// Serves the app on `addr` until Ctrl-C.

@@ -385,3 +385,38 @@ fn serves_a_built_site_beside_the_api() {
     assert_eq!((status, v["count"].as_str()), (200, Some("288")));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `sudokit serve` without `--site`: the site's files compiled in, no
+/// WebAssembly among them, `engine.json` telling the worker to use the API,
+/// and the service worker's cache named after the files.
+#[test]
+fn serves_the_compiled_in_site_with_the_http_engine() {
+    let addr = start(Config::default());
+    let (status, head, page) = request(addr, "GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(head.to_ascii_lowercase().contains("text/html"), "{head}");
+    let page = String::from_utf8(page).unwrap();
+    assert!(page.contains(r#"<script src="app.js">"#), "the new app");
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/worker.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/icon-192.png", "image/png"),
+    ] {
+        let (status, head, body) = request(addr, "GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(head.to_ascii_lowercase().contains(kind), "{path}: {head}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    let (status, _, config) = request(addr, "GET", "/engine.json", b"");
+    assert_eq!(status, 200);
+    let config: Value = serde_json::from_slice(&config).unwrap();
+    assert_eq!(config["engine"], "http");
+    let (_, _, sw) = request(addr, "GET", "/sw.js", b"");
+    let sw = String::from_utf8(sw).unwrap();
+    assert!(sw.contains("const VERSION = \"embedded-"), "{sw}");
+    for path in ["/sudokit_wasm_bg.wasm", "/../Cargo.toml", "/api/nothing"] {
+        assert_eq!(request(addr, "GET", path, b"").0, 404, "{path}");
+    }
+}

@@ -121,6 +121,8 @@ pub struct PuzzleRequest {
     pub candidates: bool,
     /// `render`: `svg` (default) or `pdf`.
     pub format: Option<String>,
+    /// `render` as PDF ([`render_pdf`]): the caption above the puzzle.
+    pub title: Option<String>,
     /// `hint`: the player's entries, one per cell (0 = empty), beside the
     /// givens in `puzzle`; a wrong entry is pointed out before any step.
     pub entries: Vec<u16>,
@@ -308,6 +310,23 @@ pub fn render_svg(req: &PuzzleRequest, opts: &Options) -> Result<String, Failure
     req.puzzle()?.to_svg(&pic, opts).map_err(failure)
 }
 
+/// A printable page as PDF bytes: the puzzle with `title` and its
+/// difficulty under it, and with `solution` its solution on a second page.
+/// Square boards only (a cube is refused as unprocessable).
+#[cfg(feature = "pdf")]
+pub fn render_pdf(req: &PuzzleRequest, opts: &Options) -> Result<Vec<u8>, Failure> {
+    use crate::render::pdf::{booklet, BookletOptions};
+    let entry = req
+        .puzzle()?
+        .print_entry(req.title.clone().unwrap_or_default(), req.solution, opts)
+        .map_err(failure)?;
+    let layout = BookletOptions {
+        per_page: 1,
+        ..Default::default()
+    };
+    booklet(&[entry], &layout).map_err(|e| Failure::unprocessable(e.to_string()))
+}
+
 /// A request for a new puzzle.
 #[derive(Deserialize, Clone, Debug)]
 #[serde(default, deny_unknown_fields)]
@@ -317,6 +336,9 @@ pub struct GenerateRequest {
     pub box_shape: String,
     /// Extra units: `x`, `disjoint`, `hypercube`, `windoku`.
     pub variants: Vec<String>,
+    /// A cube (N×N×N) of that box shape instead of a square board; no
+    /// variants, symmetry `rotational` (point reflection) or `none`.
+    pub cube: bool,
     /// `rotational`, `none`, `mirror`, `diagonal`, `quarter`, `dihedral`.
     pub symmetry: String,
     /// Remove givens until none can go.
@@ -353,6 +375,7 @@ impl Default for GenerateRequest {
         GenerateRequest {
             box_shape: "3x3".into(),
             variants: Vec::new(),
+            cube: false,
             symmetry: "rotational".into(),
             minimal: false,
             seed: None,
@@ -372,10 +395,28 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
         ));
     }
     let variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
-    let geometry = Arc::new(
-        Geometry::square(shape, &variants).map_err(|e| Failure::BadRequest(e.to_string()))?,
-    );
     let symmetry: Symmetry = req.symmetry.parse().map_err(Failure::BadRequest)?;
+    let geometry = if req.cube {
+        if shape.n() > 9 {
+            return Err(Failure::BadRequest(
+                "cubes are generated up to 9×9×9".into(),
+            ));
+        }
+        if !variants.is_empty() {
+            return Err(Failure::BadRequest(
+                "variants apply to square boards, not cubes".into(),
+            ));
+        }
+        if !matches!(symmetry, Symmetry::None | Symmetry::Rotational) {
+            return Err(Failure::BadRequest(
+                "a cube's clue pattern can be symmetric only by point reflection: symmetry rotational or none".into(),
+            ));
+        }
+        Geometry::cube(shape)
+    } else {
+        Geometry::square(shape, &variants)
+    };
+    let geometry = Arc::new(geometry.map_err(|e| Failure::BadRequest(e.to_string()))?);
     let seed = req.seed.unwrap_or(seed);
     let level = match req.difficulty.as_deref() {
         None | Some("") | Some("any") => None,

@@ -27,8 +27,8 @@ pub struct Args {
     #[arg(long, default_value_t = 256)]
     pub max_body_kib: usize,
     /// Serve this built site (`bash scripts/build-site.sh DIR`) at `/`: the
-    /// app with its engine in the browser. Without it, a page that calls the
-    /// JSON API.
+    /// app with its engine in the browser. Without it, the same app
+    /// compiled into this binary, its engine answering through the JSON API.
     #[arg(long)]
     pub site: Option<std::path::PathBuf>,
 }
