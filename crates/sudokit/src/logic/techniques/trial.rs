@@ -94,77 +94,199 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// The net as a player would follow it: the singles in the order they
-/// follow from `x = d`, then the contradiction they reach.
+/// The net as a player would follow it: `x = d`, then only the singles
+/// the contradiction needs, in the order they follow, each with its reason,
+/// then the contradiction and what causes it.
+///
+/// Each candidate removed on the way remembers the placement that removed
+/// it; a single depends on the placements that removed the other
+/// candidates of its cell (naked) or the other places of its digit in its
+/// unit (hidden); the contradiction on those that emptied its cell or unit.
+/// Walking those links back from the contradiction keeps the net minimal
+/// for a reader (the rest of the singles are true but beside the point).
 fn net_text(c: &Candidates, x: usize, d: u16) -> String {
+    let cells = c.cell_count();
+    let n = c.ctx.n;
+    // removed_by[cell * n + digit - 1]: index of the placement that removed it.
+    let mut removed_by = vec![usize::MAX; cells * n];
+    // Placements: (cell, digit, reason, the placements it needs).
+    let mut placed: Vec<(usize, u16, String, Vec<usize>)> = Vec::new();
     let mut t = c.clone();
-    t.place(x, d);
-    let mut singles = Vec::new();
-    let why = loop {
-        if let Some(bad) = contradiction(&t) {
-            break bad;
-        }
-        let Some((y, e)) = next_single(&t) else {
-            // Unreachable when `propagate_singles` failed; stay truthful.
-            break "no contradiction after all".to_string();
-        };
-        singles.push(format!("{} = {e}", t.cn(y)));
+    let place = |t: &mut Candidates, removed_by: &mut Vec<usize>, i: usize, y: usize, e: u16| {
+        let before: Vec<u64> = (0..cells).map(|z| t.mask(z)).collect();
         t.place(y, e);
+        for (z, &m) in before.iter().enumerate() {
+            for k in bits(m & !t.mask(z)) {
+                if removed_by[z * n + k] == usize::MAX {
+                    removed_by[z * n + k] = i;
+                }
+            }
+        }
     };
-    let chain = if singles.is_empty() {
+    placed.push((x, d, String::new(), Vec::new()));
+    place(&mut t, &mut removed_by, 0, x, d);
+    // The placements that removed the given candidates (all of them removed).
+    let causes = |removed_by: &[usize], cands: &mut dyn Iterator<Item = (usize, u16)>| {
+        let mut v: Vec<usize> = cands
+            .map(|(z, k)| removed_by[z * n + k as usize - 1])
+            .filter(|&i| i != usize::MAX)
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let (why, needs) = loop {
+        if let Some((why, needs)) = contradiction(c, &t, &removed_by, &placed, &causes) {
+            break (why, needs);
+        }
+        let Some((y, e, unit)) = next_single(&t) else {
+            // Unreachable when `propagate_singles` failed; stay truthful.
+            return format!(
+                "if {} were {d}, no contradiction follows after all",
+                c.cn(x)
+            );
+        };
+        let (reason, needs) = match unit {
+            None => (
+                "naked single".to_string(),
+                causes(
+                    &removed_by,
+                    &mut c.digits(y).into_iter().filter(|&k| k != e).map(|k| (y, k)),
+                ),
+            ),
+            Some(u) => (
+                format!("hidden single in {}", c.un(u)),
+                causes(
+                    &removed_by,
+                    &mut c.geometry().units()[u]
+                        .cells
+                        .iter()
+                        .map(|&z| z as usize)
+                        .filter(|&z| z != y && c.has(z, e))
+                        .map(|z| (z, e)),
+                ),
+            ),
+        };
+        let i = placed.len();
+        placed.push((y, e, reason, needs));
+        place(&mut t, &mut removed_by, i, y, e);
+    };
+    // Back from the contradiction to the assumption.
+    let mut keep = vec![false; placed.len()];
+    let mut todo = needs;
+    while let Some(i) = todo.pop() {
+        if !keep[i] {
+            keep[i] = true;
+            todo.extend(placed[i].3.iter().copied());
+        }
+    }
+    let steps: Vec<String> = placed
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(i, _)| keep[i])
+        .map(|(_, (y, e, reason, _))| format!("{} = {e} ({reason})", c.cn(*y)))
+        .collect();
+    let net = if steps.is_empty() {
         String::new()
     } else {
-        format!(", singles follow: {}", singles.join(", "))
+        format!(", then {}", steps.join(", "))
     };
     format!(
-        "if {} were {d}{chain}; then {why}, so {} is not {d}",
+        "if {} were {d}{net}; then {why}, so {} is not {d}",
         c.cn(x),
         c.cn(x)
     )
 }
 
-/// A broken cell or unit, in words.
-fn contradiction(c: &Candidates) -> Option<String> {
-    for x in 0..c.cell_count() {
-        if c.values()[x] == 0 && c.mask(x) == 0 {
-            return Some(format!("{} has no candidate left", c.cn(x)));
+type Causes<'a> = dyn Fn(&[usize], &mut dyn Iterator<Item = (usize, u16)>) -> Vec<usize> + 'a;
+
+/// A broken cell or unit of `t`, in words, with the placements (indices
+/// into `placed`) that broke it.
+fn contradiction(
+    c: &Candidates,
+    t: &Candidates,
+    removed_by: &[usize],
+    placed: &[(usize, u16, String, Vec<usize>)],
+    causes: &Causes,
+) -> Option<(String, Vec<usize>)> {
+    let who = |is: &[usize]| -> String {
+        let names: Vec<String> = is
+            .iter()
+            .map(|&i| format!("{} = {}", c.cn(placed[i].0), placed[i].1))
+            .collect();
+        names.join(", ")
+    };
+    for x in 0..t.cell_count() {
+        if t.values()[x] == 0 && t.mask(x) == 0 {
+            let needs = causes(removed_by, &mut c.digits(x).into_iter().map(|k| (x, k)));
+            return Some((
+                format!(
+                    "{} has no candidate left (because of {})",
+                    c.cn(x),
+                    who(&needs)
+                ),
+                needs,
+            ));
         }
     }
-    for (ui, u) in c.geometry().units().iter().enumerate() {
-        let mut placed = 0u64;
+    for (ui, u) in t.geometry().units().iter().enumerate() {
+        let mut seen: Vec<Option<usize>> = vec![None; t.ctx.n];
         let mut open = 0u64;
         for &y in &u.cells {
-            let v = c.values()[y as usize];
+            let v = t.values()[y as usize];
             if v != 0 {
-                if placed >> (v - 1) & 1 != 0 {
-                    return Some(format!("{} holds {v} twice", c.un(ui)));
+                if let Some(z) = seen[v as usize - 1] {
+                    let needs: Vec<usize> = placed
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.0 == y as usize || p.0 == z)
+                        .map(|(i, _)| i)
+                        .collect();
+                    return Some((format!("{} holds {v} twice", c.un(ui)), needs));
                 }
-                placed |= 1 << (v - 1);
+                seen[v as usize - 1] = Some(y as usize);
             }
-            open |= c.mask(y as usize);
+            open |= t.mask(y as usize);
         }
-        for e in 1..=c.ctx.n as u16 {
-            if (placed | open) >> (e - 1) & 1 == 0 {
-                return Some(format!("{e} has no place left in {}", c.un(ui)));
+        for e in 1..=t.ctx.n as u16 {
+            if seen[e as usize - 1].is_none() && open >> (e - 1) & 1 == 0 {
+                let needs = causes(
+                    removed_by,
+                    &mut u
+                        .cells
+                        .iter()
+                        .map(|&z| z as usize)
+                        .filter(|&z| c.has(z, e))
+                        .map(|z| (z, e)),
+                );
+                return Some((
+                    format!(
+                        "{e} has no place left in {} (because of {})",
+                        c.un(ui),
+                        who(&needs)
+                    ),
+                    needs,
+                ));
             }
         }
     }
     None
 }
 
-/// The first naked single, else the first hidden single.
-fn next_single(c: &Candidates) -> Option<(usize, u16)> {
+/// The first naked single (unit `None`), else the first hidden single.
+fn next_single(c: &Candidates) -> Option<(usize, u16, Option<usize>)> {
     for x in 0..c.cell_count() {
         let m = c.mask(x);
         if c.values()[x] == 0 && m.count_ones() == 1 {
-            return Some((x, m.trailing_zeros() as u16 + 1));
+            return Some((x, m.trailing_zeros() as u16 + 1, None));
         }
     }
     for u in 0..c.geometry().units().len() {
         for e in 1..=c.ctx.n as u16 {
             let p = c.places(u, e);
             if p.len() == 1 {
-                return Some((p[0] as usize, e));
+                return Some((p[0] as usize, e, Some(u)));
             }
         }
     }
