@@ -27,7 +27,7 @@ fn library_cands(field: &str) -> Vec<String> {
 }
 
 /// The candidate grid of a library line, and its expected eliminations.
-fn parse(line: &str) -> (Candidates, Vec<String>) {
+pub(super) fn parse(line: &str) -> (Candidates, Vec<String>) {
     let f: Vec<&str> = line.split(':').collect();
     let givens: String = f[3].chars().filter(|&ch| ch != '+').collect();
     let mut c = Candidates::from_grid(&Grid::from_line(&givens).unwrap()).unwrap();
