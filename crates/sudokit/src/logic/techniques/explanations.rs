@@ -161,3 +161,17 @@ fn all_singles_grade_names_its_hardest_single() {
         "Easy, score 196, singles only (hardest: Naked Single)"
     );
 }
+
+#[test]
+fn forcing_chain_shows_each_branch() {
+    // top1465 #1: each branch lists the singles that reach the conclusion.
+    let (_, s) = first_on_path(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        Technique::ForcingChain,
+    )
+    .unwrap();
+    assert_eq!(
+        s.describe(),
+        "Forcing Chain: r4c2 is 3, 4 or 6: if r4c2 = 3, then r4c7 = 2 (naked single), r1c7 = 5 (naked single), r9c4 = 3 (hidden single in column 4), r9c6 = 5 (naked single), r2c2 = 5 (hidden single in row 2), r3c4 = 5 (hidden single in row 3), r5c4 = 4 (hidden single in column 4), r1c4 = 9 (hidden single in column 4), r1c2 = 6 (naked single); if r4c2 = 4, then r7c2 = 6 (naked single); if r4c2 = 6, that alone does it; every case ends the same way: remove 6 from r3c2"
+    );
+}

@@ -94,71 +94,85 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// The net as a player would follow it: `x = d`, then only the singles
-/// the contradiction needs, in the order they follow, each with its reason,
-/// then the contradiction and what causes it.
+/// Singles followed from one assumption, each remembering why it holds.
 ///
 /// Each candidate removed on the way remembers the placement that removed
 /// it; a single depends on the placements that removed the other
 /// candidates of its cell (naked) or the other places of its digit in its
-/// unit (hidden); the contradiction on those that emptied its cell or unit.
-/// Walking those links back from the contradiction keeps the net minimal
-/// for a reader (the rest of the singles are true but beside the point).
-fn net_text(c: &Candidates, x: usize, d: u16) -> String {
-    let cells = c.cell_count();
-    let n = c.ctx.n;
-    // removed_by[cell * n + digit - 1]: index of the placement that removed it.
-    let mut removed_by = vec![usize::MAX; cells * n];
-    // Placements: (cell, digit, reason, the placements it needs).
-    let mut placed: Vec<(usize, u16, String, Vec<usize>)> = Vec::new();
-    let mut t = c.clone();
-    let place = |t: &mut Candidates, removed_by: &mut Vec<usize>, i: usize, y: usize, e: u16| {
-        let before: Vec<u64> = (0..cells).map(|z| t.mask(z)).collect();
-        t.place(y, e);
+/// unit (hidden). Walking those links back from a conclusion keeps only the
+/// singles it needs: the net a player can check (the other singles are true
+/// but beside the point).
+pub(crate) struct Net {
+    /// The board after the placements so far.
+    pub t: Candidates,
+    n: usize,
+    /// `removed_by[cell * n + digit - 1]`: the placement that removed it.
+    removed_by: Vec<usize>,
+    /// Placements: (cell, digit, reason, the placements it needs); the
+    /// first is the assumption.
+    placed: Vec<(usize, u16, String, Vec<usize>)>,
+}
+
+impl Net {
+    /// Assume `x = d`.
+    pub fn assume(c: &Candidates, x: usize, d: u16) -> Net {
+        let n = c.ctx.n;
+        let mut net = Net {
+            t: c.clone(),
+            n,
+            removed_by: vec![usize::MAX; c.cell_count() * n],
+            placed: Vec::new(),
+        };
+        net.place(x, d, String::new(), Vec::new());
+        net
+    }
+
+    fn place(&mut self, y: usize, e: u16, reason: String, needs: Vec<usize>) {
+        let i = self.placed.len();
+        self.placed.push((y, e, reason, needs));
+        let before: Vec<u64> = (0..self.t.cell_count()).map(|z| self.t.mask(z)).collect();
+        self.t.place(y, e);
         for (z, &m) in before.iter().enumerate() {
-            for k in bits(m & !t.mask(z)) {
-                if removed_by[z * n + k] == usize::MAX {
-                    removed_by[z * n + k] = i;
+            for k in bits(m & !self.t.mask(z)) {
+                let r = &mut self.removed_by[z * self.n + k];
+                if *r == usize::MAX {
+                    *r = i;
                 }
             }
         }
-    };
-    placed.push((x, d, String::new(), Vec::new()));
-    place(&mut t, &mut removed_by, 0, x, d);
-    // The placements that removed the given candidates (all of them removed).
-    let causes = |removed_by: &[usize], cands: &mut dyn Iterator<Item = (usize, u16)>| {
+    }
+
+    /// The placements that removed the given candidates.
+    pub fn causes(&self, cands: impl Iterator<Item = (usize, u16)>) -> Vec<usize> {
         let mut v: Vec<usize> = cands
-            .map(|(z, k)| removed_by[z * n + k as usize - 1])
+            .map(|(z, k)| self.removed_by[z * self.n + k as usize - 1])
             .filter(|&i| i != usize::MAX)
             .collect();
         v.sort_unstable();
         v.dedup();
         v
-    };
-    let (why, needs) = loop {
-        if let Some((why, needs)) = contradiction(c, &t, &removed_by, &placed, &causes) {
-            break (why, needs);
-        }
-        let Some((y, e, unit)) = next_single(&t) else {
-            // Unreachable when `propagate_singles` failed; stay truthful.
-            return format!(
-                "if {} were {d}, no contradiction follows after all",
-                c.cn(x)
-            );
+    }
+
+    /// The placement of `digit` in `cell`, if made.
+    pub fn placement(&self, cell: usize, digit: u16) -> Option<usize> {
+        self.placed.iter().position(|p| p.0 == cell && p.1 == digit)
+    }
+
+    /// Places the next single (`c` is the board before the assumption);
+    /// false when there is none.
+    pub fn advance(&mut self, c: &Candidates) -> bool {
+        let Some((y, e, unit)) = next_single(&self.t) else {
+            return false;
         };
         let (reason, needs) = match unit {
             None => (
                 "naked single".to_string(),
-                causes(
-                    &removed_by,
-                    &mut c.digits(y).into_iter().filter(|&k| k != e).map(|k| (y, k)),
-                ),
+                self.causes(c.digits(y).into_iter().filter(|&k| k != e).map(|k| (y, k))),
             ),
             Some(u) => (
                 format!("hidden single in {}", c.un(u)),
-                causes(
-                    &removed_by,
-                    &mut c.geometry().units()[u]
+                self.causes(
+                    c.geometry().units()[u]
                         .cells
                         .iter()
                         .map(|&z| z as usize)
@@ -167,64 +181,82 @@ fn net_text(c: &Candidates, x: usize, d: u16) -> String {
                 ),
             ),
         };
-        let i = placed.len();
-        placed.push((y, e, reason, needs));
-        place(&mut t, &mut removed_by, i, y, e);
-    };
-    // Back from the contradiction to the assumption.
-    let mut keep = vec![false; placed.len()];
-    let mut todo = needs;
-    while let Some(i) = todo.pop() {
-        if !keep[i] {
-            keep[i] = true;
-            todo.extend(placed[i].3.iter().copied());
-        }
+        self.place(y, e, reason, needs);
+        true
     }
-    let steps: Vec<String> = placed
-        .iter()
-        .enumerate()
-        .skip(1)
-        .filter(|&(i, _)| keep[i])
-        .map(|(_, (y, e, reason, _))| format!("{} = {e} ({reason})", c.cn(*y)))
-        .collect();
-    let net = if steps.is_empty() {
+
+    /// The singles (after the assumption) that `needs` rests on, in order,
+    /// as `r2c3 = 4 (naked single)`.
+    pub fn needed(&self, c: &Candidates, needs: &[usize]) -> Vec<String> {
+        let mut keep = vec![false; self.placed.len()];
+        let mut todo = needs.to_vec();
+        while let Some(i) = todo.pop() {
+            if !keep[i] {
+                keep[i] = true;
+                todo.extend(self.placed[i].3.iter().copied());
+            }
+        }
+        self.placed
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|&(i, _)| keep[i])
+            .map(|(_, (y, e, reason, _))| format!("{} = {e} ({reason})", c.cn(*y)))
+            .collect()
+    }
+
+    /// `r5c2 = 5, r4c4 = 5`: the placements `is`.
+    fn who(&self, c: &Candidates, is: &[usize]) -> String {
+        let names: Vec<String> = is
+            .iter()
+            .map(|&i| format!("{} = {}", c.cn(self.placed[i].0), self.placed[i].1))
+            .collect();
+        names.join(", ")
+    }
+}
+
+/// The net as a player would follow it: `x = d`, then only the singles
+/// the contradiction needs, in the order they follow, each with its reason,
+/// then the contradiction and the placements that cause it.
+fn net_text(c: &Candidates, x: usize, d: u16) -> String {
+    let mut net = Net::assume(c, x, d);
+    let (why, needs) = loop {
+        if let Some(found) = contradiction(c, &net) {
+            break found;
+        }
+        if !net.advance(c) {
+            // Unreachable when `propagate_singles` failed; stay truthful.
+            return format!(
+                "if {} were {d}, no contradiction follows after all",
+                c.cn(x)
+            );
+        }
+    };
+    let steps = net.needed(c, &needs);
+    let chain = if steps.is_empty() {
         String::new()
     } else {
         format!(", then {}", steps.join(", "))
     };
     format!(
-        "if {} were {d}{net}; then {why}, so {} is not {d}",
+        "if {} were {d}{chain}; then {why}, so {} is not {d}",
         c.cn(x),
         c.cn(x)
     )
 }
 
-type Causes<'a> = dyn Fn(&[usize], &mut dyn Iterator<Item = (usize, u16)>) -> Vec<usize> + 'a;
-
-/// A broken cell or unit of `t`, in words, with the placements (indices
-/// into `placed`) that broke it.
-fn contradiction(
-    c: &Candidates,
-    t: &Candidates,
-    removed_by: &[usize],
-    placed: &[(usize, u16, String, Vec<usize>)],
-    causes: &Causes,
-) -> Option<(String, Vec<usize>)> {
-    let who = |is: &[usize]| -> String {
-        let names: Vec<String> = is
-            .iter()
-            .map(|&i| format!("{} = {}", c.cn(placed[i].0), placed[i].1))
-            .collect();
-        names.join(", ")
-    };
+/// A broken cell or unit of the net's board, in words, with the placements
+/// that broke it.
+fn contradiction(c: &Candidates, net: &Net) -> Option<(String, Vec<usize>)> {
+    let t = &net.t;
     for x in 0..t.cell_count() {
         if t.values()[x] == 0 && t.mask(x) == 0 {
-            let needs = causes(removed_by, &mut c.digits(x).into_iter().map(|k| (x, k)));
+            let needs = net.causes(c.digits(x).into_iter().map(|k| (x, k)));
             return Some((
                 format!(
                     "{} has no candidate left (because of {})",
                     c.cn(x),
-                    who(&needs)
+                    net.who(c, &needs)
                 ),
                 needs,
             ));
@@ -237,11 +269,9 @@ fn contradiction(
             let v = t.values()[y as usize];
             if v != 0 {
                 if let Some(z) = seen[v as usize - 1] {
-                    let needs: Vec<usize> = placed
+                    let needs: Vec<usize> = [y as usize, z]
                         .iter()
-                        .enumerate()
-                        .filter(|(_, p)| p.0 == y as usize || p.0 == z)
-                        .map(|(i, _)| i)
+                        .filter_map(|&w| net.placement(w, v))
                         .collect();
                     return Some((format!("{} holds {v} twice", c.un(ui)), needs));
                 }
@@ -251,10 +281,8 @@ fn contradiction(
         }
         for e in 1..=t.ctx.n as u16 {
             if seen[e as usize - 1].is_none() && open >> (e - 1) & 1 == 0 {
-                let needs = causes(
-                    removed_by,
-                    &mut u
-                        .cells
+                let needs = net.causes(
+                    u.cells
                         .iter()
                         .map(|&z| z as usize)
                         .filter(|&z| c.has(z, e))
@@ -264,7 +292,7 @@ fn contradiction(
                     format!(
                         "{e} has no place left in {} (because of {})",
                         c.un(ui),
-                        who(&needs)
+                        net.who(c, &needs)
                     ),
                     needs,
                 ));
