@@ -186,8 +186,9 @@ pub struct Grade {
 
 impl Grade {
     /// The grade in words, e.g. `Hard, score 1234, hardest: X-Wing`; a
-    /// puzzle that needs only singles says so instead of naming a single as
-    /// its hardest step, and a guess is flagged. The one place grades are
+    /// puzzle that needs only singles says so, then names the hardest by
+    /// HoDoKu's scores and order (hidden single 14; naked single 4, after
+    /// full house 4), and a guess is flagged. The one place grades are
     /// rendered to text.
     ///
     /// ```
@@ -200,7 +201,11 @@ impl Grade {
         let mut s = format!("{}, score {}", self.level.name(), self.score);
         match self.hardest {
             None => s.push_str(", no step needed"),
-            Some(t) if t.level() == Level::Easy => s.push_str(", singles only"),
+            Some(t) if t.level() == Level::Easy => {
+                s.push_str(", singles only (hardest: ");
+                s.push_str(t.name());
+                s.push(')');
+            }
             Some(t) => {
                 s.push_str(", hardest: ");
                 s.push_str(t.name());

@@ -117,6 +117,10 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
             }
         }
     }
+    // The pair with the most eliminations (ties: the first found), as
+    // HoDoKu chooses. Scanning every pair costs what a step without any
+    // ALS-XZ costs already.
+    let mut best: Option<Step> = None;
     for (i, a) in list.iter().enumerate() {
         if c.out_of_time() {
             return None;
@@ -178,7 +182,7 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                         }
                     }
                 }
-                if elims.is_empty() {
+                if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
                     continue;
                 }
                 let mut s = Step::new(Technique::AlsXz);
@@ -205,11 +209,11 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                     elim_text(c, &s.eliminations),
                     x1 = x + 1,
                 );
-                return Some(s);
+                best = Some(s);
             }
         }
     }
-    None
+    best
 }
 
 #[cfg(test)]

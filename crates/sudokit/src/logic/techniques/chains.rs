@@ -225,7 +225,7 @@ fn search(
     } = sc;
     // The chain with the most eliminations (ties: the shortest, then the
     // first found), as HoDoKu chooses: (count, length, states, victims).
-    let mut best: Option<(usize, usize, Vec<u32>, Vec<u32>)> = None;
+    let mut best: Option<(usize, usize, Vec<u32>, Conclusion)> = None;
     for s in starts {
         if c.out_of_time() {
             return None;
@@ -270,9 +270,19 @@ fn search(
                     // but no chain a player would draw).
                     let states = chain_states(parent, st);
                     if simple(&states[..states.len() - 1]) {
-                        return Some(make(c, mode, &states, Vec::new(), Some(s)));
+                        return Some(make(c, mode, &states, Conclusion::Proved(s)));
                     }
                     continue;
+                }
+                // A lasso: the path met v as false earlier, so the loop
+                // from there proves v (a discontinuous nice loop). The
+                // loop alone is the step.
+                if seen_gen[v as usize * 2] == generation {
+                    if let Some(lp) = inner_loop(parent, st, v * 2) {
+                        if simple(&lp[..lp.len() - 1]) {
+                            return Some(make(c, mode, &lp, Conclusion::Proved(v)));
+                        }
+                    }
                 }
                 let depth = chain_len(parent, st);
                 if depth >= 3 {
@@ -289,8 +299,23 @@ fn search(
                     if count > 0 && better {
                         let states = chain_states(parent, st);
                         if simple(&states) {
-                            best = Some((count, depth, states, hits().collect()));
+                            best =
+                                Some((count, depth, states, Conclusion::Removes(hits().collect())));
                         }
+                    }
+                }
+            } else if v != s
+                && seen_gen[v as usize * 2 + 1] == generation
+                && best.as_ref().map_or(true, |b| b.0 <= 1)
+            {
+                // A lasso: the path met v as true earlier, so the loop from
+                // there (v true makes v false) removes v; the loop alone is
+                // the step, a candidate for the best like any chain.
+                if let Some(lp) = inner_loop(parent, st, v * 2 + 1) {
+                    let depth = lp.len() - 1;
+                    let better = best.as_ref().map_or(true, |b| b.0 < 1 || depth < b.1);
+                    if better && simple(&lp[..depth]) {
+                        best = Some((1, depth, lp, Conclusion::Disproved(v)));
                     }
                 }
             }
@@ -309,7 +334,33 @@ fn search(
             }
         }
     }
-    best.map(|(_, _, states, elims)| make(c, mode, &states, elims, None))
+    best.map(|(_, _, states, what)| make(c, mode, &states, what))
+}
+
+/// What a chain proves.
+enum Conclusion {
+    /// Candidates seeing both ends are false.
+    Removes(Vec<u32>),
+    /// The candidate (the loop's start and end) is true.
+    Proved(u32),
+    /// The candidate (the loop's start and end) is false.
+    Disproved(u32),
+}
+
+/// The states from `from` to `end` when `from` is an ancestor of `end` in
+/// the search tree: the loop inside a lasso.
+fn inner_loop(parent: &[u32], end: u32, from: u32) -> Option<Vec<u32>> {
+    let mut states = vec![end];
+    let mut st = end;
+    while parent[st as usize] != u32::MAX {
+        st = parent[st as usize];
+        states.push(st);
+        if st == from {
+            states.reverse();
+            return Some(states);
+        }
+    }
+    None
 }
 
 /// True when no candidate occurs twice among the states.
@@ -342,7 +393,7 @@ pub(super) fn chain_states(parent: &[u32], end: u32) -> Vec<u32> {
     states
 }
 
-fn make(c: &Candidates, mode: Mode, states: &[u32], elims: Vec<u32>, proved: Option<u32>) -> Step {
+fn make(c: &Candidates, mode: Mode, states: &[u32], what: Conclusion) -> Step {
     let n = c.ctx.n;
     let end = states[states.len() - 1];
     let technique = match mode {
@@ -372,21 +423,32 @@ fn make(c: &Candidates, mode: Mode, states: &[u32], elims: Vec<u32>, proved: Opt
         }
     }
     let first = name(states[0] / 2);
-    if let Some(p) = proved {
-        let k = cand(p);
-        s.placements = vec![k];
-        s.explanation = format!(
-            "{text}; if {first} were false it would be true, so {} = {}",
-            c.cn(k.cell as usize),
-            k.digit
-        );
-    } else {
-        s.eliminations = elims.iter().map(|&v| cand(v)).collect();
-        s.explanation = format!(
-            "{text}, so {first} or {} is true; remove {}",
-            name(end / 2),
-            elim_text(c, &s.eliminations)
-        );
+    match what {
+        Conclusion::Proved(p) => {
+            let k = cand(p);
+            s.placements = vec![k];
+            s.explanation = format!(
+                "{text}; if {first} were false it would be true, so {} = {}",
+                c.cn(k.cell as usize),
+                k.digit
+            );
+        }
+        Conclusion::Disproved(p) => {
+            let k = cand(p);
+            s.eliminations = vec![k];
+            s.explanation = format!(
+                "{text}; if {first} were true it would be false, so remove {}",
+                elim_text(c, &s.eliminations)
+            );
+        }
+        Conclusion::Removes(elims) => {
+            s.eliminations = elims.iter().map(|&v| cand(v)).collect();
+            s.explanation = format!(
+                "{text}, so {first} or {} is true; remove {}",
+                name(end / 2),
+                elim_text(c, &s.eliminations)
+            );
+        }
     }
     s
 }

@@ -1,8 +1,10 @@
 //! Forcing chains (cell and unit forcing, propagated by singles): if every
 //! candidate of a cell, or every place of a digit in a unit, leads by singles
 //! to the same placement or removes the same candidate, that conclusion
-//! holds whichever branch is true.
+//! holds whichever branch is true. Each branch is shown as the singles it
+//! needs to reach the conclusion (see [`Net`]).
 
+use super::trial::Net;
 use super::{propagate_singles, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -144,9 +146,53 @@ fn make(
         s.eliminations = eliminations;
         format!("remove {}", super::elim_text(c, &s.eliminations))
     };
+    // Each branch: the singles that lead from its assumption to the
+    // conclusion (only those it needs), so a player can check it.
+    let branches: Vec<String> = cands
+        .iter()
+        .map(|a| {
+            let mut net = Net::assume(c, a.cell as usize, a.digit);
+            let reached = |net: &Net| -> Option<Vec<usize>> {
+                if let Some(p) = s.placements.first() {
+                    net.placement(p.cell as usize, p.digit).map(|i| vec![i])
+                } else {
+                    let gone = s.eliminations.iter().all(|e| {
+                        !net.t.has(e.cell as usize, e.digit)
+                            && net.t.values()[e.cell as usize] != e.digit
+                    });
+                    gone.then(|| {
+                        net.causes(s.eliminations.iter().map(|e| (e.cell as usize, e.digit)))
+                    })
+                }
+            };
+            let needs = loop {
+                if let Some(needs) = reached(&net) {
+                    break Some(needs);
+                }
+                if !net.advance(c) {
+                    break None;
+                }
+            };
+            let head = format!("if {} = {}", c.cn(a.cell as usize), a.digit);
+            match needs {
+                Some(needs) => {
+                    let steps = net.needed(c, &needs);
+                    if steps.is_empty() {
+                        format!("{head}, that alone does it")
+                    } else {
+                        format!("{head}, then {}", steps.join(", "))
+                    }
+                }
+                None => head,
+            }
+        })
+        .collect();
     s.cells = cells;
     s.units = unit.into_iter().collect();
     s.candidates = cands.to_vec();
-    s.explanation = format!("{premise}, and each case leads by singles to the same result: {what}");
+    s.explanation = format!(
+        "{premise}: {}; every case ends the same way: {what}",
+        branches.join("; ")
+    );
     s
 }

@@ -273,9 +273,19 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
     let mut via_group = vec![false; states];
     let mut queue: Vec<u32> = Vec::new();
     let mut victims: Vec<Cand> = Vec::new();
+    // The chain with the most eliminations (ties: the shortest, then the
+    // first found), as HoDoKu chooses: (count, length, states, eliminations).
+    // Bounded: once a chain is found, the search goes on for at most as
+    // many states as it took to find it, so the finder costs at most about
+    // twice its first-found time.
+    let mut best: Option<(usize, usize, Vec<u32>, Vec<Cand>)> = None;
+    let (mut popped, mut budget) = (0usize, usize::MAX);
     for (generation, s) in (1u32..).zip(0..g.nodes() as Node) {
         if c.out_of_time() {
             return None;
+        }
+        if popped >= budget {
+            break;
         }
         if g.strong[s as usize].is_empty() {
             continue;
@@ -311,19 +321,39 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         while head < queue.len() {
             let st = queue[head];
             head += 1;
+            popped += 1;
             let (v, on) = (st / 2, st % 2 == 1);
             if on && via_group[st as usize] {
                 let path = || chain_states(&parent, st);
                 if v == s && !g.is_group(s) {
-                    return Some(make(c, g, &path(), Vec::new(), Some(s)));
-                } else if v != s && chain_len(&parent, st) >= 3 {
-                    let elims: Vec<Cand> = victims
-                        .iter()
-                        .copied()
-                        .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
-                        .collect();
-                    if !elims.is_empty() {
-                        return Some(make(c, g, &path(), elims, None));
+                    let p = path();
+                    if simple(&p[..p.len() - 1]) {
+                        return Some(make(c, g, &p, Vec::new(), Some(s)));
+                    }
+                } else if v != s {
+                    let depth = chain_len(&parent, st);
+                    if depth >= 3 {
+                        let count = victims
+                            .iter()
+                            .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
+                            .count();
+                        let better = best
+                            .as_ref()
+                            .map_or(true, |b| count > b.0 || (count == b.0 && depth < b.1));
+                        if count > 0 && better {
+                            let p = path();
+                            if simple(&p) {
+                                let elims: Vec<Cand> = victims
+                                    .iter()
+                                    .copied()
+                                    .filter(|k| g.kills(c, v, k.cell, k.digit as usize - 1))
+                                    .collect();
+                                if best.is_none() {
+                                    budget = popped.saturating_mul(2);
+                                }
+                                best = Some((count, depth, p, elims));
+                            }
+                        }
                     }
                 }
             }
@@ -343,7 +373,14 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             }
         }
     }
-    None
+    best.map(|(_, _, p, elims)| make(c, g, &p, elims, None))
+}
+
+/// True when no node (candidate or group) occurs twice among the states.
+fn simple(states: &[u32]) -> bool {
+    let mut v: Vec<u32> = states.iter().map(|s| s / 2).collect();
+    v.sort_unstable();
+    v.windows(2).all(|w| w[0] != w[1])
 }
 
 fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Option<Node>) -> Step {

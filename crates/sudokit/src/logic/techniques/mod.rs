@@ -11,6 +11,8 @@ mod bug;
 mod chains;
 mod colouring;
 mod empty_rectangle;
+#[cfg(test)]
+mod explanations;
 mod fish;
 mod forcing;
 mod forcing_chain_contradiction;

@@ -27,7 +27,7 @@ fn library_cands(field: &str) -> Vec<String> {
 }
 
 /// The candidate grid of a library line, and its expected eliminations.
-fn parse(line: &str) -> (Candidates, Vec<String>) {
+pub(super) fn parse(line: &str) -> (Candidates, Vec<String>) {
     let f: Vec<&str> = line.split(':').collect();
     let givens: String = f[3].chars().filter(|&ch| ch != '+').collect();
     let mut c = Candidates::from_grid(&Grid::from_line(&givens).unwrap()).unwrap();
@@ -534,11 +534,19 @@ mod tests {
 
     #[test]
     fn grouped_aic_different_digit_ends() {
-        // HoDoKu library, Grouped AIC type 2 (0711-2).
-        check(
-            grouped_aic::find,
-            Technique::GroupedAic,
-            ":0711-2:14:+2...5+376.7+65.....3..+3+786.2...43..+2.+6+3+26.9.14....+62+4...+6.+2.+3..5...7.6...2839...+6..:819 141 142 746 769 584 586 194 494 196 796 799:125 414::7",
+        // HoDoKu library, Grouped AIC type 2 (0711-2): r2c5<>1 and r1c4<>4.
+        // The finder no longer stops at the first chain; a later start
+        // proves r2c5 = 4 by a grouped loop, a placement that implies both
+        // (r1c4 is in box 2 with r2c5), so it is taken.
+        let line = ":0711-2:14:+2...5+376.7+65.....3..+3+786.2...43..+2.+6+3+26.9.14....+62+4...+6.+2.+3..5...7.6...2839...+6..:819 141 142 746 769 584 586 194 494 196 796 799:125 414::7";
+        let (c, expected) = parse(line);
+        assert_eq!(expected, ["r1c4<>4", "r2c5<>1"]);
+        let s = grouped_aic::find(&c).unwrap();
+        assert_eq!(s.technique, Technique::GroupedAic);
+        assert_eq!(
+            s.placements,
+            [Cand::new(test_util::cell("r2c5") as usize, 4)]
         );
+        assert!(c.has(test_util::cell("r1c4") as usize, 4));
     }
 }
