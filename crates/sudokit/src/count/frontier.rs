@@ -371,7 +371,7 @@ impl<'s> BandFill<'s> {
 
     fn run(&mut self, i: usize, weight: u128) {
         self.nodes += 1;
-        if self.nodes & 0xFFFF == 0 && self.stop.should_stop() {
+        if self.nodes & 0x3FF == 0 && self.stop.should_stop() {
             self.stopped = Some(Unfinished::Stopped);
         }
         if self.stopped.is_some() {
