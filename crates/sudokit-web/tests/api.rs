@@ -1,7 +1,6 @@
 //! The API over real HTTP on a loopback port: answers, bad input, oversized
 //! bodies, the time budget and the concurrency limit.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{json, Value};
