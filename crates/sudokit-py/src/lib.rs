@@ -887,27 +887,48 @@ fn batch_solve<'py>(
     unique: bool,
 ) -> PyResult<SolveArrays<'py>> {
     let (data, width, spec) = batch_input(&arr, box_shape, &variants, regions, cube, timeout)?;
-    let (rows, status, messages) = run_rows(py, data, width, threads, |i, row| {
-        let p = spec.puzzle(i, row)?;
-        let solved = if unique {
-            p.unique_solution(&spec.opts).map(|s| (s, 0))
-        } else {
-            p.solve_counting_guesses(&spec.opts)
-        };
-        solved
-            .map(|(g, guesses)| (g.cells().to_vec(), guesses))
-            .map_err(|e| row_error(i, e))
-    })?;
-    let mut flat = Vec::with_capacity(rows.len() * width);
-    let mut guesses = Vec::with_capacity(rows.len());
-    for (cells, k) in rows {
-        if cells.is_empty() {
-            flat.resize(flat.len() + width, 0);
-        } else {
-            flat.extend_from_slice(&cells);
-        }
-        guesses.push(k);
-    }
+    // Each row writes its solution straight into its slice of the output
+    // (no vector per row, no second copy).
+    let rows = data.len() / width.max(1);
+    let mut flat = vec![0u16; rows * width];
+    let mut guesses = vec![0u64; rows];
+    let mut status = vec![0i8; rows];
+    let mut messages: Vec<Option<String>> = vec![None; rows];
+    let pool = pool(threads)?;
+    py.allow_threads(|| {
+        pool.install(|| {
+            data.par_chunks(width)
+                .zip(flat.par_chunks_mut(width))
+                .zip(guesses.par_iter_mut())
+                .zip(status.par_iter_mut())
+                .zip(messages.par_iter_mut())
+                .enumerate()
+                .for_each(|(i, ((((row, out), k), st), msg))| {
+                    let solved = catch_unwind(AssertUnwindSafe(|| {
+                        let p = spec.puzzle(i, row)?;
+                        let solved = if unique {
+                            p.unique_solution(&spec.opts).map(|s| (s, 0))
+                        } else {
+                            p.solve_counting_guesses(&spec.opts)
+                        };
+                        solved.map_err(|e| row_error(i, e))
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err((status_of("internal"), format!("row {i}: engine panic")))
+                    });
+                    match solved {
+                        Ok((g, guesses)) => {
+                            out.copy_from_slice(g.cells());
+                            *k = guesses;
+                        }
+                        Err((code, m)) => {
+                            *st = code;
+                            *msg = Some(m);
+                        }
+                    }
+                })
+        })
+    });
     Ok((
         PyArray1::from_vec(py, flat),
         PyArray1::from_vec(py, guesses),
