@@ -22,7 +22,8 @@ use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry
 use sudokit::render::pdf;
 use sudokit::solve::Solutions;
 use sudokit::{
-    BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, Puzzle, Variant, Verdict,
+    BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, PlayerHint, Puzzle, Variant,
+    Verdict,
 };
 
 /// Status codes of the batch functions, indexed by the status value: 0 is
@@ -216,6 +217,85 @@ impl PyPuzzle {
         }
         let cells = cells.into_iter().map(|v| v as u16).collect();
         Ok(PyPuzzle::of(Grid::new(geo, cells)))
+    }
+
+    /// A candidate state: `values` the placed digits (0 = empty), `masks`
+    /// one candidate mask per cell (bit `d - 1` for digit `d`; ignored for
+    /// placed cells), by [`Puzzle::with_candidates`].
+    #[staticmethod]
+    #[pyo3(signature = (values, masks, box_shape=None, variants=vec![], regions=None))]
+    fn from_candidates(
+        py: Python<'_>,
+        values: Vec<i64>,
+        masks: Vec<u64>,
+        box_shape: Option<&str>,
+        variants: Vec<String>,
+        regions: Option<Vec<u16>>,
+    ) -> PyResult<Self> {
+        let grid = Self::from_cells(py, values, box_shape, variants, regions, false)?
+            .inner
+            .into_grid();
+        let n = grid.n();
+        if let Some(c) = masks.iter().position(|&m| n < 64 && m >> n != 0) {
+            return Err(sudoku_error(
+                py,
+                format!(
+                    "cell {c}: candidate mask {:#x} has digits above {n}",
+                    masks[c]
+                ),
+                "bad-value",
+            ));
+        }
+        Puzzle::with_candidates(grid, masks)
+            .map(|inner| PyPuzzle { inner })
+            .map_err(|e| engine_error(py, e))
+    }
+
+    /// A 9×9 candidate state from a 729-character pencilmark line, read by
+    /// [`format::Pencilmarks::parse`]; no cell is placed.
+    #[staticmethod]
+    fn from_pencilmarks(py: Python<'_>, line: &str) -> PyResult<Self> {
+        let pm = format::Pencilmarks::parse(line)
+            .map_err(|e| sudoku_error(py, e.to_string(), "parse"))?;
+        let geo = geometry(81, None, &[], None, false)?;
+        let masks = pm.masks().iter().map(|&m| u64::from(m)).collect();
+        Puzzle::with_candidates(Grid::new(geo, vec![0; 81]), masks)
+            .map(|inner| PyPuzzle { inner })
+            .map_err(|e| engine_error(py, e))
+    }
+
+    /// The candidate masks of a candidate state (placed cells: their
+    /// digit's bit), or `None` for a puzzle given by its values.
+    #[getter]
+    fn candidates(&self) -> Option<Vec<u64>> {
+        self.inner.candidates().map(<[u64]>::to_vec)
+    }
+
+    /// The player's next hint as JSON (`kind`: `mistake`,
+    /// `missing-candidate`, `done`, `step` (with the step's fields and a
+    /// `description`) or `stuck`), by [`Puzzle::player_hint`].
+    #[pyo3(signature = (entries, pencil, timeout=None))]
+    fn player_hint(
+        &self,
+        py: Python<'_>,
+        entries: Vec<u16>,
+        pencil: Vec<Vec<u16>>,
+        timeout: Option<f64>,
+    ) -> PyResult<String> {
+        let opts = options(timeout, 1)?;
+        let p = &self.inner;
+        let h = py
+            .allow_threads(|| p.player_hint(&entries, &pencil, &opts))
+            .map_err(|e| engine_error(py, e))?;
+        Ok(match h {
+            PlayerHint::Step(s) => {
+                let mut v = step_json(&s);
+                v["kind"] = json!("step");
+                v
+            }
+            other => serde_json::to_value(&other).unwrap_or_default(),
+        }
+        .to_string())
     }
 
     #[getter]
@@ -807,27 +887,48 @@ fn batch_solve<'py>(
     unique: bool,
 ) -> PyResult<SolveArrays<'py>> {
     let (data, width, spec) = batch_input(&arr, box_shape, &variants, regions, cube, timeout)?;
-    let (rows, status, messages) = run_rows(py, data, width, threads, |i, row| {
-        let p = spec.puzzle(i, row)?;
-        let solved = if unique {
-            p.unique_solution(&spec.opts).map(|s| (s, 0))
-        } else {
-            p.solve_counting_guesses(&spec.opts)
-        };
-        solved
-            .map(|(g, guesses)| (g.cells().to_vec(), guesses))
-            .map_err(|e| row_error(i, e))
-    })?;
-    let mut flat = Vec::with_capacity(rows.len() * width);
-    let mut guesses = Vec::with_capacity(rows.len());
-    for (cells, k) in rows {
-        if cells.is_empty() {
-            flat.resize(flat.len() + width, 0);
-        } else {
-            flat.extend_from_slice(&cells);
-        }
-        guesses.push(k);
-    }
+    // Each row writes its solution straight into its slice of the output
+    // (no vector per row, no second copy).
+    let rows = data.len() / width.max(1);
+    let mut flat = vec![0u16; rows * width];
+    let mut guesses = vec![0u64; rows];
+    let mut status = vec![0i8; rows];
+    let mut messages: Vec<Option<String>> = vec![None; rows];
+    let pool = pool(threads)?;
+    py.allow_threads(|| {
+        pool.install(|| {
+            data.par_chunks(width)
+                .zip(flat.par_chunks_mut(width))
+                .zip(guesses.par_iter_mut())
+                .zip(status.par_iter_mut())
+                .zip(messages.par_iter_mut())
+                .enumerate()
+                .for_each(|(i, ((((row, out), k), st), msg))| {
+                    let solved = catch_unwind(AssertUnwindSafe(|| {
+                        let p = spec.puzzle(i, row)?;
+                        let solved = if unique {
+                            p.unique_solution(&spec.opts).map(|s| (s, 0))
+                        } else {
+                            p.solve_counting_guesses(&spec.opts)
+                        };
+                        solved.map_err(|e| row_error(i, e))
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err((status_of("internal"), format!("row {i}: engine panic")))
+                    });
+                    match solved {
+                        Ok((g, guesses)) => {
+                            out.copy_from_slice(g.cells());
+                            *k = guesses;
+                        }
+                        Err((code, m)) => {
+                            *st = code;
+                            *msg = Some(m);
+                        }
+                    }
+                })
+        })
+    });
     Ok((
         PyArray1::from_vec(py, flat),
         PyArray1::from_vec(py, guesses),

@@ -140,6 +140,77 @@ class Puzzle:
             regs = None if regions is None else [int(r) for r in np.asarray(regions).reshape(-1)]
             self._p = _native._Puzzle.from_cells(cells, box, list(variants), regs, cube)
 
+    @classmethod
+    def from_candidates(
+        cls,
+        candidates: Union[Sequence[Iterable[int]], np.ndarray],
+        *,
+        values: Optional[Union[Sequence[int], np.ndarray]] = None,
+        box: Optional[str] = None,
+        variants: Sequence[str] = (),
+        regions: Optional[Sequence[int]] = None,
+    ) -> "Puzzle":
+        """A mid-solve candidate state (boards of at most 64 digits).
+
+        ``candidates`` has one entry per cell, row by row: the digits still
+        possible there (a collection of ints), or a boolean array shaped
+        ``(cells, N)`` whose column ``d - 1`` is digit ``d``. ``values`` are
+        the placed digits (0 = empty, default all empty); a placed cell's
+        candidates are ignored. Cells with one candidate stay unplaced (the
+        reader of pencilmark text, ``Puzzle(line)``, places them).
+
+        >>> marks = [range(1, 5)] * 16
+        >>> marks[0] = [1]                       # r1c1 can only be 1
+        >>> p = Puzzle.from_candidates(marks)
+        >>> p.candidates[:2]
+        [[1], [1, 2, 3, 4]]
+        >>> p.count(all=True).value              # 288 grids, a quarter with 1 in r1c1
+        72
+        """
+        arr = candidates if isinstance(candidates, np.ndarray) else None
+        if arr is not None and arr.dtype == np.bool_ and arr.ndim == 2:
+            weights = np.left_shift(np.uint64(1), np.arange(arr.shape[1], dtype=np.uint64))
+            masks = [int(m) for m in (arr.astype(np.uint64) * weights).sum(axis=1, dtype=np.uint64)]
+        else:
+            masks = []
+            for i, digits in enumerate(candidates):
+                m = 0
+                for d in digits:
+                    d = int(d)
+                    if not 1 <= d <= 64:
+                        raise ValueError(f"cell {i}: {d} is not a digit")
+                    m |= 1 << (d - 1)
+                masks.append(m)
+        cells = [0] * len(masks) if values is None else np.asarray(values).reshape(-1).tolist()
+        regs = None if regions is None else [int(r) for r in np.asarray(regions).reshape(-1)]
+        return cls(_native._Puzzle.from_candidates(cells, masks, box, list(variants), regs))
+
+    @classmethod
+    def from_pencilmarks(cls, line: str) -> "Puzzle":
+        """A 9×9 candidate state from a 729-character pencilmark (Sukaku)
+        line: nine characters per cell, the k-th is ``k`` or a blank
+        (``.``, ``0``, ``-``). Strict: a digit in another digit's slot is
+        an error. No cell is placed (see :meth:`from_candidates`).
+
+        >>> p = Puzzle.from_pencilmarks("1........" + "123456789" * 80)
+        >>> p.candidates[0], len(p.candidates[1])
+        ([1], 9)
+        >>> Puzzle.from_pencilmarks("2" + "." * 728)
+        Traceback (most recent call last):
+        ...
+        sudokit._errors.SudokuError: character '2' at column 1 (cell 1, slot of digit 1) is neither that digit nor a blank
+        """
+        return cls(_native._Puzzle.from_pencilmarks(line))
+
+    @property
+    def candidates(self) -> Optional[List[List[int]]]:
+        """The candidates of every cell of a candidate state (a placed
+        cell: its digit), or None for a puzzle given by its values."""
+        masks = self._p.candidates
+        if masks is None:
+            return None
+        return [[d + 1 for d in range(self.n) if m >> d & 1] for m in masks]
+
     @property
     def n(self) -> int:
         """Number of digits (the side of the board)."""
@@ -262,6 +333,34 @@ class Puzzle:
         """
         s = self._p.hint(timeout)
         return None if s is None else json.loads(s)
+
+    def player_hint(
+        self,
+        entries: Optional[Union[Sequence[int], np.ndarray]] = None,
+        pencil: Optional[Sequence[Iterable[int]]] = None,
+        *,
+        timeout: Optional[float] = None,
+    ) -> Dict[str, Any]:
+        """The next hint for a player's position: ``entries`` are the digits
+        the player placed (one per cell, 0 = empty; givens are ignored),
+        ``pencil`` their pencil marks (one collection of digits per cell; an
+        empty one means every digit the placed ones allow). A dict whose
+        ``kind`` is ``mistake`` (``cell``, ``digit``: an entry that is not
+        the solution's digit), ``missing-candidate`` (``cell``, ``digit``:
+        the marks of a cell leave out the solution's digit), ``done``,
+        ``step`` (as :meth:`hint`) or ``stuck``.
+
+        >>> p = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")
+        >>> entries = [0] * 81
+        >>> entries[2] = 1                       # r1c3 is 9 in the solution
+        >>> p.player_hint(entries)
+        {'cell': 2, 'digit': 1, 'kind': 'mistake'}
+        >>> p.player_hint()["technique"]
+        'Hidden Single'
+        """
+        ent = [] if entries is None else [int(v) for v in np.asarray(entries).reshape(-1)]
+        marks = [] if pencil is None else [[int(d) for d in ds] for ds in pencil]
+        return json.loads(self._p.player_hint(ent, marks, timeout))
 
     def explain(self, *, timeout: Optional[float] = None) -> Dict[str, Any]:
         """Every step to the solution: ``{"steps": [...], "solved": bool, ...}``."""

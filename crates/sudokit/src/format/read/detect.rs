@@ -9,8 +9,12 @@ pub(super) fn side_unbounded(count: usize, cube: bool) -> Option<usize> {
     if count == 0 {
         return None;
     }
-    let power = if cube { 3 } else { 2 };
-    let approx = (count as f64).powf(1.0 / power as f64).round() as usize;
+    let (power, root) = if cube {
+        (3, (count as f64).cbrt())
+    } else {
+        (2, (count as f64).sqrt())
+    };
+    let approx = root.round() as usize;
     (approx.saturating_sub(1)..=approx.saturating_add(1))
         .find(|&n| n > 0 && n.checked_pow(power) == Some(count))
 }
@@ -40,6 +44,10 @@ pub(super) fn is_separator(t: &str) -> bool {
 
 /// `Grid 01`, `Puzzle 7`, `Problem 3:` and the like (not a cube's `layer 2`).
 pub(super) fn is_name_header(t: &str) -> bool {
+    // The word is ASCII letters: most lines (puzzles) fail on the first byte.
+    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
     let mut it = t.split_whitespace();
     let (Some(word), Some(num), None) = (it.next(), it.next(), it.next()) else {
         return false;
@@ -129,6 +137,13 @@ pub(super) fn is_prose(t: &str) -> bool {
 /// names a header whose board the engine cannot hold (the product is
 /// computed without overflow).
 pub(super) fn rc_header(t: &str) -> Option<Result<BoxShape, String>> {
+    // Two numbers: most lines (puzzles) fail on a byte that is neither a
+    // digit nor whitespace, long before the end of the line.
+    let stray =
+        |c: u8| c.is_ascii() && !c.is_ascii_digit() && !c.is_ascii_whitespace() && c != 0x0B;
+    if t.bytes().any(stray) {
+        return None;
+    }
     let mut it = t.split_whitespace();
     let (Some(a), Some(b), None) = (it.next(), it.next(), it.next()) else {
         return None;

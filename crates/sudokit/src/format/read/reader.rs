@@ -134,6 +134,11 @@ pub struct Reader<R> {
 pub(super) fn constraint_directive(line: &str) -> Option<(String, usize, &str)> {
     let lead = line.len() - line.trim_start().len();
     let t = line.trim();
+    // Every key starts with a letter: puzzle lines are settled here, before
+    // their lower-case copy.
+    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
     let (key, value, at) = match t.split_once(':') {
         Some((k, v)) => (k.trim(), v, lead + k.len() + 1),
         None => (t, "", lead + t.len()),
@@ -150,6 +155,44 @@ pub(super) fn constraint_directive(line: &str) -> Option<(String, usize, &str)> 
 
 /// Cells of a multi-line record: value, source line and column.
 pub(super) type LocatedCells = Vec<(u16, u32, u32)>;
+
+/// The cells of a record: those of one line (with its number), or of
+/// several (each with its own).
+pub(super) enum CellsAt {
+    Line(u32, Cells),
+    Rows(LocatedCells),
+}
+
+impl CellsAt {
+    fn len(&self) -> usize {
+        match self {
+            CellsAt::Line(_, c) => c.len(),
+            CellsAt::Rows(c) => c.len(),
+        }
+    }
+
+    fn values(&self) -> Vec<u16> {
+        match self {
+            CellsAt::Line(_, c) => c.iter().map(|x| x.0).collect(),
+            CellsAt::Rows(c) => c.iter().map(|x| x.0).collect(),
+        }
+    }
+
+    /// Source line and column of cell `i`.
+    fn at(&self, i: usize) -> (u32, u32) {
+        match self {
+            CellsAt::Line(l, c) => (*l, c[i].1),
+            CellsAt::Rows(c) => (c[i].1, c[i].2),
+        }
+    }
+
+    fn positions_into(&self, out: &mut Vec<(u32, u32)>) {
+        match self {
+            CellsAt::Line(l, c) => out.extend(c.iter().map(|&(_, col)| (*l, col))),
+            CellsAt::Rows(c) => out.extend(c.iter().map(|&(_, l, col)| (l, col))),
+        }
+    }
+}
 
 impl<R: BufRead> Reader<R> {
     pub fn new(src: R, opts: ParseOptions) -> Self {
@@ -440,7 +483,7 @@ impl<R: BufRead> Reader<R> {
         &mut self,
         line_no: usize,
         first: &str,
-    ) -> Result<(LocatedCells, Option<BoxShape>), ParseError> {
+    ) -> Result<(CellsAt, Option<BoxShape>), ParseError> {
         let t = first.trim();
         let format = self.opts.format;
         let header = rc_header(t);
@@ -481,7 +524,7 @@ impl<R: BufRead> Reader<R> {
                 ));
             };
             let (cells, _) = self.read_rows(l2, &row, Some(n))?;
-            return Ok((cells, Some(shape)));
+            return Ok((CellsAt::Rows(cells), Some(shape)));
         }
         let looks_like_grid = is_separator(t) || t.contains('|') || format == InputFormat::Grid;
         let line_cells = if looks_like_grid {
@@ -490,13 +533,7 @@ impl<R: BufRead> Reader<R> {
             self.try_line(line_no, first, 0)?
         };
         match line_cells {
-            Some(cells) => Ok((
-                cells
-                    .into_iter()
-                    .map(|(v, c)| (v, line_no as u32, c))
-                    .collect(),
-                self.box_shape,
-            )),
+            Some(cells) => Ok((CellsAt::Line(line_no as u32, cells), self.box_shape)),
             None => {
                 if format == InputFormat::Line {
                     let found = row_cells(first, None, self.digits)
@@ -512,7 +549,7 @@ impl<R: BufRead> Reader<R> {
                     ));
                 }
                 let (cells, seps) = self.read_rows(line_no, first, self.known_n())?;
-                Ok((cells, self.box_shape.or(seps)))
+                Ok((CellsAt::Rows(cells), self.box_shape.or(seps)))
             }
         }
     }
@@ -591,11 +628,12 @@ impl<R: BufRead> Reader<R> {
         positions: &mut Vec<(u32, u32)>,
     ) -> Result<Puzzle, ParseError> {
         let cells = self.field_cells(line_no, field, offset)?;
-        let cells = cells
-            .into_iter()
-            .map(|(v, c)| (v, line_no as u32, c))
-            .collect();
-        self.build(line_no, cells, self.box_shape, positions)
+        self.build(
+            line_no,
+            CellsAt::Line(line_no as u32, cells),
+            self.box_shape,
+            positions,
+        )
     }
 
     pub(super) fn field_cells(
@@ -616,7 +654,7 @@ impl<R: BufRead> Reader<R> {
     pub(super) fn build(
         &mut self,
         line_no: usize,
-        cells: LocatedCells,
+        cells: CellsAt,
         shape: Option<BoxShape>,
         positions: &mut Vec<(u32, u32)>,
     ) -> Result<Puzzle, ParseError> {
@@ -635,11 +673,11 @@ impl<R: BufRead> Reader<R> {
                 )),
             ));
         }
-        let mut values: Vec<u16> = cells.iter().map(|x| x.0).collect();
+        let mut values = cells.values();
         let note = resolve_marks(&mut values, n)
             .map_err(|m| self.error(line_no, None, ParseErrorKind::Ambiguous(m)))?;
         if let Some(i) = values.iter().position(|&v| v as usize > n) {
-            let (_, l, c) = cells[i];
+            let (l, c) = cells.at(i);
             return Err(self.error(
                 l as usize,
                 Some(c as usize),
@@ -650,7 +688,7 @@ impl<R: BufRead> Reader<R> {
             ));
         }
         let geometry = self.geometry(shape, n)?;
-        positions.extend(cells.iter().map(|&(_, l, c)| (l, c)));
+        cells.positions_into(positions);
         self.last_cells = Some(count);
         let mut p = Puzzle::new(Grid::new(geometry, values));
         if let Some(note) = note {
