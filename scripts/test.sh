@@ -63,4 +63,10 @@ VENV=target/py-venv
 SUDOKIT_CLI="$PWD/target/release/sudokit" "$VENV/bin/python" -m pytest -q \
     --doctest-modules --pyargs sudokit crates/sudokit-py/tests -p no:cacheprovider
 
+step "fuzz targets: a short smoke run each (stable toolchain, no sanitizer)"
+# Installs cargo-fuzz when missing; the hour-long runs are documented in
+# fuzz/README.md and recorded in BENCHMARKS.md.
+unset CARGO_TARGET_DIR
+FUZZ_SANITIZER=none bash scripts/fuzz.sh 15
+
 step "all checks passed"
