@@ -39,25 +39,38 @@ pub struct Args {
     /// Booklet: paper size, a4 or letter.
     #[arg(long, default_value = "a4")]
     pub paper: Paper,
+    /// Give up on a puzzle's solution or difficulty after this many seconds
+    /// (reported as an error for that puzzle).
+    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
+    pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     if let Some(path) = &args.pdf {
         return run_booklet(args, path);
     }
-    let items: Vec<_> = args.input.items()?.collect();
-    if args.out_dir.is_none() && items.len() != 1 {
-        bail!(
-            "the input holds {} puzzles: give --out-dir to write one SVG file each",
-            items.len()
-        );
-    }
-    if let Some(dir) = &args.out_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let opts = sudokit::Options::default();
+    let mut items = args.input.items()?;
+    let items: Box<dyn Iterator<Item = Item>> = match &args.out_dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            // Streamed: one puzzle in memory at a time.
+            Box::new(items)
+        }
+        None => {
+            // Only the first two are read: one SVG, or the advice.
+            let first: Vec<Item> = items.by_ref().take(2).collect();
+            if first.len() != 1 {
+                let held = if first.is_empty() { "no" } else { "several" };
+                bail!("the input holds {held} puzzles: give --out-dir to write one SVG file each");
+            }
+            Box::new(first.into_iter())
+        }
+    };
+    let opts = crate::input::options(args.timeout, 1);
     let mut tally = Tally::default();
-    for item in &items {
+    for item in items {
+        let item = &item;
         tally.total += 1;
         let pic = Picture {
             cell_size: args.cell_size,
@@ -101,7 +114,7 @@ fn error_line(item: &Item, e: impl std::fmt::Display) -> String {
 
 /// All puzzles into one PDF; bad puzzles are reported and left out.
 fn run_booklet(args: &Args, path: &PathBuf) -> Result<Tally> {
-    let opts = sudokit::Options::default();
+    let opts = crate::input::options(args.timeout, 1);
     let mut tally = Tally::default();
     let mut entries: Vec<Entry> = Vec::new();
     for item in args.input.items()? {
