@@ -388,7 +388,10 @@ $("share").onclick = async () => {
 
 // ---- engine use cases ----------------------------------------------------------
 let countSeq = 0, countTimer = null;
-function scheduleCount() { clearTimeout(countTimer); countTimer = setTimeout(liveCount, 200); }
+// A count still on its way belongs to the board before: scheduling a new one
+// makes its answer stale at once (over HTTP it may land after the next board
+// is drawn but before this count starts).
+function scheduleCount() { countSeq++; clearTimeout(countTimer); countTimer = setTimeout(liveCount, 200); }
 async function liveCount() {
   const seq = ++countSeq;
   if (conflicts(values()).size) { $("counter").textContent = "Solutions remaining: 0 (conflict)"; return; }
