@@ -62,7 +62,7 @@ function httpRequest(config) {
     if (!PATH[op]) throw new Error(`unknown operation ${op}`);
     let body = request;
     if (op === "generate" && seed && request.seed == null) body = { ...request, seed };
-    if (op === "render_pdf") body = { puzzle: request.puzzle, box: request.box, variants: request.variants, format: "pdf" };
+    if (op === "render_pdf") body = { ...request, format: "pdf" };
     let res;
     try {
       res = await fetch(`api/${PATH[op]}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

@@ -13,7 +13,6 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
-use sudokit::render::pdf::{self, BookletOptions};
 use sudokit::service::{self, Failure, GenerateRequest, PuzzleRequest};
 use sudokit::{Options, Puzzle};
 
@@ -223,32 +222,15 @@ pub(crate) async fn render(
         Lane::Heavy
     };
     let req = body.value;
-    let doc = run(
-        &state,
-        lane,
-        false,
-        move |opts| -> Result<Vec<u8>, Failure> {
-            if !pdf_wanted {
-                return service::render_svg(&req, &opts).map(String::into_bytes);
-            }
-            // A printable page: the puzzle with its difficulty, and its solution
-            // on the next page.
-            let entry = req
-                .puzzle()?
-                .print_entry(String::new(), true, &opts)
-                .map_err(service::failure)?;
-            let opts = BookletOptions {
-                per_page: 1,
-                ..Default::default()
-            };
-            pdf::booklet(&[entry], &opts).map_err(|e| Failure::Unprocessable {
-                message: e.to_string(),
-                line: None,
-                column: None,
-                cell: None,
-            })
-        },
-    )
+    // The page with its title, difficulty and (when asked) the solution
+    // page is the library's; here only the lane and the answer.
+    let doc = run(&state, lane, false, move |opts| {
+        if pdf_wanted {
+            service::render_pdf(&req, &opts)
+        } else {
+            service::render_svg(&req, &opts).map(String::into_bytes)
+        }
+    })
     .await?;
     let doc = match doc {
         Ok(d) => d,

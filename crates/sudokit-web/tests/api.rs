@@ -290,16 +290,29 @@ fn generate_by_difficulty_and_pdf() {
         addr,
         "POST",
         "/api/render",
-        json!({"puzzle": WIKI, "format": "pdf"})
+        json!({"puzzle": WIKI, "format": "pdf", "solution": true, "title": "Wiki"})
             .to_string()
             .as_bytes(),
     );
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("application/pdf"));
     assert!(pdf.starts_with(b"%PDF"));
-    let pages = |needle: &[u8]| pdf.windows(needle.len()).filter(|w| *w == needle).count();
+    let pages =
+        |pdf: &[u8], needle: &[u8]| pdf.windows(needle.len()).filter(|w| *w == needle).count();
+    let count = |pdf: &[u8]| pages(pdf, b"/Type /Page") - pages(pdf, b"/Type /Pages");
     // The puzzle page and the solution page.
-    assert_eq!(pages(b"/Type /Page") - pages(b"/Type /Pages"), 2);
+    assert_eq!(count(&pdf), 2);
+    let (status, _, pdf) = request(
+        addr,
+        "POST",
+        "/api/render",
+        json!({"puzzle": WIKI, "format": "pdf"})
+            .to_string()
+            .as_bytes(),
+    );
+    assert_eq!(status, 200);
+    // Without `solution`, the puzzle page alone.
+    assert_eq!(count(&pdf), 1);
 }
 
 /// A hint from the player's pencil marks: every empty cell narrowed to its
