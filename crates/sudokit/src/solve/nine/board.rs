@@ -58,6 +58,15 @@
 //! The propagation of the givens runs inside the search (its first step), so
 //! it uses the AVX2/BMI build too.
 //!
+//! # Builds
+//!
+//! The hot loop is compiled three times, picked per CPU at run time (a const
+//! parameter [`Build`]): plain Rust for any CPU, [`WIDE`] with AVX2, BMI1/2,
+//! POPCNT and LZCNT, and [`WIDE_PEXT`], which also gathers triad bits with
+//! `pext`. `pext` is one fast instruction on Intel and on AMD from Zen 3, but
+//! microcode on Zen 1 and 2 (AMD family 17h), where using it cost ~25 % of the
+//! solving time; those CPUs run [`WIDE`], which gathers by table lookups.
+//!
 //! # Branching
 //!
 //! The search branches on a digit's *configuration* in a band or stack (the
@@ -92,6 +101,15 @@ const MOD3: [u8; 28] = {
     }
     t
 };
+
+/// Which compiled copy of the hot loop runs, see "Builds" above.
+pub(super) type Build = u8;
+/// Plain Rust, any CPU.
+pub(super) const PLAIN: Build = 0;
+/// AVX2, BMI1/2, POPCNT and LZCNT, without `pext`.
+pub(super) const WIDE: Build = 1;
+/// [`WIDE`] with `pext` gathers, where `pext` is fast.
+pub(super) const WIDE_PEXT: Build = 2;
 
 /// Multiplying nine column bits by this copies them to the three rows of a band.
 const SPREAD: u32 = 1 | (1 << 9) | (1 << 18);
@@ -234,14 +252,14 @@ impl Board {
     /// when two givens contradict each other, on a value above 9 or a length
     /// other than 81.
     #[inline(always)]
-    pub(super) fn from_values<const WIDE: bool>(values: &[u16]) -> Option<Self> {
+    pub(super) fn from_values<const B: Build>(values: &[u16]) -> Option<Self> {
         let values = <&[u16; 81]>::try_from(values).ok()?;
         // The cells of each value, without a branch per cell (whether a cell
         // is given is unpredictable): `pos[v - 1]`, and `pos[9]` for 0.
         let mut pos = [[0u32; 3]; 10];
         #[cfg(target_arch = "x86_64")]
-        if WIDE {
-            // SAFETY: `WIDE` is true only after AVX2 and BMI2 were detected.
+        if B >= WIDE {
+            // SAFETY: `B >= WIDE` only after AVX2 was detected.
             let (planes, big) = unsafe { avx2::value_planes(values) };
             // Values 10 and up: bit 3 with bit 1 or 2.
             if big || planes[3] & (planes[1] | planes[2]) != 0 {
@@ -430,27 +448,27 @@ impl Board {
     /// contradiction.
     #[inline(always)]
     ///
-    /// `WIDE`: compiled into the build for AVX2/BMI CPUs (see
-    /// [`row_triads`]); the caller guarantees the CPU has BMI2.
-    pub(super) fn propagate<const WIDE: bool>(&mut self) -> bool {
+    /// `B`: the build (see "Builds" above); the caller guarantees the CPU
+    /// has its features.
+    pub(super) fn propagate<const B: Build>(&mut self) -> bool {
         loop {
-            if !self.filter_bands::<WIDE>() {
+            if !self.filter_bands::<B>() {
                 return false;
             }
             // Cheapest rules first: the stack filter runs only when the
             // others are stuck, and anything it changes sends the board back
             // through the band filter.
-            match self.naked_singles::<WIDE>() {
+            match self.naked_singles::<B>() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.filter_stacks::<WIDE>() {
+            match self.filter_stacks::<B>() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.filter_triads::<WIDE>() {
+            match self.filter_triads::<B>() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
@@ -467,12 +485,12 @@ impl Board {
     /// cells in that band only. `None` on a contradiction; otherwise whether
     /// any candidate went.
     #[inline(always)]
-    fn filter_triads<const WIDE: bool>(&mut self) -> Option<bool> {
+    fn filter_triads<const B: Build>(&mut self) -> Option<bool> {
         let mut cert = [0u32; 28];
         let mut cols = [0u32; 28];
-        triad_words::<WIDE>(&self.cand, &mut self.triads, &mut cert, &mut cols);
+        triad_words::<B>(&self.cand, &mut self.triads, &mut cert, &mut cols);
         // A digit is fixed in a band when every triad it has is certain.
-        self.open_in_band = differing_words::<WIDE>(&cert, &self.triads);
+        self.open_in_band = differing_words::<B>(&cert, &self.triads);
         // Certain digits per row triad, summed in the triad's three bits
         // (its bit and the two above). A consistent board has at most three
         // per triad; four to seven are caught below, and eight or nine
@@ -502,7 +520,7 @@ impl Board {
             col_cert[3 * d + 1] = k1 & !shared;
             col_cert[3 * d + 2] = k2 & !shared;
             // Open in a stack when one of its columns is in two bands.
-            open_in_stack |= stacks_of::<WIDE>(shared) << (3 * d);
+            open_in_stack |= stacks_of::<B>(shared) << (3 * d);
             c4 |= c3 & cd;
             c3 |= c2 & cd;
             c2 |= c1 & cd;
@@ -530,14 +548,14 @@ impl Board {
         self.done_rows |= r3[0] | (r3[1] << 1) | (r3[2] << 2);
         self.done_cols |= c3;
         let c3 = [c3 & 0o777, (c3 >> 9) & 0o777, c3 >> 18];
-        let gone_any = remove_from_triads::<WIDE>(&mut self.cand, &cert, &col_cert, r3, c3);
+        let gone_any = remove_from_triads::<B>(&mut self.cand, &cert, &col_cert, r3, c3);
         Some(gone_any)
     }
 
     #[inline(always)]
-    fn filter_bands<const WIDE: bool>(&mut self) -> bool {
+    fn filter_bands<const B: Build>(&mut self) -> bool {
         loop {
-            let mut changed = self.changed_words::<WIDE>();
+            let mut changed = self.changed_words::<B>();
             if changed == 0 {
                 return true;
             }
@@ -548,7 +566,7 @@ impl Board {
                 let j = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
                 let x = self.cand[j];
-                let t = row_triads::<WIDE>(x);
+                let t = row_triads::<B>(x);
                 // (`t` has nine bits; the mask spares a bounds check.)
                 let keep = KEEP[(t & 0o777) as usize];
                 if keep == 0 {
@@ -586,26 +604,26 @@ impl Board {
 
     /// The words that differ from what the band filter last left (bit `j`).
     #[inline(always)]
-    fn changed_words<const WIDE: bool>(&self) -> u32 {
-        differing_words::<WIDE>(&self.cand, &self.seen)
+    fn changed_words<const B: Build>(&self) -> u32 {
+        differing_words::<B>(&self.cand, &self.seen)
     }
 }
 
 /// Per word of `cand`: its triads (the bit of each triad's first cell: row
 /// r, box k at bit 9r + 3k), the triads certain to hold the digit (the only
 /// one its row has) and its columns (nine bits). One AVX2 vector per eight
-/// words with `WIDE`.
+/// words from [`WIDE`] up.
 #[inline(always)]
-fn triad_words<const WIDE: bool>(
+fn triad_words<const B: Build>(
     cand: &[u32; 28],
     triads: &mut [u32; 28],
     cert: &mut [u32; 28],
     cols: &mut [u32; 28],
 ) {
     #[cfg(target_arch = "x86_64")]
-    if WIDE {
+    if B >= WIDE {
         use std::arch::x86_64::*;
-        // SAFETY: `WIDE` is true only on the path taken after
+        // SAFETY: `B >= WIDE` only on the path taken after
         // `is_x86_feature_detected!("avx2")` succeeded; all four arrays hold
         // 28 words, so words 8k..8k+8 (k < 3) and 24..28 are in bounds;
         // unaligned loads and stores have no alignment requirement.
@@ -650,9 +668,9 @@ fn triad_words<const WIDE: bool>(
 /// The removal step of the triad rule: from word `j` (band `b`), the row
 /// triads of `rows[b]` (bit of each triad's first cell) not in `cert[j]`,
 /// and the columns of `cols[b]` not in `col_cert[j]`. Whether any candidate
-/// went. One AVX2 vector per eight words with `WIDE`.
+/// went. One AVX2 vector per eight words from [`WIDE`] up.
 #[inline(always)]
-fn remove_from_triads<const WIDE: bool>(
+fn remove_from_triads<const B: Build>(
     cand: &mut [u32; 28],
     cert: &[u32; 28],
     col_cert: &[u32; 28],
@@ -669,7 +687,7 @@ fn remove_from_triads<const WIDE: bool>(
         gone
     };
     #[cfg(target_arch = "x86_64")]
-    if WIDE {
+    if B >= WIDE {
         use std::arch::x86_64::*;
         // SAFETY: as in `triad_words` (AVX2 present, words in bounds).
         unsafe {
@@ -734,21 +752,27 @@ mod avx2 {
     /// Bit plane `k` of the 81 values (bit c = bit k of cell c), and
     /// whether a value is above 15.
     #[inline]
-    #[target_feature(enable = "avx2,bmi2")]
+    #[target_feature(enable = "avx2")]
     pub(super) unsafe fn value_planes(values: &[u16; 81]) -> ([u128; 4], bool) {
         let mut planes = [0u128; 4];
         let mut all = _mm256_setzero_si256();
-        // Each value's bit k moved to the top of its 16 bits, where
-        // `movemask` reads every other byte's top bit: `pext` keeps those.
-        let gather = |m: i32| u128::from(_pext_u32(m as u32, 0xaaaa_aaaa));
+        // Each value's bit k moved to the top of its 16 bits; packing to
+        // bytes with signed saturation keeps that bit as the byte's sign, in
+        // bytes 0..8 and 16..24 (packs works per 128-bit lane), where
+        // `movemask` reads it. (`pext` on the 32-bit mask is microcode on
+        // AMD Zen 1 and 2.)
+        let gather = |v: __m256i| {
+            let m = _mm256_movemask_epi8(_mm256_packs_epi16(v, _mm256_setzero_si256())) as u32;
+            u128::from((m & 0xff) | ((m >> 8) & 0xff00))
+        };
         for c in 0..5 {
             let v = _mm256_loadu_si256(values.as_ptr().add(16 * c) as *const __m256i);
             all = _mm256_or_si256(all, v);
             let sh = 16 * c;
-            planes[0] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<15>(v))) << sh;
-            planes[1] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<14>(v))) << sh;
-            planes[2] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<13>(v))) << sh;
-            planes[3] |= gather(_mm256_movemask_epi8(_mm256_slli_epi16::<12>(v))) << sh;
+            planes[0] |= gather(_mm256_slli_epi16::<15>(v)) << sh;
+            planes[1] |= gather(_mm256_slli_epi16::<14>(v)) << sh;
+            planes[2] |= gather(_mm256_slli_epi16::<13>(v)) << sh;
+            planes[3] |= gather(_mm256_slli_epi16::<12>(v)) << sh;
         }
         let last = values[80];
         for (k, p) in planes.iter_mut().enumerate() {
@@ -801,17 +825,17 @@ mod avx2 {
 }
 
 /// Bit `j` set where `a[j] != b[j]`: one SIMD comparison per eight words
-/// with `WIDE` (the AVX2 build), per four words otherwise.
+/// from [`WIDE`] up (the AVX2 builds), per four words otherwise.
 #[inline(always)]
-fn differing_words<const WIDE: bool>(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
+fn differing_words<const B: Build>(cand: &[u32; 28], seen: &[u32; 28]) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if WIDE {
+    if B >= WIDE {
         use std::arch::x86_64::{
             __m128i, __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
             _mm256_movemask_ps, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
             _mm_movemask_ps,
         };
-        // SAFETY: `WIDE` is true only on the path taken after
+        // SAFETY: `B >= WIDE` only on the path taken after
         // `is_x86_feature_detected!("avx2")` succeeded; words 8k..8k+8
         // (k < 3) and 24..28 are in bounds; unaligned loads have no
         // alignment requirement.
@@ -870,9 +894,9 @@ impl Board {
     /// one cell left in a column is placed. `None` on a contradiction;
     /// otherwise whether any word changed.
     #[inline(always)]
-    fn filter_stacks<const WIDE: bool>(&mut self) -> Option<bool> {
+    fn filter_stacks<const B: Build>(&mut self) -> Option<bool> {
         let mut changed = false;
-        let words = differing_words::<WIDE>(&self.cand, &self.seen_stack);
+        let words = differing_words::<B>(&self.cand, &self.seen_stack);
         // Bit 3d for each digit d with a changed word.
         let mut digits = (words | (words >> 1) | (words >> 2)) & 0o111_111_111;
         while digits != 0 {
@@ -929,10 +953,10 @@ impl Board {
     /// Places every cell covered by exactly one digit. `None` on a cell with
     /// no candidate; otherwise whether anything was placed.
     #[inline(always)]
-    fn naked_singles<const WIDE: bool>(&mut self) -> Option<bool> {
+    fn naked_singles<const B: Build>(&mut self) -> Option<bool> {
         #[cfg(target_arch = "x86_64")]
-        if WIDE {
-            // SAFETY: `WIDE` is true only after AVX2 (and so SSE4.1) was
+        if B >= WIDE {
+            // SAFETY: `B >= WIDE` only after AVX2 (and so SSE4.1) was
             // detected.
             return unsafe { self.naked_singles_avx2() };
         }
@@ -1037,8 +1061,8 @@ impl Board {
     /// What to branch on (see the module documentation). Call only on a
     /// propagated, unsolved board.
     #[inline(always)]
-    pub(super) fn branch<const WIDE: bool>(&self) -> Branch {
-        self.config_branch::<WIDE>()
+    pub(super) fn branch<const B: Build>(&self) -> Branch {
+        self.config_branch::<B>()
             .unwrap_or_else(|| self.cell_branch())
     }
 
@@ -1047,7 +1071,7 @@ impl Board {
     /// fewest). `None` when every band and stack is fixed. See the module
     /// documentation.
     #[inline(always)]
-    fn config_branch<const WIDE: bool>(&self) -> Option<Branch> {
+    fn config_branch<const B: Build>(&self) -> Option<Branch> {
         // What the last triad-rule pass left (see `Board::triads`).
         debug_assert!((0..27).all(|j| {
             let x = self.cand[j];
@@ -1112,7 +1136,7 @@ impl Board {
         }
         let digit = pick.1;
         let (split, matrix) = if g < 3 {
-            let m = row_triads::<WIDE>(self.cand[3 * digit + g]);
+            let m = row_triads::<B>(self.cand[3 * digit + g]);
             (Split::Band { digit, band: g }, m)
         } else {
             let stack = g - 3;
@@ -1162,15 +1186,14 @@ impl Board {
 }
 
 /// The triads of a band word that hold a candidate: bit `3·r + k` for row `r`,
-/// box `k` (the index of [`KEEP`]). With `WIDE` (only in the build for
-/// BMI2 CPUs, see `NineSearch::advance`) one `pext` gathers the nine triad
-/// bits; otherwise three table lookups.
+/// box `k` (the index of [`KEEP`]). In the [`WIDE_PEXT`] build one `pext`
+/// gathers the nine triad bits; otherwise three table lookups.
 #[inline(always)]
-fn row_triads<const WIDE: bool>(x: u32) -> u32 {
+fn row_triads<const B: Build>(x: u32) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if WIDE {
+    if B == WIDE_PEXT {
         let any = x | (x >> 1) | (x >> 2);
-        // SAFETY: `WIDE` is true only on the path taken after
+        // SAFETY: `B == WIDE_PEXT` only on the path taken after
         // `is_x86_feature_detected!("bmi2")` succeeded.
         return unsafe { std::arch::x86_64::_pext_u32(any, 0o111_111_111) };
     }
@@ -1202,10 +1225,10 @@ fn stack_permutations(v: u32) -> u32 {
 /// Bit `s` for each stack `s` (columns 3s..3s+3) with a bit in `cols`
 /// (nine column bits).
 #[inline(always)]
-fn stacks_of<const WIDE: bool>(cols: u32) -> u32 {
+fn stacks_of<const B: Build>(cols: u32) -> u32 {
     let any = cols | (cols >> 1) | (cols >> 2);
     #[cfg(target_arch = "x86_64")]
-    if WIDE {
+    if B == WIDE_PEXT {
         // SAFETY: as in `row_triads`.
         return unsafe { std::arch::x86_64::_pext_u32(any, 0o111) };
     }
@@ -1261,7 +1284,7 @@ mod tests {
                 }
                 Some((b.cand, b.unsolved))
             })();
-            let plain = Board::from_values::<false>(&v).map(|b| (b.cand, b.unsolved));
+            let plain = Board::from_values::<PLAIN>(&v).map(|b| (b.cand, b.unsolved));
             assert_eq!(plain, one_by_one, "{line}");
             #[cfg(target_arch = "x86_64")]
             if wide {
@@ -1273,7 +1296,7 @@ mod tests {
         }
         let mut v = vec![0u16; 81];
         v[80] = 10;
-        assert!(Board::from_values::<false>(&v).is_none());
+        assert!(Board::from_values::<PLAIN>(&v).is_none());
         #[cfg(target_arch = "x86_64")]
         if wide {
             for (c, x) in [(80, 10), (3, 12), (40, 16), (0, 0x8001)] {

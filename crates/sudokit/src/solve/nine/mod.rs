@@ -16,7 +16,7 @@ use crate::geometry::{BoxShape, Geometry, Layout};
 use std::cell::Cell;
 use std::mem::ManuallyDrop;
 
-use board::{Board, Givens, Snapshot, Split};
+use board::{Board, Build, Givens, Snapshot, Split, PLAIN, WIDE, WIDE_PEXT};
 
 /// Whether `geo` is the plain 9×9 board this solver handles.
 pub(crate) fn applies(geo: &Geometry) -> bool {
@@ -46,10 +46,9 @@ pub(crate) struct NineSearch {
     /// Deadline / cancel flag, checked every 4096 guesses when set.
     limits: Option<Limits>,
     interrupted: bool,
-    /// Whether this CPU runs the build compiled for AVX2, BMI1/2, POPCNT and
-    /// LZCNT (see [`NineSearch::advance`]).
+    /// The build of the hot loop this CPU runs (see [`NineSearch::advance`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    wide: bool,
+    build: Build,
     /// The givens of the last [`NineSearch::load`], updated cell by cell.
     givens: Option<Box<Givens>>,
 }
@@ -62,16 +61,16 @@ impl NineSearch {
             _ => (Box::new(Board::empty()), Vec::with_capacity(16)),
         };
         stack.clear();
-        let wide = wide_cpu();
+        let build = cpu_build();
         #[cfg(target_arch = "x86_64")]
-        let given = if wide {
-            // SAFETY: as in `advance`: `wide` means the CPU has the features.
+        let given = if build >= WIDE {
+            // SAFETY: as in `advance`: the CPU has the build's features.
             unsafe { from_values_wide(values) }
         } else {
-            Board::from_values::<false>(values)
+            Board::from_values::<PLAIN>(values)
         };
         #[cfg(not(target_arch = "x86_64"))]
-        let given = Board::from_values::<false>(values);
+        let given = Board::from_values::<PLAIN>(values);
         let at = match given {
             Some(b) => {
                 *board = b;
@@ -89,7 +88,7 @@ impl NineSearch {
             guesses: 0,
             limits: None,
             interrupted: false,
-            wide,
+            build,
             givens: None,
         }
     }
@@ -121,8 +120,8 @@ impl NineSearch {
             None
         } else {
             #[cfg(target_arch = "x86_64")]
-            if self.wide {
-                // SAFETY: as in `advance`: `wide` means the CPU has the features.
+            if self.build >= WIDE {
+                // SAFETY: as in `advance`: the CPU has the build's features.
                 unsafe { from_givens_wide(givens, exclude) }
             } else {
                 Board::from_givens(givens, exclude)
@@ -156,28 +155,31 @@ impl NineSearch {
     /// Finds the next solution; false when the search space is exhausted.
     ///
     /// The search loop and the whole board code (all `#[inline(always)]`) are
-    /// compiled twice: for the baseline target, and with AVX2, BMI1/2, POPCNT
-    /// and LZCNT enabled, which turns the many bit counts and scans into single
-    /// instructions. The CPU is checked at run time, so one binary runs
-    /// anywhere and uses the fast build where it can.
+    /// compiled three times: for the baseline target, and twice with AVX2,
+    /// BMI1/2, POPCNT and LZCNT enabled, which turns the many bit counts and
+    /// scans into single instructions, with and without `pext` (see the
+    /// board's "Builds"). The CPU is checked at run time, so one binary runs
+    /// anywhere and uses the fastest build it can.
     pub(crate) fn advance(&mut self) -> bool {
         #[cfg(target_arch = "x86_64")]
-        if self.wide {
-            // SAFETY: `wide` is true only when `wide_cpu` found every feature
-            // that `advance_wide` is compiled for on this CPU.
-            return unsafe { self.advance_wide() };
+        match self.build {
+            // SAFETY: `cpu_build` picks a wide build only when it found every
+            // feature that `advance_wide` is compiled for on this CPU.
+            WIDE_PEXT => return unsafe { self.advance_wide::<WIDE_PEXT>() },
+            WIDE => return unsafe { self.advance_wide::<WIDE>() },
+            _ => {}
         }
-        self.advance_plain::<false>()
+        self.advance_plain::<PLAIN>()
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
-    unsafe fn advance_wide(&mut self) -> bool {
-        self.advance_plain::<true>()
+    unsafe fn advance_wide<const B: Build>(&mut self) -> bool {
+        self.advance_plain::<B>()
     }
 
     #[inline(always)]
-    fn advance_plain<const WIDE: bool>(&mut self) -> bool {
+    fn advance_plain<const B: Build>(&mut self) -> bool {
         if self.at == At::Solution {
             self.at = At::Backtrack;
         }
@@ -254,7 +256,7 @@ unsafe fn from_givens_wide(givens: &Givens, exclude: &[(usize, u16)]) -> Option<
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
 unsafe fn from_values_wide(values: &[u16]) -> Option<Board> {
-    Board::from_values::<true>(values)
+    Board::from_values::<WIDE>(values)
 }
 
 /// The allocations of a dropped search, for the next [`NineSearch::new`] on
@@ -299,8 +301,23 @@ enum At {
     Done,
 }
 
-/// Whether the CPU has the features of the fast build (see
-/// [`NineSearch::advance`]). The standard library caches the detection.
+/// The fastest build of the hot loop this CPU runs (see
+/// [`NineSearch::advance`]). Detected once per process.
+fn cpu_build() -> Build {
+    static BUILD: std::sync::OnceLock<Build> = std::sync::OnceLock::new();
+    *BUILD.get_or_init(|| {
+        if !wide_cpu() {
+            PLAIN
+        } else if pext_is_fast() {
+            WIDE_PEXT
+        } else {
+            WIDE
+        }
+    })
+}
+
+/// Whether the CPU has the features of the wide builds. The standard library
+/// caches the detection.
 fn wide_cpu() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -316,11 +333,40 @@ fn wide_cpu() -> bool {
     }
 }
 
+/// Whether `pext` is a single fast instruction here: on AMD (and Hygon)
+/// before family 19h (Zen 3) it is microcode taking tens of cycles.
+#[cfg(target_arch = "x86_64")]
+fn pext_is_fast() -> bool {
+    use std::arch::x86_64::__cpuid;
+    let vendor = __cpuid(0);
+    let amd = matches!(
+        (vendor.ebx, vendor.edx, vendor.ecx),
+        // "AuthenticAMD", "HygonGenuine"
+        (0x6874_7541, 0x6974_6e65, 0x444d_4163) | (0x6f67_7948, 0x6e65_476e, 0x656e_6975)
+    );
+    if !amd {
+        return true;
+    }
+    let eax = __cpuid(1).eax;
+    let base = (eax >> 8) & 0xf;
+    let family = if base == 0xf {
+        base + ((eax >> 20) & 0xff)
+    } else {
+        base
+    };
+    family >= 0x19
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn pext_is_fast() -> bool {
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn run(line: &str, wide: bool, limit: usize) -> (Vec<Vec<u16>>, u64) {
+    fn run(line: &str, build: Build, limit: usize) -> (Vec<Vec<u16>>, u64) {
         let values: Vec<u16> = line
             .bytes()
             .map(|b| {
@@ -332,7 +378,7 @@ mod tests {
             })
             .collect();
         let mut s = NineSearch::new(&values);
-        s.wide = wide;
+        s.build = build;
         let mut out = Vec::new();
         while out.len() < limit && s.advance() {
             out.push(s.solution_values().unwrap());
@@ -347,8 +393,8 @@ mod tests {
     #[test]
     fn empty_grid_fills_with_few_guesses() {
         let empty = ".".repeat(81);
-        for wide in [false, wide_cpu()] {
-            let (sols, guesses) = run(&empty, wide, 1);
+        for build in builds() {
+            let (sols, guesses) = run(&empty, build, 1);
             assert_eq!(sols.len(), 1);
             assert!(guesses < 500, "{guesses} guesses");
         }
@@ -417,8 +463,17 @@ mod tests {
         assert_eq!(all(&mut reused, 2), vec![sol]);
     }
 
-    /// The baseline build and the AVX2/BMI build take the same path (when this
-    /// CPU has the features; otherwise both runs are the baseline build).
+    /// The builds this CPU can run (the `pext` one even where it is slow).
+    fn builds() -> Vec<Build> {
+        if wide_cpu() {
+            vec![PLAIN, WIDE, WIDE_PEXT]
+        } else {
+            vec![PLAIN]
+        }
+    }
+
+    /// The baseline build and the AVX2/BMI builds take the same path (when
+    /// this CPU has the features; otherwise only the baseline build runs).
     #[test]
     fn plain_and_wide_agree() {
         let path = concat!(
@@ -428,14 +483,16 @@ mod tests {
         let Ok(text) = std::fs::read_to_string(path) else {
             return; // data not present: covered by the integration tests
         };
-        let wide = wide_cpu();
         for line in text.lines().filter(|l| l.len() >= 81).take(300) {
-            let a = run(&line[..81], false, 2);
-            let b = run(&line[..81], wide, 2);
-            assert_eq!(a, b, "{line}");
+            let a = run(&line[..81], PLAIN, 2);
             assert_eq!(a.0.len(), 1, "{line}");
+            for build in builds() {
+                assert_eq!(a, run(&line[..81], build, 2), "{line}");
+            }
         }
         let empty = ".".repeat(81);
-        assert_eq!(run(&empty, false, 50), run(&empty, wide, 50));
+        for build in builds() {
+            assert_eq!(run(&empty, PLAIN, 50), run(&empty, build, 50));
+        }
     }
 }
