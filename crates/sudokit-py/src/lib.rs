@@ -20,7 +20,7 @@ use sudokit::count::{self, Budget, Count, Partial, Shard};
 use sudokit::format::{self, OutputFormat, ParseOptions, Writer};
 use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry};
 use sudokit::render::pdf;
-use sudokit::solve::Solutions;
+use sudokit::solve::{RowSolver, Solutions};
 use sudokit::{
     BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, PlayerHint, Puzzle, Variant,
     Verdict,
@@ -765,6 +765,13 @@ struct BatchSpec {
 impl BatchSpec {
     /// Row `i`'s puzzle, or its error (a cell outside `0..=N`).
     fn puzzle(&self, i: usize, row: &[i32]) -> Result<Puzzle, (i8, String)> {
+        let mut cells = vec![0; row.len()];
+        self.cells(i, row, &mut cells)?;
+        Ok(Puzzle::new(Grid::new(self.geo.clone(), cells)))
+    }
+
+    /// Row `i`'s cells into `cells`, or its error (a cell outside `0..=N`).
+    fn cells(&self, i: usize, row: &[i32], cells: &mut [u16]) -> Result<(), (i8, String)> {
         let n = self.geo.n() as i32;
         if let Some(c) = row.iter().position(|&v| !(0..=n).contains(&v)) {
             return Err((
@@ -772,8 +779,10 @@ impl BatchSpec {
                 format!("row {i}: cell {c} holds {}, not a digit 1-{n} or 0", row[c]),
             ));
         }
-        let cells = row.iter().map(|&v| v as u16).collect();
-        Ok(Puzzle::new(Grid::new(self.geo.clone(), cells)))
+        for (c, &v) in cells.iter_mut().zip(row) {
+            *c = v as u16;
+        }
+        Ok(())
     }
 }
 
@@ -795,6 +804,8 @@ fn run_rows<T: Send + Default>(
         pool.install(|| {
             data.par_chunks(width)
                 .enumerate()
+                // Rows can take microseconds: no task per row.
+                .with_min_len(16)
                 .map(|(i, row)| {
                     catch_unwind(AssertUnwindSafe(|| work(i, row))).unwrap_or_else(|_| {
                         Err((status_of("internal"), format!("row {i}: engine panic")))
@@ -903,30 +914,33 @@ fn batch_solve<'py>(
                 .zip(status.par_iter_mut())
                 .zip(messages.par_iter_mut())
                 .enumerate()
-                .for_each(|(i, ((((row, out), k), st), msg))| {
-                    let solved = catch_unwind(AssertUnwindSafe(|| {
-                        let p = spec.puzzle(i, row)?;
-                        let solved = if unique {
-                            p.unique_solution(&spec.opts).map(|s| (s, 0))
-                        } else {
-                            p.solve_counting_guesses(&spec.opts)
-                        };
-                        solved.map_err(|e| row_error(i, e))
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err((status_of("internal"), format!("row {i}: engine panic")))
-                    });
-                    match solved {
-                        Ok((g, guesses)) => {
-                            out.copy_from_slice(g.cells());
-                            *k = guesses;
+                // Rows are a few µs each: hand them out in runs, not one by one.
+                .with_min_len(64)
+                .for_each_init(
+                    || (RowSolver::new(spec.geo.clone(), &spec.opts), vec![0u16; width]),
+                    |(solver, cells), (i, ((((row, out), k), st), msg))| {
+                        let solved = catch_unwind(AssertUnwindSafe(|| {
+                            spec.cells(i, row, cells)?;
+                            if unique {
+                                solver.unique_into(cells, out).map(|()| 0)
+                            } else {
+                                solver.solve_into(cells, out)
+                            }
+                            .map_err(|e| row_error(i, e))
+                        }))
+                        .unwrap_or_else(|_| {
+                            Err((status_of("internal"), format!("row {i}: engine panic")))
+                        });
+                        match solved {
+                            Ok(g) => *k = g,
+                            Err((code, m)) => {
+                                out.fill(0);
+                                *st = code;
+                                *msg = Some(m);
+                            }
                         }
-                        Err((code, m)) => {
-                            *st = code;
-                            *msg = Some(m);
-                        }
-                    }
-                })
+                    },
+                )
         })
     });
     Ok((

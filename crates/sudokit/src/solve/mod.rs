@@ -19,6 +19,7 @@ mod hybrid;
 use crate::limits;
 mod nine;
 mod race;
+mod rows;
 mod sat;
 
 use std::sync::{Arc, OnceLock};
@@ -35,6 +36,7 @@ pub(crate) use generic::{Expander, State};
 use hybrid::Hybrid;
 pub use limits::Limits;
 use nine::NineSearch;
+pub use rows::RowSolver;
 
 /// Object-safe face of the width-specific searches.
 trait Searcher: Send {

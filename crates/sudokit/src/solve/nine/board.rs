@@ -382,6 +382,13 @@ impl Board {
     /// The digit values (1..=9) in row-major order; `0` for cells not placed.
     pub(super) fn values(&self) -> Vec<u16> {
         let mut out = vec![0u16; 81];
+        self.write_values(&mut out);
+        out
+    }
+
+    /// [`Board::values`] into `out` (81 cells; every cell is written).
+    pub(super) fn write_values(&self, out: &mut [u16]) {
+        out.fill(0);
         for d in 0..9 {
             for b in 0..3 {
                 let mut x = self.cand[3 * d + b] & !self.unsolved[b];
@@ -392,7 +399,6 @@ impl Board {
                 }
             }
         }
-        out
     }
 
     /// Applies alternative `k` of a branch point; false when it is already

@@ -152,6 +152,16 @@ impl NineSearch {
         (self.at == At::Solution).then(|| self.board.values())
     }
 
+    /// The solution just found into `out` (81 cells); false (and `out`
+    /// untouched) when the search is not at a solution.
+    pub(crate) fn write_solution(&self, out: &mut [u16]) -> bool {
+        if self.at != At::Solution || out.len() != 81 {
+            return false;
+        }
+        self.board.write_values(out);
+        true
+    }
+
     /// Finds the next solution; false when the search space is exhausted.
     ///
     /// The search loop and the whole board code (all `#[inline(always)]`) are
