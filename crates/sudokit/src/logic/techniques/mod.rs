@@ -10,6 +10,7 @@ mod als_xy_wing;
 mod bug;
 mod chains;
 mod colouring;
+mod continuous_nice_loop;
 mod empty_rectangle;
 #[cfg(test)]
 mod explanations;
@@ -103,6 +104,8 @@ pub enum Technique {
     SueDeCoq,
     XChain,
     XYChain,
+    /// A closed alternating loop: every weak link also holds as strong.
+    ContinuousNiceLoop,
     Aic,
     /// An AIC with group nodes (a digit's candidates where two units overlap).
     GroupedAic,
@@ -414,6 +417,13 @@ pub const TABLE: &[Row] = &[
         260,
         Unfair,
         Some(chains::find_xy_chain),
+    ),
+    row(
+        T::ContinuousNiceLoop,
+        "Continuous Nice Loop",
+        280,
+        Unfair,
+        Some(continuous_nice_loop::find),
     ),
     row(T::Aic, "AIC", 280, Unfair, Some(chains::find_aic)),
     row(

@@ -549,4 +549,15 @@ mod tests {
         );
         assert!(c.has(test_util::cell("r1c4") as usize, 4));
     }
+
+    #[test]
+    fn continuous_nice_loop() {
+        // HoDoKu library, Continuous Nice Loop (0706): r8c4<>3, r2c6<>8,
+        // r2c7<>8 and r6c3<>9, all from one loop.
+        check(
+            continuous_nice_loop::find,
+            Technique::ContinuousNiceLoop,
+            ":0706::6.752.4..54..6..7..2.497.5..7524...1..41895.78....5.4.48...2.9575..1...4..6.547.8:112 316 318 123 323 327 329 137 647 364 374 684 288 391:384 826 827 963:",
+        );
+    }
 }
