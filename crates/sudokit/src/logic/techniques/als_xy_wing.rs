@@ -15,7 +15,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     find_digit(c, None)
 }
 
-/// The first ALS-XY-Wing, eliminating only `only` when given (tests).
+/// The most-eliminating ALS-XY-Wing, eliminating only `only` when given (tests).
 pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
     // Up to five cells: HoDoKu's example needs a five-cell set; larger
     // sets multiply the triples searched for little gain.
@@ -52,7 +52,13 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
             }
         }
     }
+    // The wing with the most eliminations (ties: the first found), as
+    // HoDoKu chooses and as ALS-XZ does.
+    let mut best: Option<Step> = None;
     for (bi, around) in links.iter().enumerate() {
+        if c.out_of_time() {
+            return None;
+        }
         for (p, &(ai, xm)) in around.iter().enumerate() {
             for &(ci, ym) in &around[p + 1..] {
                 let (sa, sc) = (&small[ai], &small[ci]);
@@ -69,13 +75,22 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                 if zhit == 0 {
                     continue;
                 }
-                let Some((x, y)) = bits(xm).find_map(|x| {
-                    bits(ym & !(1 << x))
-                        .find(|&y| zhit & !(1 << x) & !(1 << y) != 0)
-                        .map(|y| (x, y))
-                }) else {
+                // X and Y excluded from Z: the pair leaving the most.
+                let count = |x: usize, y: usize| -> u32 {
+                    bits(zhit & !(1 << x) & !(1 << y))
+                        .map(|z| (digit_cells[z] & sa.seen[z] & sc.seen[z] & outside).count_ones())
+                        .sum()
+                };
+                let Some((k, x, y)) = bits(xm)
+                    .flat_map(|x| bits(ym & !(1 << x)).map(move |y| (x, y)))
+                    .map(|(x, y)| (count(x, y), x, y))
+                    .max_by_key(|&(k, x, y)| (k, std::cmp::Reverse((x, y))))
+                else {
                     continue;
                 };
+                if k as usize <= best.as_ref().map_or(0, |b: &Step| b.eliminations.len()) {
+                    continue;
+                }
                 let mut elims = Vec::new();
                 for z in bits(zhit & !(1 << x) & !(1 << y)) {
                     let mut hit = digit_cells[z] & sa.seen[z] & sc.seen[z] & outside;
@@ -113,9 +128,9 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                             digits_text(cc.mask),
                             elim_text(c, &s.eliminations)
                         );
-                return Some(s);
+                best = Some(s);
             }
         }
     }
-    None
+    best
 }

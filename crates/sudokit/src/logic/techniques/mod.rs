@@ -6,6 +6,7 @@
 //! person would most likely see.
 
 mod als;
+mod als_xy_chain;
 mod als_xy_wing;
 mod bug;
 mod chains;
@@ -113,6 +114,9 @@ pub enum Technique {
     /// Three almost locked sets: a pivot linked to two others by different
     /// restricted common digits.
     AlsXyWing,
+    /// Four or more almost locked sets in a row, linked by restricted
+    /// common digits.
+    AlsXyChain,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -440,6 +444,13 @@ pub const TABLE: &[Row] = &[
         320,
         Unfair,
         Some(als_xy_wing::find),
+    ),
+    row(
+        T::AlsXyChain,
+        "ALS-XY-Chain",
+        340,
+        Unfair,
+        Some(als_xy_chain::find),
     ),
     row(
         T::ForcingChainContradiction,

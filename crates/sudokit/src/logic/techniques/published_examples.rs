@@ -146,6 +146,17 @@ mod tests {
     }
 
     #[test]
+    fn als_xy_wing_most_eliminating() {
+        // The same line without fixing the digit: the wing chosen removes at
+        // least as many candidates, none of them in the solution.
+        check_at_least(
+            als_xy_wing::find,
+            Technique::AlsXyWing,
+            ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::",
+        );
+    }
+
+    #[test]
     fn multi_colours_1() {
         // HoDoKu library, Multi-Colors 1 (0502).
         check(
