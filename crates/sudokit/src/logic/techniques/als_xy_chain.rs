@@ -15,49 +15,34 @@
 //! Sets are pairwise disjoint. Boards of at most 128 cells (bit sets), any
 //! geometry.
 
-use super::als::{all_als, small_sets};
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 /// Longest chain, in links (restricted commons).
 const MAX_LINKS: usize = 6;
 /// Chains (partial ones included) visited per step at most.
-const BUDGET: u32 = 40_000;
+const BUDGET: u32 = 20_000;
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    let list = all_als(c, 5);
-    let small = small_sets(c, &list)?;
-    let n = c.ctx.n;
-    let mut digit_cells = vec![0u128; n];
-    for x in 0..c.cell_count() {
-        for d in bits(c.mask(x)) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
-    // Links (other set, one restricted common digit) of each set.
-    let mut links: Vec<Vec<(u32, u8)>> = vec![Vec::new(); list.len()];
-    for i in 0..list.len() {
-        if c.out_of_time() {
-            return None;
-        }
-        for j in i + 1..list.len() {
-            let (a, b) = (&small[i], &small[j]);
-            if a.set & b.set != 0 {
-                continue;
-            }
-            for x in bits(list[i].mask & list[j].mask) {
-                if b.cells_of[x] & !a.seen[x] == 0 {
-                    links[i].push((j as u32, x as u8));
-                    links[j].push((i as u32, x as u8));
-                }
-            }
-        }
-    }
+    let net = super::als::net(c)?;
+    let list = &net.list;
+    let small = &net.small;
+    let digit_cells = &net.digit_cells;
+    // One link per restricted common digit.
+    let links: Vec<Vec<(u32, u8)>> = net
+        .links
+        .iter()
+        .map(|l| {
+            l.iter()
+                .flat_map(|&(j, m)| bits(m).map(move |x| (j, x as u8)))
+                .collect()
+        })
+        .collect();
     let mut w = Walk {
         c,
-        small: &small,
+        small,
         links: &links,
-        digit_cells: &digit_cells,
+        digit_cells,
         chain: Vec::new(),
         digits: Vec::new(),
         used: 0,

@@ -7,7 +7,6 @@
 //! and Y) is in A or in C, and a cell seeing every Z of both loses Z.
 //! HoDoKu scores it 320 (Unfair). Boards of at most 128 cells (bit sets).
 
-use super::als::{all_als, small_sets};
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -17,41 +16,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
 
 /// The most-eliminating ALS-XY-Wing, eliminating only `only` when given (tests).
 pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
-    // Up to five cells: HoDoKu's example needs a five-cell set; larger
-    // sets multiply the triples searched for little gain.
-    let list = all_als(c, 5);
-    let small = small_sets(c, &list)?;
-    let n = c.ctx.n;
-    let mut digit_cells = vec![0u128; n];
-    for x in 0..c.cell_count() {
-        for d in bits(c.mask(x)) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
-    // Restricted common digits of each disjoint pair: every X of one sees
-    // every X of the other.
-    let rcc = |i: usize, j: usize| -> u64 {
-        let (a, b) = (&small[i], &small[j]);
-        if a.set & b.set != 0 {
-            return 0;
-        }
-        bits(list[i].mask & list[j].mask)
-            .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
-            .fold(0, |m, x| m | 1 << x)
-    };
-    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); list.len()];
-    for i in 0..list.len() {
-        if c.out_of_time() {
-            return None;
-        }
-        for j in i + 1..list.len() {
-            let m = rcc(i, j);
-            if m != 0 {
-                links[i].push((j, m));
-                links[j].push((i, m));
-            }
-        }
-    }
+    // ALSs of up to five cells (HoDoKu's example needs a five-cell set;
+    // larger sets multiply the triples searched for little gain), shared
+    // with ALS-XY-Chain.
+    let net = super::als::net(c)?;
+    let (list, small, links, digit_cells) = (&net.list, &net.small, &net.links, &net.digit_cells);
     // The wing with the most eliminations (ties: the first found), as
     // HoDoKu chooses and as ALS-XZ does.
     let mut best: Option<Step> = None;
@@ -61,6 +30,7 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
         }
         for (p, &(ai, xm)) in around.iter().enumerate() {
             for &(ci, ym) in &around[p + 1..] {
+                let (ai, ci) = (ai as usize, ci as usize);
                 let (sa, sc) = (&small[ai], &small[ci]);
                 if sa.set & sc.set != 0 {
                     continue;
