@@ -117,11 +117,13 @@ pub(super) struct Net {
     pub(super) digit_cells: Vec<u128>,
 }
 
+/// A board (its context and every cell's mask) and its net.
+type Memo = (std::sync::Arc<super::Ctx>, Vec<u64>, std::rc::Rc<Net>);
+
 thread_local! {
-    /// The last board's net and the board (context and every cell's mask):
-    /// the chain search runs on the board the wing search just left.
-    static LAST_NET: std::cell::RefCell<Option<(std::sync::Arc<super::Ctx>, Vec<u64>, std::rc::Rc<Net>)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The last board's net: the chain search runs on the board the wing
+    /// search just left.
+    static LAST_NET: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The net of `c`, reused when the board is the one seen last; `None` on

@@ -13,8 +13,8 @@
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
-/// Most cells on either side outside the intersection (HoDoKu's examples
-/// use up to three; every extra cell multiplies the subsets tried).
+/// Most cells on either side outside the intersection. HoDoKu sets no
+/// limit; every extra cell multiplies the subsets tried.
 const MAX_SIDE: usize = 3;
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
