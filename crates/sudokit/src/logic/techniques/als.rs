@@ -104,6 +104,77 @@ pub(super) fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
     )
 }
 
+/// The ALSs of up to five cells of a board, their bit sets and, for each,
+/// the others it shares restricted common digits with: what ALS-XY-Wing
+/// and ALS-XY-Chain search. Boards of at most 128 cells.
+pub(super) struct Net {
+    pub(super) list: Vec<Als>,
+    pub(super) small: Vec<Small>,
+    /// `links[i]`: (j, mask of the restricted common digits of i and j),
+    /// for every disjoint j with at least one.
+    pub(super) links: Vec<Vec<(u32, u64)>>,
+    /// Cells holding each digit.
+    pub(super) digit_cells: Vec<u128>,
+}
+
+/// A board (its context and every cell's mask) and its net.
+type Memo = (std::sync::Arc<super::Ctx>, Vec<u64>, std::rc::Rc<Net>);
+
+thread_local! {
+    /// The last board's net: the chain search runs on the board the wing
+    /// search just left.
+    static LAST_NET: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The net of `c`, reused when the board is the one seen last; `None` on
+/// boards over 128 cells or when time runs out while building it.
+pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
+    let masks: Vec<u64> = (0..c.cell_count()).map(|x| c.mask(x)).collect();
+    let hit = LAST_NET.with(|m| {
+        m.borrow().as_ref().and_then(|(ctx, k, net)| {
+            (std::sync::Arc::ptr_eq(ctx, &c.ctx) && *k == masks).then(|| net.clone())
+        })
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let list = all_als(c, 5);
+    let small = small_sets(c, &list)?;
+    let mut digit_cells = vec![0u128; c.ctx.n];
+    for (x, &m) in masks.iter().enumerate() {
+        for d in bits(m) {
+            digit_cells[d] |= 1 << x;
+        }
+    }
+    let mut links: Vec<Vec<(u32, u64)>> = vec![Vec::new(); list.len()];
+    for i in 0..list.len() {
+        if c.out_of_time() {
+            return None;
+        }
+        for j in i + 1..list.len() {
+            let (a, b) = (&small[i], &small[j]);
+            if a.set & b.set != 0 {
+                continue;
+            }
+            let m = bits(list[i].mask & list[j].mask)
+                .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
+                .fold(0u64, |m, x| m | 1 << x);
+            if m != 0 {
+                links[i].push((j as u32, m));
+                links[j].push((i as u32, m));
+            }
+        }
+    }
+    let net = std::rc::Rc::new(Net {
+        list,
+        small,
+        links,
+        digit_cells,
+    });
+    LAST_NET.with(|m| *m.borrow_mut() = Some((c.ctx.clone(), masks, net.clone())));
+    Some(net)
+}
+
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     let list = all_als(c, MAX_SIZE);

@@ -7,7 +7,6 @@
 //! and Y) is in A or in C, and a cell seeing every Z of both loses Z.
 //! HoDoKu scores it 320 (Unfair). Boards of at most 128 cells (bit sets).
 
-use super::als::{all_als, small_sets};
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -15,46 +14,23 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     find_digit(c, None)
 }
 
-/// The first ALS-XY-Wing, eliminating only `only` when given (tests).
+/// The most-eliminating ALS-XY-Wing, eliminating only `only` when given (tests).
 pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
-    // Up to five cells: HoDoKu's example needs a five-cell set; larger
-    // sets multiply the triples searched for little gain.
-    let list = all_als(c, 5);
-    let small = small_sets(c, &list)?;
-    let n = c.ctx.n;
-    let mut digit_cells = vec![0u128; n];
-    for x in 0..c.cell_count() {
-        for d in bits(c.mask(x)) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
-    // Restricted common digits of each disjoint pair: every X of one sees
-    // every X of the other.
-    let rcc = |i: usize, j: usize| -> u64 {
-        let (a, b) = (&small[i], &small[j]);
-        if a.set & b.set != 0 {
-            return 0;
-        }
-        bits(list[i].mask & list[j].mask)
-            .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
-            .fold(0, |m, x| m | 1 << x)
-    };
-    let mut links: Vec<Vec<(usize, u64)>> = vec![Vec::new(); list.len()];
-    for i in 0..list.len() {
+    // ALSs of up to five cells (HoDoKu's example needs a five-cell set;
+    // larger sets multiply the triples searched for little gain), shared
+    // with ALS-XY-Chain.
+    let net = super::als::net(c)?;
+    let (list, small, links, digit_cells) = (&net.list, &net.small, &net.links, &net.digit_cells);
+    // The wing with the most eliminations (ties: the first found), as
+    // HoDoKu chooses and as ALS-XZ does.
+    let mut best: Option<Step> = None;
+    for (bi, around) in links.iter().enumerate() {
         if c.out_of_time() {
             return None;
         }
-        for j in i + 1..list.len() {
-            let m = rcc(i, j);
-            if m != 0 {
-                links[i].push((j, m));
-                links[j].push((i, m));
-            }
-        }
-    }
-    for (bi, around) in links.iter().enumerate() {
         for (p, &(ai, xm)) in around.iter().enumerate() {
             for &(ci, ym) in &around[p + 1..] {
+                let (ai, ci) = (ai as usize, ci as usize);
                 let (sa, sc) = (&small[ai], &small[ci]);
                 if sa.set & sc.set != 0 {
                     continue;
@@ -69,13 +45,22 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                 if zhit == 0 {
                     continue;
                 }
-                let Some((x, y)) = bits(xm).find_map(|x| {
-                    bits(ym & !(1 << x))
-                        .find(|&y| zhit & !(1 << x) & !(1 << y) != 0)
-                        .map(|y| (x, y))
-                }) else {
+                // X and Y excluded from Z: the pair leaving the most.
+                let count = |x: usize, y: usize| -> u32 {
+                    bits(zhit & !(1 << x) & !(1 << y))
+                        .map(|z| (digit_cells[z] & sa.seen[z] & sc.seen[z] & outside).count_ones())
+                        .sum()
+                };
+                let Some((k, x, y)) = bits(xm)
+                    .flat_map(|x| bits(ym & !(1 << x)).map(move |y| (x, y)))
+                    .map(|(x, y)| (count(x, y), x, y))
+                    .max_by_key(|&(k, x, y)| (k, std::cmp::Reverse((x, y))))
+                else {
                     continue;
                 };
+                if k as usize <= best.as_ref().map_or(0, |b: &Step| b.eliminations.len()) {
+                    continue;
+                }
                 let mut elims = Vec::new();
                 for z in bits(zhit & !(1 << x) & !(1 << y)) {
                     let mut hit = digit_cells[z] & sa.seen[z] & sc.seen[z] & outside;
@@ -113,9 +98,9 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                             digits_text(cc.mask),
                             elim_text(c, &s.eliminations)
                         );
-                return Some(s);
+                best = Some(s);
             }
         }
     }
-    None
+    best
 }

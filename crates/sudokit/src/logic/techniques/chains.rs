@@ -16,7 +16,7 @@ use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
+pub(super) enum Mode {
     X(u16),
     Xy,
     Aic,
@@ -52,7 +52,7 @@ pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
 
 /// Adjacency lists in one array each (compressed rows): the neighbours of
 /// node `v` are `to[start[v]..start[v + 1]]`, in the order they were added.
-struct Adjacency {
+pub(super) struct Adjacency {
     start: Vec<u32>,
     to: Vec<u32>,
 }
@@ -95,21 +95,21 @@ impl Adjacency {
         Adjacency { start, to }
     }
     #[inline]
-    fn of(&self, v: u32) -> &[u32] {
+    pub(super) fn of(&self, v: u32) -> &[u32] {
         &self.to[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
 }
 
-struct Graph {
-    n: usize,
+pub(super) struct Graph {
+    pub(super) n: usize,
     /// Strong neighbours of each candidate node (cell · n + digit − 1).
-    strong: Adjacency,
+    pub(super) strong: Adjacency,
     /// Whether two digits of one cell are weakly linked (AICs).
     same_cell_weak: bool,
 }
 
 impl Graph {
-    fn nodes(&self) -> usize {
+    pub(super) fn nodes(&self) -> usize {
         self.strong.start.len() - 1
     }
 }
@@ -135,12 +135,12 @@ impl Scratch {
     }
 }
 
-fn node(n: usize, cell: usize, d: usize) -> u32 {
+pub(super) fn node(n: usize, cell: usize, d: usize) -> u32 {
     (cell * n + d) as u32
 }
 
 /// The link graph; `Mode::X(_)` builds the single-digit links of every digit.
-fn build(c: &Candidates, mode: Mode) -> Graph {
+pub(super) fn build(c: &Candidates, mode: Mode) -> Graph {
     let ctx = &c.ctx;
     let n = ctx.n;
     let cells = c.cell_count();
@@ -179,7 +179,7 @@ impl Graph {
     /// same digit in the cell's peers, then (AICs) the cell's other digits.
     /// Computed from the candidates rather than stored: there are many.
     #[inline]
-    fn for_weak(&self, c: &Candidates, v: u32, mut f: impl FnMut(u32)) {
+    pub(super) fn for_weak(&self, c: &Candidates, v: u32, mut f: impl FnMut(u32)) {
         let n = self.n;
         let (x, d) = (v as usize / n, v as usize % n);
         for &p in &c.ctx.peers[x] {
@@ -196,7 +196,7 @@ impl Graph {
 }
 
 /// Two candidates that cannot both be true.
-fn sees(c: &Candidates, n: usize, a: u32, b: u32) -> bool {
+pub(super) fn sees(c: &Candidates, n: usize, a: u32, b: u32) -> bool {
     let (ca, da) = (a as usize / n, a as usize % n);
     let (cb, db) = (b as usize / n, b as usize % n);
     if a == b {
@@ -364,7 +364,7 @@ fn inner_loop(parent: &[u32], end: u32, from: u32) -> Option<Vec<u32>> {
 }
 
 /// True when no candidate occurs twice among the states.
-fn simple(states: &[u32]) -> bool {
+pub(super) fn simple(states: &[u32]) -> bool {
     let mut v: Vec<u32> = states.iter().map(|s| s / 2).collect();
     v.sort_unstable();
     v.windows(2).all(|w| w[0] != w[1])

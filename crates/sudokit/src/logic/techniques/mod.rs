@@ -6,10 +6,12 @@
 //! person would most likely see.
 
 mod als;
+mod als_xy_chain;
 mod als_xy_wing;
 mod bug;
 mod chains;
 mod colouring;
+mod continuous_nice_loop;
 mod empty_rectangle;
 #[cfg(test)]
 mod explanations;
@@ -98,11 +100,15 @@ pub enum Technique {
     UniqueRectangle2,
     UniqueRectangle3,
     UniqueRectangle4,
+    UniqueRectangle5,
+    UniqueRectangle6,
     HiddenRectangle,
     BugPlusOne,
     SueDeCoq,
     XChain,
     XYChain,
+    /// A closed alternating loop: every weak link also holds as strong.
+    ContinuousNiceLoop,
     Aic,
     /// An AIC with group nodes (a digit's candidates where two units overlap).
     GroupedAic,
@@ -110,6 +116,9 @@ pub enum Technique {
     /// Three almost locked sets: a pivot linked to two others by different
     /// restricted common digits.
     AlsXyWing,
+    /// Four or more almost locked sets in a row, linked by restricted
+    /// common digits.
+    AlsXyChain,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -348,6 +357,20 @@ pub const TABLE: &[Row] = &[
         Hard,
         None,
     ),
+    row(
+        T::UniqueRectangle5,
+        "Unique Rectangle Type 5",
+        100,
+        Hard,
+        None,
+    ),
+    row(
+        T::UniqueRectangle6,
+        "Unique Rectangle Type 6",
+        100,
+        Hard,
+        None,
+    ),
     row(T::HiddenRectangle, "Hidden Rectangle", 100, Hard, None),
     row(
         T::FinnedXWing,
@@ -415,6 +438,13 @@ pub const TABLE: &[Row] = &[
         Unfair,
         Some(chains::find_xy_chain),
     ),
+    row(
+        T::ContinuousNiceLoop,
+        "Continuous Nice Loop",
+        280,
+        Unfair,
+        Some(continuous_nice_loop::find),
+    ),
     row(T::Aic, "AIC", 280, Unfair, Some(chains::find_aic)),
     row(
         T::GroupedAic,
@@ -430,6 +460,13 @@ pub const TABLE: &[Row] = &[
         320,
         Unfair,
         Some(als_xy_wing::find),
+    ),
+    row(
+        T::AlsXyChain,
+        "ALS-XY-Chain",
+        340,
+        Unfair,
+        Some(als_xy_chain::find),
     ),
     row(
         T::ForcingChainContradiction,

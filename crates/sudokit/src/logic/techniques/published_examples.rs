@@ -146,6 +146,17 @@ mod tests {
     }
 
     #[test]
+    fn als_xy_wing_most_eliminating() {
+        // The same line without fixing the digit: the wing chosen removes at
+        // least as many candidates, none of them in the solution.
+        check_at_least(
+            als_xy_wing::find,
+            Technique::AlsXyWing,
+            ":0902-1:7:+8...43..+1.+3+1.5+7..8.721......9+3+5+1......5....1.18.3..........1.67..7..91..3+1+8+76592+4:441 247 451 254 454 854 255 257 265 267 471 274 875 481 284 885:768::",
+        );
+    }
+
+    #[test]
     fn multi_colours_1() {
         // HoDoKu library, Multi-Colors 1 (0502).
         check(
@@ -548,5 +559,16 @@ mod tests {
             [Cand::new(test_util::cell("r2c5") as usize, 4)]
         );
         assert!(c.has(test_util::cell("r1c4") as usize, 4));
+    }
+
+    #[test]
+    fn continuous_nice_loop() {
+        // HoDoKu library, Continuous Nice Loop (0706): r8c4<>3, r2c6<>8,
+        // r2c7<>8 and r6c3<>9, all from one loop.
+        check(
+            continuous_nice_loop::find,
+            Technique::ContinuousNiceLoop,
+            ":0706::6.752.4..54..6..7..2.497.5..7524...1..41895.78....5.4.48...2.9575..1...4..6.547.8:112 316 318 123 323 327 329 137 647 364 374 684 288 391:384 826 827 963:",
+        );
     }
 }

@@ -13,6 +13,10 @@
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
+/// Most cells on either side outside the intersection. HoDoKu sets no
+/// limit; every extra cell multiplies the subsets tried.
+const MAX_SIDE: usize = 3;
+
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let units = c.geometry().units();
     let empty = |x: &u32| c.values()[*x as usize] == 0;
@@ -65,12 +69,12 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     .copied()
                     .filter(|&x| c.mask(x as usize) & v != 0)
                     .collect();
-                for nl in 1..=2 {
+                for nl in 1..=MAX_SIDE {
                     let done = combinations(c, &line_cands, nl, |ls| {
                         let vl = union(ls);
-                        // At most two box cells follow, so more digits than
-                        // k + nl + 2 can never match the cell count.
-                        if (v | vl).count_ones() as usize > k + nl + 2 {
+                        // At most MAX_SIDE box cells follow, so more digits
+                        // than k + nl + MAX_SIDE can never match the cell count.
+                        if (v | vl).count_ones() as usize > k + nl + MAX_SIDE {
                             return false;
                         }
                         // Box cells sharing a digit with L can never be used.
@@ -82,7 +86,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                 len += 1;
                             }
                         }
-                        (1..=2).any(|nb| {
+                        (1..=MAX_SIDE).any(|nb| {
                             combinations(c, &pool[..len], nb, |bs| {
                                 let vb = union(bs);
                                 if vl & vb != 0 {
@@ -201,5 +205,49 @@ mod tests {
         }
         expected.sort();
         assert_eq!(elims(&c, &s), expected);
+    }
+
+    #[test]
+    fn three_line_cells() {
+        // C = r1c1 {1,5} and r1c2 {4,6}; L = r1c4 {1,2}, r1c5 {2,3,4}, r1c6
+        // {3,4} (three cells of row 1); B = r2c1 {5,6} (box 1). Six cells,
+        // six digits (no two cells of L give a 2+2+1), 1-4 in row 1 and 5-6
+        // in box 1: row 1's other cells lose 1-4, box 1's lose 5 and 6, and
+        // r1c3 (in both) loses 1-6.
+        let keep: &[(&str, &[u16])] = &[
+            ("r1c1", &[1, 5]),
+            ("r1c2", &[4, 6]),
+            ("r1c4", &[1, 2]),
+            ("r1c5", &[2, 3, 4]),
+            ("r1c6", &[3, 4]),
+            ("r2c1", &[5, 6]),
+        ];
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::SueDeCoq);
+        let mut expected = Vec::new();
+        for d in 1..=6 {
+            expected.push(format!("r1c3<>{d}"));
+        }
+        for col in 7..=9 {
+            for d in 1..=4 {
+                expected.push(format!("r1c{col}<>{d}"));
+            }
+        }
+        for cell in ["r2c2", "r2c3", "r3c1", "r3c2", "r3c3"] {
+            for d in 5..=6 {
+                expected.push(format!("{cell}<>{d}"));
+            }
+        }
+        expected.sort();
+        assert_eq!(elims(&c, &s), expected, "{}", s.explanation);
     }
 }

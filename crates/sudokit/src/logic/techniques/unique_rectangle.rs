@@ -1,4 +1,4 @@
-//! Unique rectangles (types 1 to 4, hidden): four unsolved cells in two rows, two
+//! Unique rectangles (types 1 to 6, hidden): four unsolved cells in two rows, two
 //! columns and two boxes that could all be {a, b} would allow the two digits
 //! to be swapped, giving a second solution. In a puzzle known to be unique,
 //! that pattern must be broken. Used only when uniqueness is known.
@@ -130,6 +130,13 @@ c.cn(x)
             );
             Some(s)
         }
+        2 if ctx.row_of[extra[0]] != ctx.row_of[extra[1]]
+            && ctx.col_of[extra[0]] != ctx.col_of[extra[1]] =>
+        {
+            let (x, y) = (extra[0], extra[1]);
+            type_5(c, q, &extra, ab, a, b).or_else(|| type_6(c, q, [x, y], a, b))
+        }
+        3 => type_5(c, q, &extra, ab, a, b),
         2 => {
             let (x, y) = (extra[0], extra[1]);
             let (xe, ye) = (c.mask(x) & !ab, c.mask(y) & !ab);
@@ -239,6 +246,88 @@ c.un(u as usize),
     }
 }
 
+/// A rectangle's cells, with a and b as highlighted candidates.
+fn pattern(c: &Candidates, t: Technique, q: &[usize; 4], a: u16, b: u16) -> Step {
+    let mut s = Step::new(t);
+    s.cells = q.iter().map(|&x| x as u32).collect();
+    for &x in q {
+        s.candidates.push(Cand::new(x, a));
+        s.candidates.push(Cand::new(x, b));
+    }
+    let _ = c;
+    s
+}
+
+/// Type 5: the cells beyond {a, b} (two diagonal ones, or three) all hold
+/// just one more digit z; one of them is z, so cells seeing all lose z.
+fn type_5(
+    c: &Candidates,
+    q: &[usize; 4],
+    extra: &[usize],
+    ab: u64,
+    a: u16,
+    b: u16,
+) -> Option<Step> {
+    let z = c.mask(extra[0]) & !ab;
+    if z.count_ones() != 1 || extra.iter().any(|&x| c.mask(x) & !ab != z) {
+        return None;
+    }
+    let z = z.trailing_zeros() as u16 + 1;
+    let ex: Vec<u32> = extra.iter().map(|&x| x as u32).collect();
+    let elims = seeing_all(c, z, &ex, &[]);
+    if elims.is_empty() {
+        return None;
+    }
+    let mut s = pattern(c, Technique::UniqueRectangle5, q, a, b);
+    s.eliminations = elims;
+    s.explanation = format!(
+        "{} would all be {a}/{b} unless one of {} is {z}, so remove {z} from {}",
+        list_and(c, &s.cells),
+        list_and(c, &ex),
+        list_and(
+            c,
+            &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+        )
+    );
+    Some(s)
+}
+
+/// Type 6: the two cells beyond {a, b} are diagonal, and digit `keep` has
+/// only the rectangle's cells as places in both its rows (or both its
+/// columns), so it sits on one diagonal. On the diagonal with more digits
+/// the other two cells would be the other UR digit: a deadly pattern. So
+/// the extra cells are not `keep`.
+fn type_6(c: &Candidates, q: &[usize; 4], extra: [usize; 2], a: u16, b: u16) -> Option<Step> {
+    let ctx = &c.ctx;
+    let in_q = |p: &[u32]| p.len() == 2 && p.iter().all(|&x| q.contains(&(x as usize)));
+    for keep in [a, b] {
+        let lines = [
+            [ctx.row_of[extra[0]], ctx.row_of[extra[1]]],
+            [ctx.col_of[extra[0]], ctx.col_of[extra[1]]],
+        ];
+        for pair in lines {
+            if !pair.iter().all(|&u| in_q(&c.places(u as usize, keep))) {
+                continue;
+            }
+            let mut s = pattern(c, Technique::UniqueRectangle6, q, a, b);
+            s.units = pair.to_vec();
+            s.eliminations = vec![Cand::new(extra[0], keep), Cand::new(extra[1], keep)];
+            s.explanation = format!(
+                "{} would all be {a}/{b}; in {} and {}, {keep} fits only in the rectangle, so it is on one diagonal; on {} and {} the other two cells would be the other digit, a deadly pattern, so remove {keep} from {} and {}",
+                list_and(c, &s.cells),
+                c.un(pair[0] as usize),
+                c.un(pair[1] as usize),
+                c.cn(extra[0]),
+                c.cn(extra[1]),
+                c.cn(extra[0]),
+                c.cn(extra[1])
+            );
+            return Some(s);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_util::*;
@@ -322,5 +411,70 @@ mod tests {
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::HiddenRectangle);
         assert_eq!(elims(&c, &s), vec!["r2c4<>2"]);
+    }
+
+    fn keep_only(keep: &[(&str, &[u16])]) -> Vec<(usize, u16)> {
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in 1..=9 {
+                if !digits.contains(&d) {
+                    removed.push((cell(name) as usize, d));
+                }
+            }
+        }
+        removed
+    }
+
+    #[test]
+    fn type_5() {
+        // r1c1 and r2c4 are {1,2}; the diagonal r1c4 and r2c1 are {1,2,3}.
+        // One of them is 3, so the cells seeing both lose 3: r1c2 and r1c3
+        // (row 1, box 1), r2c5 and r2c6 (row 2, box 2).
+        let removed = keep_only(&[
+            ("r1c1", &[1, 2]),
+            ("r2c4", &[1, 2]),
+            ("r1c4", &[1, 2, 3]),
+            ("r2c1", &[1, 2, 3]),
+        ]);
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(
+            s.technique,
+            Technique::UniqueRectangle5,
+            "{}",
+            s.explanation
+        );
+        assert_eq!(
+            elims(&c, &s),
+            vec!["r1c2<>3", "r1c3<>3", "r2c5<>3", "r2c6<>3"]
+        );
+    }
+
+    #[test]
+    fn type_6() {
+        // r1c1 and r2c4 are {1,2}; r1c4 is {1,2,3} and r2c1 {1,2,4}; in rows
+        // 1 and 2, 1 fits only in the rectangle. So 1 is on one diagonal,
+        // and on r1c4/r2c1 it would leave r1c1 and r2c4 both 2 (deadly):
+        // r1c4 and r2c1 lose 1.
+        let mut removed = keep_only(&[
+            ("r1c1", &[1, 2]),
+            ("r2c4", &[1, 2]),
+            ("r1c4", &[1, 2, 3]),
+            ("r2c1", &[1, 2, 4]),
+        ]);
+        for row in 0..2 {
+            for col in [1, 2, 4, 5, 6, 7, 8] {
+                removed.push((row * 9 + col, 1));
+            }
+        }
+        let c = cands(&".".repeat(81), &removed);
+        let s = find(&c).unwrap();
+        assert_eq!(
+            s.technique,
+            Technique::UniqueRectangle6,
+            "{}",
+            s.explanation
+        );
+        assert_eq!(elims(&c, &s), vec!["r1c4<>1", "r2c1<>1"]);
     }
 }
