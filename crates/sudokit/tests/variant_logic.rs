@@ -98,9 +98,9 @@ fn every_step_on_every_suite_puzzle_keeps_the_solution() {
         by_logic.len() + guessed.len()
     );
     println!("steps by technique: {used:?}");
-    // Most of the suite needs no guess; the share is reported in
-    // docs/notes/constraint-variants.md.
-    assert!(!by_logic.is_empty());
+    // 41 of 50 at the time of writing (docs/notes/constraint-variants.md);
+    // at least two thirds must stay guess-free.
+    assert!(by_logic.len() * 3 >= (by_logic.len() + guessed.len()) * 2);
 }
 
 #[test]

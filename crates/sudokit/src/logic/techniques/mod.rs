@@ -164,6 +164,9 @@ pub enum Technique {
     LittleKiller,
     /// The sum between 1 and N in a row or column.
     SandwichSum,
+    /// Assume a candidate, follow singles and every constraint to a
+    /// contradiction: the candidate is false.
+    ConstraintForcingNet,
 }
 
 /// A step finder: the first instance of its technique(s), if any.
@@ -601,6 +604,13 @@ pub const TABLE: &[Row] = &[
         700,
         Extreme,
         Some(trial::find),
+    ),
+    row(
+        T::ConstraintForcingNet,
+        "Constraint Forcing Net",
+        700,
+        Extreme,
+        Some(variants::forcing::find),
     ),
     row(T::TrialAndError, "Trial and Error", 10000, Extreme, None),
     row(

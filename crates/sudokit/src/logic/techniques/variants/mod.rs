@@ -9,6 +9,7 @@
 
 pub(crate) mod cage;
 pub(crate) mod dots;
+pub(crate) mod forcing;
 pub(crate) mod lines;
 pub(crate) mod neighbours;
 pub(crate) mod parity;
