@@ -296,6 +296,79 @@ proptest! {
     }
 }
 
+/// Constraints as a set, odd and even cells merged: what an f-puzzles round
+/// trip keeps (it lists rules by kind, and odd/even cells as one list each).
+fn as_set(cs: &[Constraint]) -> Vec<String> {
+    let (mut odd, mut even): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
+    let mut out: Vec<String> = Vec::new();
+    for c in cs {
+        match c {
+            Constraint::Odd(v) => odd.extend(v),
+            Constraint::Even(v) => even.extend(v),
+            c => out.push(format!("{c:?}")),
+        }
+    }
+    for (v, name) in [(&mut odd, "odd"), (&mut even, "even")] {
+        v.sort();
+        v.dedup();
+        if !v.is_empty() {
+            out.push(format!("{name} {v:?}"));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+    /// Every constraint kind survives f-puzzles export and import, as JSON
+    /// and as a share link, with the givens and the name.
+    #[test]
+    fn fpuzzles_export_round_trips(
+        (side, cs, given) in prop_oneof![Just(4usize), Just(6), Just(9)]
+            .prop_flat_map(|side| (
+                Just(side),
+                proptest::collection::vec(arb_constraint(side), 0..8),
+                1..=side as u16,
+            )),
+    ) {
+        let mut g = Grid::from_line(&".".repeat(side * side)).unwrap();
+        g.set(side + 1, given);
+        let p = Puzzle::new(g).with_constraints(cs).named("round trip");
+        let json = sudokit::format::to_fpuzzles(&p).map_err(TestCaseError::fail)?;
+        let link = sudokit::format::to_fpuzzles_link(&p).map_err(TestCaseError::fail)?;
+        for text in [&json, &link] {
+            let back = sudokit::format::from_fpuzzles(text)
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{json}")))?;
+            prop_assert_eq!(as_set(back.constraints()), as_set(p.constraints()), "{}", json);
+            prop_assert_eq!(back.grid(), p.grid());
+            prop_assert_eq!(back.name(), p.name());
+        }
+    }
+}
+
+#[test]
+fn fpuzzles_export_keeps_suite_puzzles_and_refuses_other_shapes() {
+    for (name, text) in suite() {
+        let p: Puzzle = text.parse().unwrap();
+        let back = sudokit::format::from_fpuzzles(&sudokit::format::to_fpuzzles(&p).unwrap())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            as_set(back.constraints()),
+            as_set(p.constraints()),
+            "{name}"
+        );
+        assert_eq!(back.grid(), p.grid(), "{name}");
+    }
+    // 6×6 with 3×2 boxes: f-puzzles only draws its own 2×3.
+    let p: Puzzle = "box: 3x2\n...................................."
+        .parse()
+        .unwrap();
+    let e = sudokit::format::to_fpuzzles(&p).unwrap_err();
+    assert!(e.contains("box shape"), "{e}");
+}
+
 // ---------------------------------------------------------------------
 // Building the constructed part of the suite.
 

@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use sudokit::format::GridJson;
-use sudokit::generate::{self, Difficulty, GenerateOptions, Generated, Symmetry};
+use sudokit::generate::{self, ConstraintKind, Difficulty, GenerateOptions, Generated, Symmetry};
 use sudokit::logic::{Grade, Level};
 use sudokit::{BoxShape, Geometry, Variant};
 
@@ -81,6 +81,14 @@ pub struct Args {
     /// Print the solution after each puzzle (in JSON, a `solution` field).
     #[arg(long)]
     pub with_solution: bool,
+    /// Killer puzzles: cages covering the board, sums from the solution,
+    /// givens removed while unique (square boards of 4 to 16 digits).
+    #[arg(long, conflicts_with_all = ["thermo", "cube", "minimal", "clues", "difficulty", "score"])]
+    pub killer: bool,
+    /// Thermo puzzles: thermometers read off the solution, givens removed
+    /// while unique (square boards of 4 to 16 digits).
+    #[arg(long, conflicts_with_all = ["cube", "minimal", "clues", "difficulty", "score"])]
+    pub thermo: bool,
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -161,7 +169,55 @@ pub fn run(args: &Args) -> Result<Tally> {
     {
         bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
     }
+    if args.killer || args.thermo {
+        return constrained_on(args, geometry);
+    }
     generate_on(args, geometry)
+}
+
+/// `--killer` / `--thermo`: the library's constrained generator, written
+/// as directives and grid (and the grade when asked for).
+fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
+    if args.output == OutputFormat::Json {
+        bail!("--killer and --thermo write the text formats (line, pretty, rc): JSON does not carry constraints yet");
+    }
+    let kind = if args.killer {
+        ConstraintKind::Killer
+    } else {
+        ConstraintKind::Thermo
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let s = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        eprintln!("seed: {s}");
+        s
+    });
+    let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
+    let (fmt, with_solution, grade) = (args.output, args.with_solution, args.grade);
+    batch::run(0..args.count, args.threads, move |index| {
+        let mut opts = sudokit::Options::default();
+        if let Some(t) = timeout {
+            opts = opts.with_timeout(t);
+        }
+        match generate::constrained(&geometry, kind, seed, index, grade, &opts) {
+            Ok(made) => {
+                let mut text = grid_text(made.puzzle.grid(), fmt);
+                if let Some(r) = &made.rating {
+                    text = if fmt == OutputFormat::Line {
+                        format!("{text}  # {}", r.grade.label())
+                    } else {
+                        format!("# {}\n{text}", r.grade.label())
+                    };
+                }
+                if with_solution {
+                    text = format!("{text}\n{}", grid_text(&made.solution, fmt));
+                }
+                Output::grids(text, made.puzzle.grid(), fmt, None).with_constraints(&made.puzzle)
+            }
+            Err(e) => Output::failed(format!("error: puzzle {}: {e}", index + 1)),
+        }
+    })
 }
 
 /// The board given by --box, --variant and --cube.

@@ -557,6 +557,30 @@ impl Model {
         }
     }
 
+    /// One constraint alone (`all` is every constraint of the puzzle, for
+    /// the negative rules): the human-style steps explain one constraint at
+    /// a time.
+    pub(crate) fn of_one(n: usize, c: &Constraint, all: &[Constraint]) -> Self {
+        let mut m = Model::new(n, &[]);
+        m.compile(c, all);
+        m.constraints = vec![c.clone()];
+        m
+    }
+
+    /// The pairs of this model's pair propagators, with their tables.
+    pub(crate) fn pairs(&self) -> impl Iterator<Item = (usize, usize, &[u64])> {
+        self.props.iter().filter_map(|p| match p {
+            Prop::Pair(a, b, t) => Some((*a, *b, self.tables[*t].as_slice())),
+            _ => None,
+        })
+    }
+
+    /// Runs every propagator until nothing changes.
+    pub(crate) fn fixpoint(&self, cand: &mut [u64]) -> Result<(), Wipeout> {
+        while self.propagate(cand)? {}
+        Ok(())
+    }
+
     /// Runs every propagator once. `Ok(true)` when some mask shrank.
     pub(crate) fn propagate(&self, cand: &mut [u64]) -> Narrowed {
         let mut changed = false;
@@ -588,12 +612,22 @@ impl Model {
     }
 }
 
+/// The digits of `table`'s relation compatible with some digit of `m`.
+pub(crate) fn support(m: u64, table: &[u64]) -> u64 {
+    digits(m).fold(0, |acc, d| acc | table[d as usize - 1])
+}
+
+/// A sum over `cells` (distinct digits or not) narrowed by the cage
+/// reasoning: for the rule of 45's innies and outies.
+pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: bool) -> Narrowed {
+    killer::propagate(cand, cells, sum, distinct, 0)
+}
+
 /// Arc consistency on one pair: each digit keeps a partner in the other cell.
 fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
-    let support = |m: u64| digits(m).fold(0, |acc, d| acc | table[d as usize - 1]);
-    let sa = support(cand[b]);
+    let sa = support(cand[b], table);
     let mut changed = restrict(cand, a, sa)?;
-    let sb = support(cand[a]);
+    let sb = support(cand[a], table);
     changed |= restrict(cand, b, sb)?;
     Ok(changed)
 }

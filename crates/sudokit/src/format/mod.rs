@@ -2,12 +2,14 @@
 
 #[cfg(feature = "serde")]
 mod fpuzzles;
+mod fpuzzles_write;
 mod pencil;
 mod read;
 mod write;
 
 #[cfg(feature = "serde")]
 pub use fpuzzles::{from_fpuzzles, FPUZZLES_KEYS};
+pub use fpuzzles_write::{to_fpuzzles, to_fpuzzles_link};
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use read::{
     parse_all, parse_one, parse_puzzle, DigitStyle, InputFormat, Located, ParseError,

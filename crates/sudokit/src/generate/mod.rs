@@ -61,6 +61,7 @@
 //! assert_eq!(grade, logic::grade(&logic::solve_path(&p.puzzle).unwrap()));
 //! ```
 
+mod constrained;
 mod fill;
 mod symmetry;
 mod target;
@@ -77,6 +78,7 @@ use crate::limits::Limits;
 use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
+pub use constrained::{constrained, ConstrainedPuzzle, ConstraintKind};
 pub use fill::random_solution;
 use fill::random_solution_with;
 pub use symmetry::Symmetry;

@@ -7,7 +7,9 @@ use crate::limits::Limits;
 use crate::geometry::{Geometry, Layout, UnitKind};
 use crate::grid::Grid;
 
+use super::techniques::Rules;
 use super::Cand;
+use crate::constraints::Constraint;
 
 /// Why a candidate grid cannot be built.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -207,6 +209,8 @@ pub struct Candidates {
     /// Bit `d - 1` set when digit `d` is a candidate; 0 for filled cells.
     masks: Vec<u64>,
     unique: bool,
+    /// The puzzle's constraints beyond units, for the variant techniques.
+    rules: Option<Arc<Rules>>,
     /// When the caller's time is up: finders check it in their outer loops
     /// and give up (finding nothing), so a step ends soon after a deadline
     /// however large the board.
@@ -244,6 +248,7 @@ impl Candidates {
             values: vec![0; cells],
             masks: vec![full; cells],
             unique: false,
+            rules: None,
             limits: Limits::none(),
         })
     }
@@ -408,9 +413,38 @@ impl Candidates {
     pub fn has(&self, cell: usize, digit: u16) -> bool {
         self.masks[cell] >> (digit - 1) & 1 != 0
     }
-    /// Whether uniqueness techniques may be used.
+    /// Whether uniqueness techniques may be used: never with constraints,
+    /// since swapping two digits of a deadly pattern may break a cage or a
+    /// line, so the pattern no longer implies a second solution.
     pub fn unique(&self) -> bool {
-        self.unique
+        self.unique && self.rules.is_none()
+    }
+    /// Declares the puzzle's constraints beyond units (cages, lines,
+    /// dots…): the variant techniques reason on them and the brute-force
+    /// step honours them. An empty list removes them.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// use sudokit::{logic, Grid};
+    /// let g = Grid::from_line(&".".repeat(81)).unwrap();
+    /// let mut c = logic::Candidates::from_grid(&g).unwrap();
+    /// c.set_constraints(&[Constraint::Cage { sum: Some(3), cells: vec![0, 1] }]);
+    /// let step = logic::next_step(&c).unwrap();
+    /// assert_eq!(step.technique.name(), "Cage Combination");
+    /// assert_eq!(step.eliminations.len(), 14); // 3..9 leave r1c1 and r1c2
+    /// ```
+    pub fn set_constraints(&mut self, constraints: &[Constraint]) {
+        self.rules =
+            (!constraints.is_empty()).then(|| Arc::new(Rules::new(self.ctx.n, constraints)));
+    }
+    /// The constraints set with [`Candidates::set_constraints`].
+    pub fn constraints(&self) -> &[Constraint] {
+        self.rules
+            .as_ref()
+            .map_or(&[], |r| r.constraints.as_slice())
+    }
+    pub(crate) fn rules(&self) -> Option<&Rules> {
+        self.rules.as_deref()
     }
     /// Declares the puzzle known to have exactly one solution, which enables
     /// unique rectangles and BUG+1. Only the caller can know this (for
@@ -425,6 +459,9 @@ impl Candidates {
     /// [`Candidates::out_of_time`].
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+    pub(crate) fn limits(&self) -> &Limits {
+        &self.limits
     }
     /// Whether the limits set with [`Candidates::set_limits`] have expired.
     pub fn out_of_time(&self) -> bool {

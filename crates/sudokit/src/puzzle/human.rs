@@ -3,8 +3,11 @@
 //! All three start from the same place: the puzzle's solutions are checked
 //! (a position without a solution gets no hint), the candidate grid is built
 //! from the givens or the candidate state, and uniqueness techniques are
-//! enabled only when the position is proven to have exactly one solution.
+//! enabled only when the position is proven to have exactly one solution
+//! and has no constraints beyond units. Constraints (cages, lines, dots)
+//! are handed to the candidate grid, where the variant techniques use them.
 
+use crate::geometry::Layout;
 use crate::logic::{self, Candidates, Grade, Path, Step};
 
 use super::{Error, Options, Puzzle, Verdict};
@@ -23,12 +26,9 @@ impl Puzzle {
     /// techniques enabled when the position is proven unique.
     pub fn logic_state(&self, opts: &Options) -> Result<Candidates, Error> {
         let opts = &opts.started();
-        if !self.constraints().is_empty() {
-            // The techniques reason about units only: a step on a killer or a
-            // thermo could be wrong, so none is offered.
+        if !self.constraints().is_empty() && self.geometry().layout() != Layout::Square {
             return Err(Error::Unsupported(
-                "human-style steps do not take constraints (cages, lines, dots) into account yet"
-                    .into(),
+                "human-style steps with constraints need a square board".into(),
             ));
         }
         let unique = self.check(opts)?.is_unique();
@@ -40,6 +40,7 @@ impl Puzzle {
         }
         .map_err(|e| Error::Unsupported(e.to_string()))?;
         c.set_unique(unique);
+        c.set_constraints(self.constraints());
         c.set_limits(opts.limits());
         Ok(c)
     }
@@ -200,14 +201,10 @@ impl Puzzle {
                 }
             }
         }
-        if !self.constraints().is_empty() {
-            // Mistakes are found from the solution; steps would ignore the
-            // constraints.
-            return Ok(PlayerHint::Stuck);
-        }
         let mut c =
             Candidates::from_grid(&position).map_err(|e| Error::Unsupported(e.to_string()))?;
         c.set_unique(solution.is_some());
+        c.set_constraints(self.constraints());
         c.set_limits(opts.limits());
         for (cell, marks) in pencil.iter().enumerate() {
             if marks.is_empty() || position.get(cell) != 0 {

@@ -36,6 +36,7 @@ mod sue_de_coq;
 mod trial;
 mod turbot_fish;
 mod unique_rectangle;
+mod variants;
 mod w_wing;
 mod xy_wing;
 mod xyz_wing;
@@ -47,6 +48,7 @@ use super::candidates::{bits, Candidates, Ctx};
 use super::{Cand, Level, Step};
 
 pub(crate) use trial::propagate_singles;
+pub(crate) use variants::Rules;
 
 /// Every technique the engine knows.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -136,6 +138,44 @@ pub enum Technique {
     /// Place the digit of the solution found by search. Only when nothing
     /// else, not even trial and error with singles, makes progress.
     BruteForce,
+    /// Odd and even cells lose the digits of the other parity.
+    Parity,
+    /// A digit leaves the cells a knight's move away.
+    AntiKnight,
+    /// A digit leaves the cells a king's move away.
+    AntiKing,
+    /// Orthogonal neighbours lose the digits next to a cell's.
+    NonConsecutive,
+    /// An extra region (or a cage without a sum) holds no digit twice.
+    ExtraRegion,
+    /// The digits a kropki dot (or the absence of one) allows its pair.
+    KropkiDot,
+    /// The digits an X or V (or the absence of one) allows its pair.
+    XvPair,
+    /// The digit combinations a killer cage can hold.
+    CageCombination,
+    /// Strictly increasing digits along a thermometer.
+    ThermoBounds,
+    /// The circle is the sum of its arrow.
+    ArrowSum,
+    /// Neighbours on a German whisper line differ by at least 5 (9×9).
+    GermanWhisper,
+    /// A renban line holds consecutive digits.
+    Renban,
+    /// A palindrome line reads the same from either end.
+    Palindrome,
+    /// Digits on a between line lie between its ends.
+    BetweenLine,
+    /// Innies and outies: a row, column or box sums to 45 (9×9), so the
+    /// cells its cages leave over have a known sum.
+    RuleOf45,
+    /// The sum along a little-killer diagonal.
+    LittleKiller,
+    /// The sum between 1 and N in a row or column.
+    SandwichSum,
+    /// Assume a candidate, follow singles and every constraint to a
+    /// contradiction: the candidate is false.
+    ConstraintForcingNet,
 }
 
 /// A step finder: the first instance of its technique(s), if any.
@@ -197,6 +237,119 @@ pub const TABLE: &[Row] = &[
         14,
         Easy,
         Some(hidden_single::find),
+    ),
+    row(
+        T::Parity,
+        "Odd/Even Cell",
+        4,
+        Easy,
+        Some(variants::parity::find),
+    ),
+    row(
+        T::AntiKnight,
+        "Anti-Knight",
+        10,
+        Easy,
+        Some(variants::neighbours::knight),
+    ),
+    row(
+        T::AntiKing,
+        "Anti-King",
+        10,
+        Easy,
+        Some(variants::neighbours::king),
+    ),
+    row(
+        T::ExtraRegion,
+        "Extra Region",
+        10,
+        Easy,
+        Some(variants::lines::region),
+    ),
+    row(
+        T::NonConsecutive,
+        "Non-Consecutive",
+        20,
+        Easy,
+        Some(variants::neighbours::non_consecutive),
+    ),
+    row(
+        T::KropkiDot,
+        "Kropki Dot",
+        30,
+        Medium,
+        Some(variants::dots::kropki),
+    ),
+    row(T::XvPair, "XV Pair", 30, Medium, Some(variants::dots::xv)),
+    row(
+        T::Palindrome,
+        "Palindrome",
+        30,
+        Medium,
+        Some(variants::lines::palindrome),
+    ),
+    row(
+        T::CageCombination,
+        "Cage Combination",
+        40,
+        Medium,
+        Some(variants::cage::find),
+    ),
+    row(
+        T::ThermoBounds,
+        "Thermometer Bounds",
+        40,
+        Medium,
+        Some(variants::lines::thermo),
+    ),
+    row(
+        T::GermanWhisper,
+        "German Whisper",
+        40,
+        Medium,
+        Some(variants::lines::whisper),
+    ),
+    row(
+        T::ArrowSum,
+        "Arrow Sum",
+        50,
+        Medium,
+        Some(variants::lines::arrow),
+    ),
+    row(
+        T::Renban,
+        "Renban",
+        50,
+        Medium,
+        Some(variants::lines::renban),
+    ),
+    row(
+        T::BetweenLine,
+        "Between Line",
+        50,
+        Medium,
+        Some(variants::lines::between),
+    ),
+    row(
+        T::RuleOf45,
+        "Rule of 45",
+        60,
+        Medium,
+        Some(variants::rule_of_45::find),
+    ),
+    row(
+        T::LittleKiller,
+        "Little Killer Sum",
+        80,
+        Hard,
+        Some(variants::sums::little_killer),
+    ),
+    row(
+        T::SandwichSum,
+        "Sandwich Sum",
+        80,
+        Hard,
+        Some(variants::sums::sandwich),
     ),
     row(
         T::LockedPair,
@@ -489,6 +642,13 @@ pub const TABLE: &[Row] = &[
         Extreme,
         Some(trial::find),
     ),
+    row(
+        T::ConstraintForcingNet,
+        "Constraint Forcing Net",
+        700,
+        Extreme,
+        Some(variants::forcing::find),
+    ),
     row(T::TrialAndError, "Trial and Error", 10000, Extreme, None),
     row(
         T::BruteForce,
@@ -501,8 +661,8 @@ pub const TABLE: &[Row] = &[
 
 /// `ROW_OF[t as usize]`: the index of technique `t`'s row in [`TABLE`].
 /// Built at compile time; a technique listed twice fails the build.
-const ROW_OF: [u8; 64] = {
-    let mut idx = [u8::MAX; 64];
+const ROW_OF: [u8; 128] = {
+    let mut idx = [u8::MAX; 128];
     let mut i = 0;
     while i < TABLE.len() {
         let t = TABLE[i].technique as usize;

@@ -322,13 +322,20 @@ fn next_single(c: &Candidates) -> Option<(usize, u16, Option<usize>)> {
 }
 
 pub(crate) fn brute_force(c: &Candidates) -> Option<Step> {
-    let grid = c.to_grid();
-    let solution = crate::solve::unchecked_solutions(&grid)
-        .find(|sol| (0..c.cell_count()).all(|x| c.values()[x] != 0 || c.has(x, sol.get(x))))?;
     let x = (0..c.cell_count())
         .filter(|&x| c.values()[x] == 0)
         .min_by_key(|&x| c.mask(x).count_ones())?;
-    let d = solution.get(x);
+    let d = match c.rules() {
+        Some(rules) => super::variants::solution(c, rules)?[x],
+        None => {
+            let grid = c.to_grid();
+            crate::solve::unchecked_solutions(&grid)
+                .find(|sol| {
+                    (0..c.cell_count()).all(|x| c.values()[x] != 0 || c.has(x, sol.get(x)))
+                })?
+                .get(x)
+        }
+    };
     let mut s = Step::new(Technique::BruteForce);
     s.placements = vec![Cand::new(x, d)];
     s.cells = vec![x as u32];

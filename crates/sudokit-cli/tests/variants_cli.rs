@@ -1,0 +1,98 @@
+//! End-to-end tests of the commands on constraint puzzles: true
+//! candidates (text and JSON), hint/rate through the variant techniques, and
+//! generated killer and thermo puzzles read back by `check`.
+
+mod support;
+
+use support::{lines, sudokit, sudokit_stdin};
+
+/// A 4×4 whose row 1 is a thermometer: it must be 1 2 3 4, so row 2 holds
+/// 3/4 under the first box and 1/2 under the second; rows 3 and 4 only lose
+/// their column's row-1 digit.
+const THERMO_4: &str = "thermo: r1c1 r1c2 r1c3 r1c4\n................\n";
+
+#[test]
+fn candidates_prints_true_candidates() {
+    let out = sudokit_stdin(&["candidates"], THERMO_4);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let l = lines(&out);
+    assert_eq!(
+        &l[1..],
+        [
+            "1 2 3 4",
+            "34 34 12 12",
+            "234 134 124 123",
+            "234 134 124 123"
+        ]
+    );
+}
+
+#[test]
+fn candidates_json_lists_digits_per_cell() {
+    let out = sudokit_stdin(&["candidates", "--json"], THERMO_4);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = v["candidates"].as_array().unwrap();
+    assert_eq!(c.len(), 16);
+    assert_eq!(c[0], serde_json::json!([1]));
+    assert_eq!(c[4], serde_json::json!([3, 4]));
+    assert_eq!(c[15], serde_json::json!([1, 2, 3]));
+}
+
+#[test]
+fn candidates_reports_a_bad_directive_with_its_place() {
+    let out = sudokit_stdin(&["candidates"], "thermo: r1c1 r9c9\n................\n");
+    assert!(!out.status.success());
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(all.contains("line 1"), "{all}");
+}
+
+#[test]
+fn hint_and_rate_use_the_variant_techniques() {
+    let file = "crates/sudokit/tests/variants/02-killer-9.txt";
+    let out = sudokit(&["hint", file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("Cage Combination: the cage r1c1, r2c1 and r2c2 of 19"),
+        "{text}"
+    );
+    let out = sudokit(&["rate", file]);
+    assert!(out.status.success());
+}
+
+#[test]
+fn generated_killer_and_thermo_puzzles_read_back_unique() {
+    for kind in ["--killer", "--thermo"] {
+        let out = sudokit(&["generate", kind, "--box", "2x3", "--seed", "4", "--grade"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let key = if kind == "--killer" {
+            "cage:"
+        } else {
+            "thermo:"
+        };
+        assert!(text.lines().any(|l| l.starts_with(key)), "{text}");
+        let check = sudokit_stdin(&["check"], &text);
+        let verdict = String::from_utf8_lossy(&check.stdout);
+        assert!(verdict.contains("unique solution"), "{kind}: {verdict}");
+    }
+    let json = sudokit(&["generate", "--killer", "-o", "json", "--seed", "1"]);
+    assert_eq!(json.status.code(), Some(2));
+}

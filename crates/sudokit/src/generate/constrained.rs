@@ -1,0 +1,190 @@
+//! Killer and thermo puzzles: constraints read off a random solution grid,
+//! then givens removed in random order while the solution stays unique.
+//!
+//! Killer: the board is cut into cages (random orthogonal growth, no digit
+//! twice in a cage, 2 to 5 cells on 9×9) whose sums are the solution's.
+//! Thermo: thermometers (cells touching orthogonally or diagonally, digits
+//! of the solution increasing, at least 3 cells) grown from random bulbs.
+//! Every removal is checked by the constraint search; a check cut short by
+//! the limits keeps its given, so the result is always proven unique.
+
+use std::sync::Arc;
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+
+use crate::constraints::Constraint;
+use crate::geometry::{Geometry, Layout};
+use crate::grid::Grid;
+use crate::puzzle::{Error, Options, Puzzle, Rating, Verdict};
+
+/// The constraint family of a generated puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ConstraintKind {
+    /// Killer cages covering the whole board.
+    Killer,
+    /// Thermometers on part of the board.
+    Thermo,
+}
+
+/// A generated constraint puzzle.
+#[derive(Clone, Debug)]
+pub struct ConstrainedPuzzle {
+    /// Givens and constraints.
+    pub puzzle: Puzzle,
+    pub solution: Grid,
+    /// The human-style rating, when asked for.
+    pub rating: Option<Rating>,
+}
+
+/// Puzzle number `index` of the run seeded with `seed`: a unique killer or
+/// thermo puzzle on a square board of 4 to 16 digits, within `opts`' limits.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::generate::{constrained, ConstraintKind};
+/// use sudokit::{BoxShape, Geometry, Options};
+/// let geo = Arc::new(Geometry::square(BoxShape::new(2, 2), &[]).unwrap());
+/// let made = constrained(&geo, ConstraintKind::Killer, 7, 0, true, &Options::default()).unwrap();
+/// assert!(made.puzzle.check(&Options::default()).unwrap().is_unique());
+/// assert!(made.rating.is_some());
+/// ```
+pub fn constrained(
+    geometry: &Arc<Geometry>,
+    kind: ConstraintKind,
+    seed: u64,
+    index: u64,
+    grade: bool,
+    opts: &Options,
+) -> Result<ConstrainedPuzzle, Error> {
+    let n = geometry.n();
+    if geometry.layout() != Layout::Square || !(4..=16).contains(&n) {
+        return Err(Error::Unsupported(
+            "killer and thermo puzzles are generated on square boards of 4 to 16 digits".into(),
+        ));
+    }
+    let opts = &opts.started();
+    let limits = opts.limits();
+    let mut rng = super::rng_for(seed, index);
+    let solution = super::random_solution(geometry, &mut rng)
+        .ok_or_else(|| Error::Unsupported("this board has no solution grid".into()))?;
+    let constraints = match kind {
+        ConstraintKind::Killer => cages(&solution, n, &mut rng),
+        ConstraintKind::Thermo => thermos(&solution, n, &mut rng),
+    };
+    let mut puzzle = Puzzle::new(solution.clone()).with_constraints(constraints);
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.shuffle(&mut rng);
+    for cell in order {
+        if limits.expired() {
+            return Err(opts.stopped());
+        }
+        let mut fewer = puzzle.grid().clone();
+        fewer.set(cell, 0);
+        let trial = Puzzle::new(fewer).with_constraints(puzzle.constraints().to_vec());
+        // A check cut short keeps the given.
+        if let Ok(Verdict::Unique(_)) = trial.check(opts) {
+            puzzle = trial;
+        }
+    }
+    let rating = if grade {
+        Some(puzzle.rate(opts)?)
+    } else {
+        None
+    };
+    Ok(ConstrainedPuzzle {
+        puzzle,
+        solution,
+        rating,
+    })
+}
+
+fn neighbours(x: usize, n: usize, diagonal: bool) -> Vec<usize> {
+    let (r, c) = ((x / n) as isize, (x % n) as isize);
+    let mut out = Vec::new();
+    for dr in -1..=1isize {
+        for dc in -1..=1isize {
+            if (dr, dc) == (0, 0) || (!diagonal && dr != 0 && dc != 0) {
+                continue;
+            }
+            let (r2, c2) = (r + dr, c + dc);
+            if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
+                out.push(r2 as usize * n + c2 as usize);
+            }
+        }
+    }
+    out
+}
+
+/// Cages covering the board, each grown from a random free cell through
+/// free orthogonal neighbours whose digits are not yet in the cage.
+fn cages(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
+    let max = (n * 5).div_ceil(9).max(2);
+    let mut free = vec![true; n * n];
+    let mut order: Vec<usize> = (0..n * n).collect();
+    order.shuffle(rng);
+    let mut out = Vec::new();
+    for start in order {
+        if !free[start] {
+            continue;
+        }
+        let size = rng.random_range(2..=max);
+        let mut cells = vec![start];
+        free[start] = false;
+        while cells.len() < size {
+            let mut options: Vec<usize> = cells
+                .iter()
+                .flat_map(|&x| neighbours(x, n, false))
+                .filter(|&y| free[y] && cells.iter().all(|&x| sol.get(x) != sol.get(y)))
+                .collect();
+            options.sort_unstable();
+            options.dedup();
+            let Some(&next) = options.choose(rng) else {
+                break;
+            };
+            free[next] = false;
+            cells.push(next);
+        }
+        let sum = cells.iter().map(|&x| sol.get(x) as u32).sum();
+        out.push(Constraint::Cage {
+            sum: Some(sum),
+            cells,
+        });
+    }
+    out
+}
+
+/// Up to N thermometers of at least 3 cells, on cells no other one uses.
+fn thermos(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
+    let mut free = vec![true; n * n];
+    let mut out = Vec::new();
+    for _ in 0..n * 4 {
+        if out.len() == n {
+            break;
+        }
+        let bulb = rng.random_range(0..n * n);
+        if !free[bulb] {
+            continue;
+        }
+        let mut cells = vec![bulb];
+        let want = rng.random_range(3..=n.min(6));
+        while cells.len() < want {
+            let last = *cells.last().unwrap();
+            let options: Vec<usize> = neighbours(last, n, true)
+                .into_iter()
+                .filter(|&y| free[y] && !cells.contains(&y) && sol.get(y) > sol.get(last))
+                .collect();
+            let Some(&next) = options.choose(rng) else {
+                break;
+            };
+            cells.push(next);
+        }
+        if cells.len() >= 3 {
+            for &x in &cells {
+                free[x] = false;
+            }
+            out.push(Constraint::Thermo(cells));
+        }
+    }
+    out
+}

@@ -1,0 +1,184 @@
+//! Steps on constraints beyond units (cages, lines, dots, board-wide rules).
+//!
+//! Each finder explains one constraint at a time: it runs that constraint's
+//! propagator alone (the same code the search uses, so every elimination
+//! is one the rule forces) on the current candidates, and reports what it
+//! removes with a sentence naming the rule. Pair rules (dots, knight and
+//! king moves, neighbours) are explained from one cell at a time: the
+//! digits that cell still allows its partners.
+
+pub(crate) mod cage;
+pub(crate) mod dots;
+pub(crate) mod forcing;
+pub(crate) mod lines;
+pub(crate) mod neighbours;
+pub(crate) mod parity;
+pub(crate) mod rule_of_45;
+pub(crate) mod sums;
+
+use crate::constraints::{support, Constraint, Model};
+
+use super::{elim_text, Cand, Candidates, Step, Technique};
+
+/// A puzzle's constraints, compiled once per candidate grid: one model per
+/// constraint (for the steps) and one for all of them (for brute force).
+pub(crate) struct Rules {
+    pub constraints: Vec<Constraint>,
+    pub each: Vec<Model>,
+    pub all: Model,
+}
+
+impl Rules {
+    pub(crate) fn new(n: usize, constraints: &[Constraint]) -> Self {
+        Rules {
+            constraints: constraints.to_vec(),
+            each: constraints
+                .iter()
+                .map(|c| Model::of_one(n, c, constraints))
+                .collect(),
+            all: Model::new(n, constraints),
+        }
+    }
+}
+
+/// Candidate masks with placed digits as single bits: the propagators' form.
+pub(crate) fn masks(c: &Candidates) -> Vec<u64> {
+    (0..c.cell_count())
+        .map(|x| match c.values()[x] {
+            0 => c.mask(x),
+            v => 1 << (v - 1),
+        })
+        .collect()
+}
+
+/// The candidates of empty cells that are in `before` and not in `after`.
+fn removed(c: &Candidates, before: &[u64], after: &[u64]) -> Vec<Cand> {
+    let mut out = Vec::new();
+    for x in 0..before.len() {
+        if c.values()[x] != 0 {
+            continue;
+        }
+        for d in crate::logic::candidates::bits(before[x] & !after[x]) {
+            out.push(Cand::new(x, d as u16 + 1));
+        }
+    }
+    out
+}
+
+/// The first constraint chosen by `pick` whose propagator, run alone to a
+/// fixpoint, removes candidates: a step of `technique` explained by
+/// `rule` (the rule in words, without the eliminations).
+pub(crate) fn per_constraint(
+    c: &Candidates,
+    technique: Technique,
+    pick: fn(&Constraint) -> bool,
+    rule: &dyn Fn(&Candidates, &Constraint) -> String,
+) -> Option<Step> {
+    let rules = c.rules()?;
+    let before = masks(c);
+    for (k, con) in rules.constraints.iter().enumerate() {
+        if !pick(con) || c.out_of_time() {
+            continue;
+        }
+        let mut after = before.clone();
+        // A wipe-out means the position has no solution: no step.
+        if rules.each[k].fixpoint(&mut after).is_err() {
+            continue;
+        }
+        let elims = removed(c, &before, &after);
+        if elims.is_empty() {
+            continue;
+        }
+        let n = c.ctx.n;
+        let mut s = Step::new(technique);
+        s.cells = con.cells(n).iter().map(|&x| x as u32).collect();
+        s.explanation = format!("{}: removes {}", rule(c, con), elim_text(c, &elims));
+        s.eliminations = elims;
+        return Some(s);
+    }
+    None
+}
+
+/// For the pair rules chosen by `pick`: the first cell whose candidates
+/// (or digit) leave some partner digits without support. `rule` words the
+/// relation for that cell, e.g. `a knight's move away`.
+pub(crate) fn per_cell_pairs(
+    c: &Candidates,
+    technique: Technique,
+    pick: fn(&Constraint) -> bool,
+    rule: &dyn Fn(&Constraint) -> String,
+) -> Option<Step> {
+    let rules = c.rules()?;
+    let m = masks(c);
+    let mut partners: Vec<Vec<(usize, &[u64], usize)>> = vec![Vec::new(); m.len()];
+    for (k, con) in rules.constraints.iter().enumerate() {
+        if !pick(con) {
+            continue;
+        }
+        for (a, b, t) in rules.each[k].pairs() {
+            partners[a].push((b, t, k));
+            partners[b].push((a, t, k));
+        }
+    }
+    for x in 0..m.len() {
+        if c.out_of_time() {
+            return None;
+        }
+        let mut elims = Vec::new();
+        let mut cells = vec![x as u32];
+        let mut which = None;
+        for &(y, t, k) in &partners[x] {
+            if c.values()[y] != 0 {
+                continue;
+            }
+            let gone = c.mask(y) & !support(m[x], t);
+            if gone != 0 {
+                which.get_or_insert(k);
+                cells.push(y as u32);
+                for d in crate::logic::candidates::bits(gone) {
+                    elims.push(Cand::new(y, d as u16 + 1));
+                }
+            }
+        }
+        let Some(k) = which else { continue };
+        elims.sort();
+        elims.dedup();
+        cells.sort();
+        cells.dedup();
+        let own = match c.values()[x] {
+            0 => format!("{} can only be {}", c.cn(x), super::digits_text(m[x])),
+            v => format!("{} = {v}", c.cn(x)),
+        };
+        let mut s = Step::new(technique);
+        s.candidates = crate::logic::candidates::bits(c.mask(x))
+            .map(|d| Cand::new(x, d as u16 + 1))
+            .collect();
+        s.cells = cells;
+        s.explanation = format!(
+            "{own}, and {}: removes {}",
+            rule(&rules.constraints[k]),
+            elim_text(c, &elims)
+        );
+        s.eliminations = elims;
+        return Some(s);
+    }
+    None
+}
+
+/// `r1c1, r1c2 and r1c3` for a constraint's cells.
+pub(crate) fn cells_text(c: &Candidates, cells: &[usize]) -> String {
+    let cells: Vec<u32> = cells.iter().map(|&x| x as u32).collect();
+    super::list_and(c, &cells)
+}
+
+/// A solution under the units and every constraint that agrees with the
+/// candidates (for the brute-force step), within the grid's limits.
+pub(crate) fn solution(c: &Candidates, rules: &Rules) -> Option<Vec<u16>> {
+    let mut search = crate::constraints::search::ConstraintSearch::new(
+        c.geometry().clone(),
+        rules.all.clone(),
+        masks(c),
+        c.limits().clone(),
+    );
+    search.advance().then(|| search.solution_values()).flatten()
+}
