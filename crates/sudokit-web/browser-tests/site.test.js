@@ -229,6 +229,71 @@ async function audit(page, label) {
     });
   }
 
+  // Zoom: 16×16 auto candidates (6 px in the cell at a phone's width) become
+  // readable: the board grows inside a square frame that scrolls, the
+  // selected cell stays in the frame, and its marks are also written large
+  // under the board.
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: zoom makes 16×16 candidates readable, cells square, entry works`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#b=4x4&g=${"1".padEnd(256, ".")}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 256);
+      await page.check("#auto");
+      const markPx = (i) => page.$eval(`[data-i="${i}"] .marks`, (m) => parseFloat(getComputedStyle(m).fontSize));
+      const before = await markPx(200);
+      const frame = () => page.$eval("#board-wrap", (w) => { const r = w.getBoundingClientRect(); return [r.left, r.top, r.left + w.clientWidth, r.top + w.clientHeight]; });
+      const inFrame = async (i) => {
+        const [l, t, r, b] = await frame();
+        const x = await page.$eval(`[data-i="${i}"]`, (d) => { const q = d.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; });
+        return x[0] >= l - 0.5 && x[1] >= t - 0.5 && x[2] <= r + 0.5 && x[3] <= b + 0.5;
+      };
+      await press('[data-i="200"]');
+      await press("#zoom");
+      assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "true");
+      const after = await markPx(200);
+      assert.ok(after >= 11, `zoomed candidates at ${after}px (were ${before}px)`);
+      assert.ok(await inFrame(200), "the selected cell is in the frame after zooming");
+      // The frame keeps the page's layout: the pad stays below it, inside the screen width.
+      const [fl, , fr, fb] = await frame();
+      const pad = await page.$eval("#pad", (p) => { const r = p.getBoundingClientRect(); return [r.left, r.top, r.right]; });
+      assert.ok(pad[1] >= fb && fl >= 0 && fr <= opts.viewport.width && pad[2] <= opts.viewport.width, "the frame fits the screen and the pad is below it");
+      await geometry(page);
+      // The selected cell's marks, large, under the board.
+      const notes = await page.$eval("#cellnotes", (e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)]);
+      assert.equal(notes[0], `r13c9: ${"123456789ABCDEFG".split("").join(" ")}`);
+      assert.ok(notes[1] >= 11, `cell notes at ${notes[1]}px`);
+      await shot(page, `${label}-zoom-16x16`);
+      // Entry still works, by the pad.
+      await press('#pad button[aria-label="enter 5"]');
+      assert.equal(await page.textContent('[data-i="200"] .v'), "5");
+      // Moving to a cell outside the frame (arrow keys on the desktop, a
+      // scroll then a tap on the phone) keeps it in view.
+      if (opts.hasTouch) {
+        await page.$eval("#board-wrap", (w) => { w.scrollLeft = w.scrollWidth; w.scrollTop = w.scrollHeight; });
+        await press('[data-i="255"]');
+      } else {
+        await page.click('[data-i="200"]');
+        for (let k = 0; k < 7; k++) await page.keyboard.press("ArrowRight");
+        for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowDown");
+        assert.equal(await page.getAttribute(".cell.sel", "data-i"), "255");
+      }
+      assert.ok(await inFrame(255), "the newly selected cell is in the frame");
+      await press('#pad button[aria-label="enter G"]');
+      assert.equal(await page.textContent('[data-i="255"] .v'), "G");
+      assert.ok((await markPx(254)) >= 11, "other cells' marks as large");
+      await geometry(page);
+      await shot(page, `${label}-zoom-corner`);
+      await audit(page, `${label}-zoom`);
+      // Zoom off: the board fits the width again.
+      await press("#zoom");
+      assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "false");
+      assert.ok(Math.abs((await markPx(254)) - before) < 0.5, "zoom off restores the size");
+      await c.close();
+    });
+  }
+
   await check("hints in three levels: where, which technique, the whole step; Apply", async () => {
     const c = await ctx(DESKTOP), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);

@@ -51,7 +51,7 @@ const st = {
   givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
   units: [], cellUnits: [], boxOf: [],
   sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
-  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "",
+  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "", zoom: false,
 };
 const MODES = ["digits", "corner", "centre"];
 
@@ -165,11 +165,46 @@ function build() {
   if (n === 9) pad.style.setProperty("--padcols", 5);
   for (let v = 1; v <= n; v++) { const k = document.createElement("button"); k.textContent = sym(v); k.setAttribute("aria-label", `enter ${sym(v)}`); k.onclick = () => enter(v); pad.appendChild(k); }
   const e = document.createElement("button"); e.textContent = "⌫"; e.setAttribute("aria-label", "erase"); e.onclick = () => enter(0); pad.appendChild(e);
+  applyZoom();
   $("print-title").textContent = st.title || `sudokit ${st.n}×${st.n}${st.variants.length ? " " + st.variants.join(", ") : ""}${st.regions ? " jigsaw" : ""}${st.cube ? " cube" : ""}`;
   paint();
 }
 
-function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); }
+function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); keepInView(); }
+
+// ---- zoom ---------------------------------------------------------------------
+// The board drawn larger in a square frame that scrolls (its own, not the
+// page's), large enough that a cell's marks are about MARK_PX tall: 16×16 and
+// 25×25 marks are unreadable at a phone's width otherwise.
+const MARK_PX = 13;
+function applyZoom() {
+  const wrap = $("board-wrap"), b = $("board");
+  wrap.classList.remove("zoomed"); wrap.style.height = ""; b.style.width = "";
+  $("zoom").setAttribute("aria-pressed", String(st.zoom)); $("zoom").classList.toggle("on", st.zoom);
+  if (!st.zoom) return;
+  const w = b.getBoundingClientRect().width;
+  const layer = b.querySelector(".layer");
+  const cell = (layer ? layer.getBoundingClientRect().width : w) / st.n;
+  // The marks' size in app.css: cell / marks per side × 0.85.
+  const need = (MARK_PX * Math.ceil(Math.sqrt(st.n))) / 0.85;
+  const k = Math.min(8, Math.max(1.6, need / cell));
+  wrap.style.height = `${Math.round(Math.min(w, window.innerHeight * 0.65))}px`;
+  wrap.classList.add("zoomed");
+  b.style.width = `${Math.round(w * k)}px`;
+  keepInView(true);
+}
+// Scrolls the frame so the selected cell is inside it (centred when asked).
+function keepInView(centre) {
+  const wrap = $("board-wrap"), d = cellEl(st.sel);
+  if (!st.zoom || !d) return;
+  const f = wrap.getBoundingClientRect(), r = d.getBoundingClientRect();
+  const right = f.left + wrap.clientWidth, bottom = f.top + wrap.clientHeight, pad = 6;
+  if (centre) { wrap.scrollLeft += (r.left + r.right) / 2 - (f.left + right) / 2; wrap.scrollTop += (r.top + r.bottom) / 2 - (f.top + bottom) / 2; return; }
+  if (r.left < f.left + pad) wrap.scrollLeft -= f.left + pad - r.left; else if (r.right > right - pad) wrap.scrollLeft += r.right - right + pad;
+  if (r.top < f.top + pad) wrap.scrollTop -= f.top + pad - r.top; else if (r.bottom > bottom - pad) wrap.scrollTop += r.bottom - bottom + pad;
+}
+$("zoom").onclick = () => { st.zoom = !st.zoom; applyZoom(); };
+window.addEventListener("resize", () => { if (st.zoom) applyZoom(); });
 function cellEl(i) { return $("board").querySelector(`[data-i="${i}"]`); }
 
 // Candidates of every empty cell from `vals` (bit d-1 = digit d) and the units.
@@ -214,6 +249,8 @@ function shown() {
   return { vals, cand, step: st.view && st.view.step, level: st.hintLevel, mistake: st.view && st.view.mistake };
 }
 
+// "r3c5" (with "layer 2 " in a cube), as players write a cell.
+function cellName(i) { const n = st.n; return `${st.cube ? `layer ${Math.floor(i / (n * n)) + 1} ` : ""}r${Math.floor(i / n) % n + 1}c${i % n + 1}`; }
 const bitsOf = (m) => { const out = []; for (let d = 1; d <= st.n; d++) if (m & (1 << (d - 1))) out.push(d); return out; };
 
 function paint() {
@@ -277,6 +314,13 @@ function paint() {
     d.classList.toggle("place", place.has(i));
     d.classList.toggle("mistake", mistake ? mistake.cell === i : false);
   }
+  // The selected cell's marks, large, under the board (boards above 9×9).
+  let notes = "";
+  if (n > 9 && !vals[st.sel]) {
+    const m = (cand ? cand[st.sel] : st.corner[st.sel]) | (cand ? 0 : st.centre[st.sel]);
+    if (m) notes = `${cellName(st.sel)}: ${bitsOf(m).map(sym).join(" ")}`;
+  }
+  $("cellnotes").textContent = notes;
   $("mode").textContent = { digits: "Digits", corner: "Corner", centre: "Centre" }[st.mode];
   $("mode").setAttribute("aria-label", `entry mode: ${st.mode === "digits" ? "digits" : st.mode + " notes"}`);
   $("mode").classList.toggle("on", st.mode !== "digits");
@@ -608,6 +652,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key in moves && e.target.classList && e.target.classList.contains("cell")) { select((st.sel + moves[e.key] + st.cells) % st.cells); e.preventDefault(); return; }
   if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") { enter(0); return; }
   if (n < 25 && (e.key === "p" || e.key === "P")) { $("mode").click(); return; }
+  if (e.key === "z" || e.key === "Z") { $("zoom").click(); return; }
   if (e.key === "Escape") { clearView(); paint(); return; }
   const v = SYMBOLS.indexOf(e.key.toUpperCase()) + 1;
   if (v > 0 && v <= n) enter(v);
