@@ -470,6 +470,49 @@ async function audit(page, label) {
     }
   });
 
+  // A loaded jigsaw offers a new puzzle on its regions: the engine's
+  // generate request carries them, the new board keeps them (its link's `r=`
+  // and its borders) and has one solution.
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: a new puzzle on the loaded jigsaw's regions`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      // Boxes with r1c4 and r3c3 traded: every region still in one piece.
+      const reg = Array.from({ length: 81 }, (_, i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3));
+      [reg[3], reg[20]] = [reg[20], reg[3]];
+      const labels = reg.map((x) => x + 1).join("");
+      const borders = reg.filter((x, i) => i % 9 < 8 && x !== reg[i + 1]).length;
+      await page.goto(`${base}#b=3x3&r=${labels}&g=${".".repeat(81)}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 81);
+      assert.equal(await page.locator(".cell.br").count(), borders);
+      assert.equal(await page.isVisible("#regions-choice"), true, "the choice is offered for a jigsaw");
+      assert.equal(await page.isChecked("#on-regions"), true);
+      assert.equal(await page.isDisabled("#shape"), true, "the regions fix the size");
+      assert.equal(await page.isDisabled('input[value="disjoint"]'), true);
+      await page.selectOption("#difficulty", "");
+      await press("#generate");
+      await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+      await ready(page);
+      assert.match(await counter(page), /Solutions remaining: 1$/);
+      const givens = await page.locator(".cell.given").count();
+      assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+      assert.equal(new URL(page.url()).hash.match(/[#&]r=([^&]*)/)[1], labels, "the link carries the same regions");
+      assert.equal(await page.locator(".cell.br").count(), borders, "the same borders drawn");
+      await geometry(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-generated-jigsaw`);
+      // Unticked: a puzzle with boxes, of the size chosen.
+      await page.uncheck("#on-regions");
+      assert.equal(await page.isDisabled("#shape"), false);
+      await page.selectOption("#shape", "2x2");
+      await press("#generate");
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 16, null, { timeout: 30000 });
+      assert.equal(await page.isVisible("#regions-choice"), false, "no jigsaw, no choice");
+      await c.close();
+    });
+  }
+
   await check("Download PDF: a PDF of the puzzle (and its solution when asked)", async () => {
     const c = await ctx({ ...DESKTOP, acceptDownloads: true }), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);

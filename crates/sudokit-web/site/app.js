@@ -473,30 +473,41 @@ function explainError(e) {
 }
 
 // The "New puzzle" form follows the board in play (size, cube, variants; a
-// jigsaw keeps the form as it was: it cannot be generated), and offers only
-// what the generator makes: cubes up to 9×9×9, without variants, with point
-// symmetry (rotational) or none.
+// jigsaw offers "on these jigsaw regions", its size fixed by the regions),
+// and offers only what the generator makes: cubes up to 9×9×9, without
+// variants, with point symmetry (rotational) or none; no disjoint groups or
+// hypercube on jigsaw regions.
 const variantBoxes = () => [...document.querySelectorAll('input[name="variant"]')];
 function syncForm() {
-  if (!st.regions && [...$("shape").options].some((o) => o.value === st.box)) {
+  $("regions-choice").hidden = !st.regions;
+  $("on-regions").checked = !!st.regions;
+  if ([...$("shape").options].some((o) => o.value === st.box)) {
     $("shape").value = st.box;
     $("cube").checked = st.cube;
     for (const b of variantBoxes()) b.checked = st.variants.includes(b.value);
   }
   formRules();
 }
+const onRegions = () => !!st.regions && $("on-regions").checked;
 function formRules() {
+  const jig = onRegions();
+  if (jig) { $("cube").checked = false; if ([...$("shape").options].some((o) => o.value === st.box)) $("shape").value = st.box; }
+  $("cube").disabled = jig; $("shape").disabled = jig;
   const cube = $("cube").checked;
   for (const o of $("shape").options) {
     o.disabled = cube && o.value.split("x").reduce((a, b) => a * b, 1) > 9;
     o.dataset.square ||= o.textContent;
     o.textContent = cube ? o.dataset.square.replace(/^(\d+)×\d+$/, "$1×$1×$1") : o.dataset.square;
   }
-  if ($("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
-  for (const b of variantBoxes()) { b.disabled = cube; if (cube) b.checked = false; }
+  if (!jig && $("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
+  for (const b of variantBoxes()) {
+    b.disabled = cube || (jig && (b.value === "disjoint" || b.value === "hypercube"));
+    if (b.disabled) b.checked = false;
+  }
   for (const o of $("symmetry").options) o.disabled = cube && !["rotational", "none"].includes(o.value);
   if ($("symmetry").selectedOptions[0].disabled) $("symmetry").value = "rotational";
 }
+$("on-regions").onchange = formRules;
 $("cube").onchange = formRules;
 
 $("generate").onclick = async () => {
@@ -504,7 +515,7 @@ $("generate").onclick = async () => {
   try {
     const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
     const variants = variantBoxes().filter((b) => b.checked).map((b) => b.value);
-    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, cube: $("cube").checked, variants, symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
+    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: onRegions() ? st.box : $("shape").value, cube: $("cube").checked, variants, regions: onRegions() ? st.regions : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
     st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
     if (g.grade) showGrade(g.grade);

@@ -336,6 +336,9 @@ pub struct GenerateRequest {
     pub box_shape: String,
     /// Extra units: `x`, `disjoint`, `hypercube`, `windoku`.
     pub variants: Vec<String>,
+    /// Jigsaw regions replacing the boxes: one label `0..N` per cell, row by
+    /// row (as in a parse answer's `regions`); empty for boxes.
+    pub regions: Vec<u16>,
     /// A cube (N×N×N) of that box shape instead of a square board; no
     /// variants, symmetry `rotational` (point reflection) or `none`.
     pub cube: bool,
@@ -375,6 +378,7 @@ impl Default for GenerateRequest {
         GenerateRequest {
             box_shape: "3x3".into(),
             variants: Vec::new(),
+            regions: Vec::new(),
             cube: false,
             symmetry: "rotational".into(),
             minimal: false,
@@ -394,7 +398,15 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
             "puzzles are generated up to 25×25".into(),
         ));
     }
-    let variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
+    let mut variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
+    if !req.regions.is_empty() {
+        if req.cube {
+            return Err(Failure::BadRequest(
+                "jigsaw regions apply to square boards, not cubes".into(),
+            ));
+        }
+        variants.push(Variant::Jigsaw(req.regions.clone()));
+    }
     let symmetry: Symmetry = req.symmetry.parse().map_err(Failure::BadRequest)?;
     let geometry = if req.cube {
         if shape.n() > 9 {
