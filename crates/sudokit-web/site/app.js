@@ -47,7 +47,7 @@ $("cancel").onclick = () => fg.restart();
 
 // ---- state ------------------------------------------------------------------
 const st = {
-  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null,
+  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null, constraints: [], broken: new Set(),
   givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
   units: [], cellUnits: [], boxOf: [],
   sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
@@ -65,6 +65,7 @@ function engineText(vals) {
   const g = { box: st.box, layout: st.cube ? "cube" : "square", rows: [vals] };
   if (st.variants.length) g.variants = st.variants;
   if (st.regions) g.regions = st.regions;
+  if (st.constraints.length) g.constraints = st.constraints;
   return JSON.stringify(g);
 }
 const givensReq = () => ({ puzzle: engineText(st.givens) });
@@ -74,6 +75,9 @@ const playReq = () => ({ puzzle: engineText(values()) });
 function adopt(info, entries) {
   st.info = info; st.n = info.n; st.cells = info.cells; st.cube = info.cube;
   st.box = info.grid.box; st.variants = info.grid.variants || []; st.regions = info.grid.regions || null;
+  // Constraints (cages, thermometers, dots…) as the engine's directive lines:
+  // sent back with every request, drawn from the engine's overlay.
+  st.constraints = info.grid.constraints || []; st.broken = new Set(info.broken || []);
   st.units = info.units;
   syncForm();
   st.givens = info.grid.rows.flat();
@@ -90,7 +94,19 @@ function adopt(info, entries) {
   clearView(); build(); save();
   // Not the last board's count while the first one of this board is pending.
   $("counter").textContent = "Solutions remaining: counting…";
-  solveInBackground(); rate(); scheduleCount();
+  solveInBackground(); rate(); scheduleCount(); checkRules();
+}
+
+// Which entries break the puzzle's constraints: the engine's `parse` answer
+// for the position in play (units are checked here, in `conflicts`).
+let rulesSeq = 0;
+async function checkRules() {
+  if (!st.constraints.length) { st.broken = new Set(); return; }
+  const seq = ++rulesSeq;
+  let broken = [];
+  try { broken = (await bg.call("parse", playReq())).broken || []; } catch (e) { /* a unit conflict: drawn by conflicts() */ }
+  if (seq !== rulesSeq) return;
+  st.broken = new Set(broken); paint();
 }
 
 async function load(text, entries) {
@@ -105,6 +121,8 @@ function build() {
   const b = $("board"), n = st.n;
   b.replaceChildren();
   b.classList.toggle("cube", st.cube);
+  // Sandwich sums and little killer clues sit outside the board: room for them.
+  b.classList.toggle("outside", st.constraints.some((c) => /^(sandwich|little)/i.test(c)));
   b.style.setProperty("--n", n);
   b.style.setProperty("--fsk", n > 9 ? 0.5 : 0.62);
   b.style.setProperty("--mc", Math.ceil(Math.sqrt(n)));
@@ -152,6 +170,14 @@ function build() {
         d.addEventListener("pointerdown", () => { select(i); });
         row.appendChild(d);
       }
+    }
+    // The engine's drawing of the constraints, laid over the cells (half a
+    // cell of margin around the board for clues outside it).
+    if (st.info.overlay && !st.cube) {
+      const img = document.createElement("img");
+      img.className = "overlay"; img.alt = ""; img.setAttribute("aria-hidden", "true");
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(st.info.overlay)}`;
+      layer.appendChild(img);
     }
     if (st.cube) {
       const box = document.createElement("div"); box.className = "layer-box";
@@ -256,6 +282,7 @@ const bitsOf = (m) => { const out = []; for (let d = 1; d <= st.n; d++) if (m & 
 function paint() {
   const n = st.n, { vals, cand, step, level, mistake } = shown();
   const bad = conflicts(vals);
+  if (!st.explain) for (const i of st.broken) if (vals[i]) bad.add(i);
   const full = vals.every(Boolean);
   const peers = new Set();
   for (const k of st.cellUnits[st.sel] || []) for (const c of st.units[k].cells) peers.add(c);
@@ -357,7 +384,7 @@ function enter(v) {
   if (!st.done) status("");
   afterMove();
 }
-function afterMove() { clearView(); if (!values().every(Boolean)) st.done = false; paint(); save(); scheduleCount(); }
+function afterMove() { clearView(); if (!values().every(Boolean)) st.done = false; paint(); save(); scheduleCount(); checkRules(); }
 function undoRedo(from, to) {
   const m = from.pop(); if (!m) return;
   if (Array.isArray(m[0])) { to.push(m.map((x) => snapshot(x[0])).reverse()); m.forEach(restore); st.sel = m[0][0]; }
@@ -401,6 +428,7 @@ function shareParams() {
   if (st.variants.length) p.set("v", st.variants.join(","));
   if (st.regions) p.set("r", st.regions.map((x) => SYMBOLS[x] || "?").join(""));
   p.set("g", enc(st.givens));
+  if (st.constraints.length) p.set("c", st.constraints.join("\n"));
   if (st.entries.some(Boolean)) p.set("e", enc(st.entries));
   if (encMasks(st.corner)) p.set("cm", encMasks(st.corner));
   if (encMasks(st.centre)) p.set("ce", encMasks(st.centre));
@@ -417,6 +445,7 @@ async function loadParams(hash) {
   const grid = { box: `${rr}x${cc}`, layout: p.get("cube") ? "cube" : "square", rows: [dec(p.get("g") || "", cells)] };
   if (p.get("v")) grid.variants = p.get("v").split(",");
   if (p.get("r")) grid.regions = Array.from(p.get("r"), (ch) => SYMBOLS.indexOf(ch));
+  if (p.get("c")) grid.constraints = p.get("c").split("\n");
   await load(JSON.stringify(grid), dec(p.get("e") || "", cells));
   st.corner = decMasks(p.get("cm"), cells); st.centre = decMasks(p.get("ce"), cells); st.struck = decMasks(p.get("x"), cells);
   st.elapsed = +p.get("t") || 0; $("timer").textContent = clock(st.elapsed);
@@ -467,6 +496,7 @@ function explainError(e) {
   if (a.status === "over-budget") return "That took too long. Try again, or pick an easier setting.";
   let m = e.message.replace(/^puzzle \d+, line \d+(, column \d+)?: /, "");
   if (/contradictory givens/.test(m)) m = `The puzzle contradicts itself (${m.replace("contradictory givens: ", "")}). Check the digits you pasted.`;
+  else if (/do not take constraints/.test(m)) m = "Explanations and difficulty ratings are not available for puzzles with cages, lines or dots yet. Solve, Hint (to check your entries) and the solutions counter work.";
   else if (/no solution/.test(m)) m = "This position has no solution: undo your last entries, or use Hint to find the mistake.";
   else if (a.line) m = `Line ${a.line}${a.column ? ", column " + a.column : ""}: ${m}`;
   return m;
@@ -644,7 +674,8 @@ $("load").onclick = async () => {
     const info = await load($("paste").value);
     st.title = "";
     const extra = [info.grid.variants && info.grid.variants.join(", "), info.grid.regions && "jigsaw", info.cube && "cube"].filter(Boolean).join(", ");
-    status(`Loaded a ${info.n}×${info.n}${extra ? " " + extra : ""} puzzle with ${info.givens} givens.`);
+    const rules = (info.grid.constraints || []).length;
+    status(`Loaded a ${info.n}×${info.n}${extra ? " " + extra : ""} puzzle with ${info.givens} givens${rules ? ` and ${rules} constraint${rules > 1 ? "s" : ""}` : ""}.`);
   } catch (e) { status(explainError(e), "error"); }
 };
 

@@ -180,13 +180,83 @@ pub fn parse(p: &Puzzle) -> Value {
         .map(|(i, u)| json!({"kind": unit_kind_name(u.kind), "name": g.unit_name(i), "cells": u.cells}))
         .collect();
     json!({
-        "grid": GridJson::new(grid),
+        "grid": GridJson::of_puzzle(p),
         "givens": grid.givens(),
         "n": g.n(),
         "cells": g.cell_count(),
         "cube": g.layout() == Layout::Cube,
         "units": units,
+        "overlay": crate::render::svg::constraint_overlay(p, 40.0),
+        "broken": broken_cells(p),
     })
+}
+
+/// The cells of the grid's values that break one of the puzzle's
+/// constraints (not its units: a page checks those itself). A rule on a
+/// list of cells (cage, thermometer, dot…) is judged once all its cells are
+/// filled; odd/even cell by cell; board-wide pair rules (anti-knight,
+/// anti-king, non-consecutive, negative kropki/XV) pair by pair.
+fn broken_cells(p: &Puzzle) -> Vec<usize> {
+    let (cs, grid) = (p.constraints(), p.grid());
+    let n = p.geometry().n();
+    if cs.is_empty() || p.geometry().layout() == Layout::Cube {
+        return Vec::new();
+    }
+    let vals = grid.cells();
+    // Empty cells hold values no pair rule can object to: all different,
+    // never consecutive, never double or summing to 5 or 10 with another
+    // (1000 + 3i is 1 mod 3, its double 2 mod 3; digits are at most 25).
+    let stand_in = |keep: &dyn Fn(usize) -> bool| -> Vec<u16> {
+        (0..vals.len())
+            .map(|i| {
+                if vals[i] != 0 && keep(i) {
+                    vals[i]
+                } else {
+                    1000 + 3 * i as u16
+                }
+            })
+            .collect()
+    };
+    let mut bad = vec![false; vals.len()];
+    for c in cs {
+        use crate::constraints::Constraint::{Even, Odd};
+        let cells = c.cells(n);
+        match c {
+            Odd(cells) | Even(cells) => {
+                let want = u16::from(matches!(c, Odd(_)));
+                for &i in cells {
+                    bad[i] |= vals[i] != 0 && vals[i] % 2 != want;
+                }
+            }
+            _ if cells.is_empty() => {
+                if c.satisfied(&stand_in(&|_| true), n, cs) {
+                    continue;
+                }
+                // Which pairs: the rules here bind cells at most two rows
+                // and two columns apart.
+                for a in (0..vals.len()).filter(|&a| vals[a] != 0) {
+                    let (ra, ca) = (a / n, a % n);
+                    for b in (a + 1..vals.len()).filter(|&b| vals[b] != 0) {
+                        let (rb, cb) = (b / n, b % n);
+                        if rb.abs_diff(ra) > 2 || cb.abs_diff(ca) > 2 {
+                            continue;
+                        }
+                        if !c.satisfied(&stand_in(&|i| i == a || i == b), n, cs) {
+                            bad[a] = true;
+                            bad[b] = true;
+                        }
+                    }
+                }
+            }
+            _ if cells.iter().all(|&i| vals[i] != 0) => {
+                if !c.satisfied(vals, n, cs) {
+                    cells.iter().for_each(|&i| bad[i] = true);
+                }
+            }
+            _ => {}
+        }
+    }
+    (0..vals.len()).filter(|&i| bad[i]).collect()
 }
 
 /// The solution and whether it is unique (with a second one when not).
@@ -294,6 +364,11 @@ pub fn hint(
         }),
         PlayerHint::Done => json!({"done": true, "explanation": "The grid is full."}),
         PlayerHint::Step(step) => json!({"step": step_json(geometry, &step)}),
+        // The library's steps reason about units only: with cages, lines or
+        // dots it checks the entries and stops there.
+        PlayerHint::Stuck if !p.constraints().is_empty() => json!({
+            "explanation": "Your entries are right so far. Step-by-step hints are not available for puzzles with cages, lines or dots yet."
+        }),
         PlayerHint::Stuck => json!({
             "explanation": "No logical step found from here: check your pencil marks, or undo the last entries."
         }),
