@@ -570,6 +570,12 @@ async function audit(page, label) {
           await page.waitForFunction(() => /Step-by-step hints are not available/.test(document.getElementById("explanation").textContent), null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: ${await said()}`); });
           await press("#explain");
           await page.waitForFunction(() => /not available for puzzles with cages/.test(document.getElementById("status").textContent), null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: ${await said()}`); });
+          // The link (and the saved game) carries the constraints: a reload keeps them.
+          assert.match(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("c") || "", /^cage: 19 r1c1/);
+          await page.reload();
+          await page.waitForSelector("#board .overlay");
+          await ready(page);
+          assert.match(await counter(page), /Solutions remaining: 1$/, "killer after reload");
         }
         const givens = await page.$$eval("#board .cell", (cells) => cells.map((d) => d.classList.contains("given")));
         const put = async (i, d) => { await press(`[data-i="${i}"]`); await press(`#pad button[aria-label="enter ${d}"]`); };
