@@ -59,7 +59,7 @@ fn count(grid: &mut [u16], groups: &[Vec<usize>], cap: usize) -> usize {
                 .flat_map(|&g| groups[g].iter().map(|&c| grid[c]))
                 .collect();
             let free: Vec<u16> = (1..=9).filter(|d| !used.contains(d)).collect();
-            if best.as_ref().is_none_or(|(_, f)| free.len() < f.len()) {
+            if best.as_ref().map_or(true, |(_, f)| free.len() < f.len()) {
                 best = Some((i, free));
             }
         }
