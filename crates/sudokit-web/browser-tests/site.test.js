@@ -229,6 +229,71 @@ async function audit(page, label) {
     });
   }
 
+  // Zoom: 16×16 auto candidates (6 px in the cell at a phone's width) become
+  // readable: the board grows inside a square frame that scrolls, the
+  // selected cell stays in the frame, and its marks are also written large
+  // under the board.
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: zoom makes 16×16 candidates readable, cells square, entry works`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#b=4x4&g=${"1".padEnd(256, ".")}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 256);
+      await page.check("#auto");
+      const markPx = (i) => page.$eval(`[data-i="${i}"] .marks`, (m) => parseFloat(getComputedStyle(m).fontSize));
+      const before = await markPx(200);
+      const frame = () => page.$eval("#board-wrap", (w) => { const r = w.getBoundingClientRect(); return [r.left, r.top, r.left + w.clientWidth, r.top + w.clientHeight]; });
+      const inFrame = async (i) => {
+        const [l, t, r, b] = await frame();
+        const x = await page.$eval(`[data-i="${i}"]`, (d) => { const q = d.getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; });
+        return x[0] >= l - 0.5 && x[1] >= t - 0.5 && x[2] <= r + 0.5 && x[3] <= b + 0.5;
+      };
+      await press('[data-i="200"]');
+      await press("#zoom");
+      assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "true");
+      const after = await markPx(200);
+      assert.ok(after >= 11, `zoomed candidates at ${after}px (were ${before}px)`);
+      assert.ok(await inFrame(200), "the selected cell is in the frame after zooming");
+      // The frame keeps the page's layout: the pad stays below it, inside the screen width.
+      const [fl, , fr, fb] = await frame();
+      const pad = await page.$eval("#pad", (p) => { const r = p.getBoundingClientRect(); return [r.left, r.top, r.right]; });
+      assert.ok(pad[1] >= fb && fl >= 0 && fr <= opts.viewport.width && pad[2] <= opts.viewport.width, "the frame fits the screen and the pad is below it");
+      await geometry(page);
+      // The selected cell's marks, large, under the board.
+      const notes = await page.$eval("#cellnotes", (e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)]);
+      assert.equal(notes[0], `r13c9: ${"123456789ABCDEFG".split("").join(" ")}`);
+      assert.ok(notes[1] >= 11, `cell notes at ${notes[1]}px`);
+      await shot(page, `${label}-zoom-16x16`);
+      // Entry still works, by the pad.
+      await press('#pad button[aria-label="enter 5"]');
+      assert.equal(await page.textContent('[data-i="200"] .v'), "5");
+      // Moving to a cell outside the frame (arrow keys on the desktop, a
+      // scroll then a tap on the phone) keeps it in view.
+      if (opts.hasTouch) {
+        await page.$eval("#board-wrap", (w) => { w.scrollLeft = w.scrollWidth; w.scrollTop = w.scrollHeight; });
+        await press('[data-i="255"]');
+      } else {
+        await page.click('[data-i="200"]');
+        for (let k = 0; k < 7; k++) await page.keyboard.press("ArrowRight");
+        for (let k = 0; k < 3; k++) await page.keyboard.press("ArrowDown");
+        assert.equal(await page.getAttribute(".cell.sel", "data-i"), "255");
+      }
+      assert.ok(await inFrame(255), "the newly selected cell is in the frame");
+      await press('#pad button[aria-label="enter G"]');
+      assert.equal(await page.textContent('[data-i="255"] .v'), "G");
+      assert.ok((await markPx(254)) >= 11, "other cells' marks as large");
+      await geometry(page);
+      await shot(page, `${label}-zoom-corner`);
+      await audit(page, `${label}-zoom`);
+      // Zoom off: the board fits the width again.
+      await press("#zoom");
+      assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "false");
+      assert.ok(Math.abs((await markPx(254)) - before) < 0.5, "zoom off restores the size");
+      await c.close();
+    });
+  }
+
   await check("hints in three levels: where, which technique, the whole step; Apply", async () => {
     const c = await ctx(DESKTOP), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);
@@ -404,6 +469,134 @@ async function audit(page, label) {
       await c.close();
     }
   });
+
+  // A loaded jigsaw offers a new puzzle on its regions: the engine's
+  // generate request carries them, the new board keeps them (its link's `r=`
+  // and its borders) and has one solution.
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: a new puzzle on the loaded jigsaw's regions`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      // Boxes with r1c4 and r3c3 traded: every region still in one piece.
+      const reg = Array.from({ length: 81 }, (_, i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3));
+      [reg[3], reg[20]] = [reg[20], reg[3]];
+      const labels = reg.map((x) => x + 1).join("");
+      const borders = reg.filter((x, i) => i % 9 < 8 && x !== reg[i + 1]).length;
+      await page.goto(`${base}#b=3x3&r=${labels}&g=${".".repeat(81)}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 81);
+      assert.equal(await page.locator(".cell.br").count(), borders);
+      assert.equal(await page.isVisible("#regions-choice"), true, "the choice is offered for a jigsaw");
+      assert.equal(await page.isChecked("#on-regions"), true);
+      assert.equal(await page.isDisabled("#shape"), true, "the regions fix the size");
+      assert.equal(await page.isDisabled('input[value="disjoint"]'), true);
+      await page.selectOption("#difficulty", "");
+      await press("#generate");
+      await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+      await ready(page);
+      assert.match(await counter(page), /Solutions remaining: 1$/);
+      const givens = await page.locator(".cell.given").count();
+      assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
+      assert.equal(new URL(page.url()).hash.match(/[#&]r=([^&]*)/)[1], labels, "the link carries the same regions");
+      assert.equal(await page.locator(".cell.br").count(), borders, "the same borders drawn");
+      await geometry(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-generated-jigsaw`);
+      // Unticked: a puzzle with boxes, of the size chosen.
+      await page.uncheck("#on-regions");
+      assert.equal(await page.isDisabled("#shape"), false);
+      await page.selectOption("#shape", "2x2");
+      await press("#generate");
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 16, null, { timeout: 30000 });
+      assert.equal(await page.isVisible("#regions-choice"), false, "no jigsaw, no choice");
+      await c.close();
+    });
+  }
+
+  // Constraint puzzles (the library's test suite files: directives, givens
+  // and the solution in a comment) pasted in: the engine's drawing of the
+  // constraints lies on the board, a broken rule shows as a conflict, and
+  // the puzzle plays to the end.
+  const suite = (name) => fs.readFileSync(path.join(ROOT, "crates/sudokit/tests/variants", name), "utf8");
+  const constraintPuzzles = [
+    // [file, label, what the drawing must hold (SVG selector → count), a wrong entry [cell, digit] breaking a rule but no unit]
+    ["02-killer-9.txt", "killer", { "text": 30, "path[stroke-dasharray]": 81 }, [16, 4]], // 30 sums; a dashed outline in each of the 81 cells (the cages cover the board)
+    ["05-thermo-9.txt", "thermo", { "polyline": 8, "circle": 8 }, null],
+    ["11-kropki-9.txt", "kropki", { "circle": 41 }, null],
+    ["14-xv-9.txt", "xv", { "text": 27 }, null],
+  ];
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: killer, thermo, kropki and XV puzzles drawn, checked and played to the end`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      for (const [file, name, want, wrong] of constraintPuzzles) {
+        const text = suite(file);
+        const solution = /# solution: (\d{81})/.exec(text)[1];
+        const rules = text.split("\n").filter((l) => /^[a-z-]+:/.test(l)).length;
+        await page.evaluate(() => { document.getElementById("load-box").open = true; });
+        await page.fill("#paste", text);
+        await press("#load");
+        await page.waitForFunction((r) => new RegExp(`${r} constraints`).test(document.getElementById("status").textContent), rules);
+        await ready(page);
+        assert.match(await counter(page), /Solutions remaining: 1$/, `${name}: the engine counts with the constraints`);
+        // The drawing: present, holding what the file says, every shape on the board.
+        const drawn = await page.$eval("#board .overlay", (img, want) => {
+          const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")), "image/svg+xml");
+          const counts = Object.fromEntries(Object.keys(want).map((k) => [k, svg.querySelectorAll(k).length]));
+          const nums = [];
+          for (const e of svg.querySelectorAll("circle, text, polyline, path, rect")) {
+            const a = (k) => e.getAttribute(k);
+            const s = e.tagName === "circle" ? `${a("cx")} ${a("cy")}` : e.tagName === "text" || e.tagName === "rect" ? `${a("x")} ${a("y")}` : a("points") || a("d");
+            nums.push(...s.match(/-?\d+(\.\d+)?/g).map(Number));
+          }
+          const r = img.getBoundingClientRect(), layer = img.parentElement.getBoundingClientRect();
+          return { counts, min: Math.min(...nums), max: Math.max(...nums), img: [r.left, r.top, r.width, r.height], layer: [layer.left, layer.top, layer.width, layer.height] };
+        }, want);
+        assert.deepEqual(drawn.counts, want, `${name}: shapes drawn`);
+        assert.ok(drawn.min >= 0 && drawn.max <= 360, `${name}: every shape inside the board (${drawn.min}..${drawn.max} of 0..360)`);
+        // The picture is laid over the board: half a cell beyond each side.
+        const [il, it, iw] = drawn.img, [ll, lt, lw] = drawn.layer, half = (lw - 6) / 18;
+        assert.ok(Math.abs(il - (ll + 3 - half)) <= 1.5 && Math.abs(it - (lt + 3 - half)) <= 1.5 && Math.abs(iw - (lw - 6 + 2 * half)) <= 1.5, `${name}: overlay ${drawn.img} on board ${drawn.layer}`);
+        await geometry(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${label}-${name}`);
+        if (name === "killer") {
+          // The library's steps do not reason with cages: Hint checks the
+          // entries and says so, Explain says it is not available.
+          const said = () => page.evaluate(() => document.getElementById("explanation").textContent + " " + document.getElementById("status").textContent);
+          await press("#hint");
+          await page.waitForFunction(() => /Step-by-step hints are not available/.test(document.getElementById("explanation").textContent), null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: ${await said()}`); });
+          await press("#explain");
+          await page.waitForFunction(() => /not available for puzzles with cages/.test(document.getElementById("status").textContent), null, { timeout: 20000 }).catch(async (e) => { throw new Error(`${e.message}: ${await said()}`); });
+          // The link (and the saved game) carries the constraints: a reload keeps them.
+          assert.match(new URLSearchParams(new URL(page.url()).hash.slice(1)).get("c") || "", /^cage: 19 r1c1/);
+          await page.reload();
+          await page.waitForSelector("#board .overlay");
+          await ready(page);
+          assert.match(await counter(page), /Solutions remaining: 1$/, "killer after reload");
+        }
+        const givens = await page.$$eval("#board .cell", (cells) => cells.map((d) => d.classList.contains("given")));
+        const put = async (i, d) => { await press(`[data-i="${i}"]`); await press(`#pad button[aria-label="enter ${d}"]`); };
+        if (wrong) {
+          // Breaks a rule of the constraint, no row, column or box: the engine says so.
+          const [i, d] = wrong;
+          assert.equal(givens[i], false);
+          await put(i, d);
+          await page.waitForFunction((i) => document.querySelector(`[data-i="${i}"]`).classList.contains("bad"), i);
+          await shot(page, `${label}-${name}-broken`);
+          await put(i, solution[i]);
+          await page.waitForFunction((i) => !document.querySelector(`[data-i="${i}"]`).classList.contains("bad"), i);
+        }
+        for (let i = 0; i < 81; i++) if (!givens[i]) await put(i, solution[i]);
+        await page.waitForFunction(() => /^Solved in/.test(document.getElementById("status").textContent));
+        assert.equal(await page.locator(".cell.bad").count(), 0, `${name}: no conflict in the solution`);
+        await shot(page, `${label}-${name}-solved`);
+      }
+      await c.close();
+    });
+  }
 
   await check("Download PDF: a PDF of the puzzle (and its solution when asked)", async () => {
     const c = await ctx({ ...DESKTOP, acceptDownloads: true }), page = await c.newPage();

@@ -47,11 +47,11 @@ $("cancel").onclick = () => fg.restart();
 
 // ---- state ------------------------------------------------------------------
 const st = {
-  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null,
+  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null, constraints: [], broken: new Set(),
   givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
   units: [], cellUnits: [], boxOf: [],
   sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
-  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "",
+  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "", zoom: false,
 };
 const MODES = ["digits", "corner", "centre"];
 
@@ -65,6 +65,7 @@ function engineText(vals) {
   const g = { box: st.box, layout: st.cube ? "cube" : "square", rows: [vals] };
   if (st.variants.length) g.variants = st.variants;
   if (st.regions) g.regions = st.regions;
+  if (st.constraints.length) g.constraints = st.constraints;
   return JSON.stringify(g);
 }
 const givensReq = () => ({ puzzle: engineText(st.givens) });
@@ -74,6 +75,9 @@ const playReq = () => ({ puzzle: engineText(values()) });
 function adopt(info, entries) {
   st.info = info; st.n = info.n; st.cells = info.cells; st.cube = info.cube;
   st.box = info.grid.box; st.variants = info.grid.variants || []; st.regions = info.grid.regions || null;
+  // Constraints (cages, thermometers, dots…) as the engine's directive lines:
+  // sent back with every request, drawn from the engine's overlay.
+  st.constraints = info.grid.constraints || []; st.broken = new Set(info.broken || []);
   st.units = info.units;
   syncForm();
   st.givens = info.grid.rows.flat();
@@ -90,7 +94,19 @@ function adopt(info, entries) {
   clearView(); build(); save();
   // Not the last board's count while the first one of this board is pending.
   $("counter").textContent = "Solutions remaining: counting…";
-  solveInBackground(); rate(); scheduleCount();
+  solveInBackground(); rate(); scheduleCount(); checkRules();
+}
+
+// Which entries break the puzzle's constraints: the engine's `parse` answer
+// for the position in play (units are checked here, in `conflicts`).
+let rulesSeq = 0;
+async function checkRules() {
+  if (!st.constraints.length) { st.broken = new Set(); return; }
+  const seq = ++rulesSeq;
+  let broken = [];
+  try { broken = (await bg.call("parse", playReq())).broken || []; } catch (e) { /* a unit conflict: drawn by conflicts() */ }
+  if (seq !== rulesSeq) return;
+  st.broken = new Set(broken); paint();
 }
 
 async function load(text, entries) {
@@ -105,6 +121,8 @@ function build() {
   const b = $("board"), n = st.n;
   b.replaceChildren();
   b.classList.toggle("cube", st.cube);
+  // Sandwich sums and little killer clues sit outside the board: room for them.
+  b.classList.toggle("outside", st.constraints.some((c) => /^(sandwich|little)/i.test(c)));
   b.style.setProperty("--n", n);
   b.style.setProperty("--fsk", n > 9 ? 0.5 : 0.62);
   b.style.setProperty("--mc", Math.ceil(Math.sqrt(n)));
@@ -153,6 +171,14 @@ function build() {
         row.appendChild(d);
       }
     }
+    // The engine's drawing of the constraints, laid over the cells (half a
+    // cell of margin around the board for clues outside it).
+    if (st.info.overlay && !st.cube) {
+      const img = document.createElement("img");
+      img.className = "overlay"; img.alt = ""; img.setAttribute("aria-hidden", "true");
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(st.info.overlay)}`;
+      layer.appendChild(img);
+    }
     if (st.cube) {
       const box = document.createElement("div"); box.className = "layer-box";
       const label = document.createElement("div"); label.className = "layer-label"; label.textContent = `Layer ${l + 1}`;
@@ -165,11 +191,46 @@ function build() {
   if (n === 9) pad.style.setProperty("--padcols", 5);
   for (let v = 1; v <= n; v++) { const k = document.createElement("button"); k.textContent = sym(v); k.setAttribute("aria-label", `enter ${sym(v)}`); k.onclick = () => enter(v); pad.appendChild(k); }
   const e = document.createElement("button"); e.textContent = "⌫"; e.setAttribute("aria-label", "erase"); e.onclick = () => enter(0); pad.appendChild(e);
+  applyZoom();
   $("print-title").textContent = st.title || `sudokit ${st.n}×${st.n}${st.variants.length ? " " + st.variants.join(", ") : ""}${st.regions ? " jigsaw" : ""}${st.cube ? " cube" : ""}`;
   paint();
 }
 
-function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); }
+function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); keepInView(); }
+
+// ---- zoom ---------------------------------------------------------------------
+// The board drawn larger in a square frame that scrolls (its own, not the
+// page's), large enough that a cell's marks are about MARK_PX tall: 16×16 and
+// 25×25 marks are unreadable at a phone's width otherwise.
+const MARK_PX = 13;
+function applyZoom() {
+  const wrap = $("board-wrap"), b = $("board");
+  wrap.classList.remove("zoomed"); wrap.style.height = ""; b.style.width = "";
+  $("zoom").setAttribute("aria-pressed", String(st.zoom)); $("zoom").classList.toggle("on", st.zoom);
+  if (!st.zoom) return;
+  const w = b.getBoundingClientRect().width;
+  const layer = b.querySelector(".layer");
+  const cell = (layer ? layer.getBoundingClientRect().width : w) / st.n;
+  // The marks' size in app.css: cell / marks per side × 0.85.
+  const need = (MARK_PX * Math.ceil(Math.sqrt(st.n))) / 0.85;
+  const k = Math.min(8, Math.max(1.6, need / cell));
+  wrap.style.height = `${Math.round(Math.min(w, window.innerHeight * 0.65))}px`;
+  wrap.classList.add("zoomed");
+  b.style.width = `${Math.round(w * k)}px`;
+  keepInView(true);
+}
+// Scrolls the frame so the selected cell is inside it (centred when asked).
+function keepInView(centre) {
+  const wrap = $("board-wrap"), d = cellEl(st.sel);
+  if (!st.zoom || !d) return;
+  const f = wrap.getBoundingClientRect(), r = d.getBoundingClientRect();
+  const right = f.left + wrap.clientWidth, bottom = f.top + wrap.clientHeight, pad = 6;
+  if (centre) { wrap.scrollLeft += (r.left + r.right) / 2 - (f.left + right) / 2; wrap.scrollTop += (r.top + r.bottom) / 2 - (f.top + bottom) / 2; return; }
+  if (r.left < f.left + pad) wrap.scrollLeft -= f.left + pad - r.left; else if (r.right > right - pad) wrap.scrollLeft += r.right - right + pad;
+  if (r.top < f.top + pad) wrap.scrollTop -= f.top + pad - r.top; else if (r.bottom > bottom - pad) wrap.scrollTop += r.bottom - bottom + pad;
+}
+$("zoom").onclick = () => { st.zoom = !st.zoom; applyZoom(); };
+window.addEventListener("resize", () => { if (st.zoom) applyZoom(); });
 function cellEl(i) { return $("board").querySelector(`[data-i="${i}"]`); }
 
 // Candidates of every empty cell from `vals` (bit d-1 = digit d) and the units.
@@ -214,11 +275,14 @@ function shown() {
   return { vals, cand, step: st.view && st.view.step, level: st.hintLevel, mistake: st.view && st.view.mistake };
 }
 
+// "r3c5" (with "layer 2 " in a cube), as players write a cell.
+function cellName(i) { const n = st.n; return `${st.cube ? `layer ${Math.floor(i / (n * n)) + 1} ` : ""}r${Math.floor(i / n) % n + 1}c${i % n + 1}`; }
 const bitsOf = (m) => { const out = []; for (let d = 1; d <= st.n; d++) if (m & (1 << (d - 1))) out.push(d); return out; };
 
 function paint() {
   const n = st.n, { vals, cand, step, level, mistake } = shown();
   const bad = conflicts(vals);
+  if (!st.explain) for (const i of st.broken) if (vals[i]) bad.add(i);
   const full = vals.every(Boolean);
   const peers = new Set();
   for (const k of st.cellUnits[st.sel] || []) for (const c of st.units[k].cells) peers.add(c);
@@ -277,6 +341,13 @@ function paint() {
     d.classList.toggle("place", place.has(i));
     d.classList.toggle("mistake", mistake ? mistake.cell === i : false);
   }
+  // The selected cell's marks, large, under the board (boards above 9×9).
+  let notes = "";
+  if (n > 9 && !vals[st.sel]) {
+    const m = (cand ? cand[st.sel] : st.corner[st.sel]) | (cand ? 0 : st.centre[st.sel]);
+    if (m) notes = `${cellName(st.sel)}: ${bitsOf(m).map(sym).join(" ")}`;
+  }
+  $("cellnotes").textContent = notes;
   $("mode").textContent = { digits: "Digits", corner: "Corner", centre: "Centre" }[st.mode];
   $("mode").setAttribute("aria-label", `entry mode: ${st.mode === "digits" ? "digits" : st.mode + " notes"}`);
   $("mode").classList.toggle("on", st.mode !== "digits");
@@ -313,7 +384,7 @@ function enter(v) {
   if (!st.done) status("");
   afterMove();
 }
-function afterMove() { clearView(); if (!values().every(Boolean)) st.done = false; paint(); save(); scheduleCount(); }
+function afterMove() { clearView(); if (!values().every(Boolean)) st.done = false; paint(); save(); scheduleCount(); checkRules(); }
 function undoRedo(from, to) {
   const m = from.pop(); if (!m) return;
   if (Array.isArray(m[0])) { to.push(m.map((x) => snapshot(x[0])).reverse()); m.forEach(restore); st.sel = m[0][0]; }
@@ -357,6 +428,7 @@ function shareParams() {
   if (st.variants.length) p.set("v", st.variants.join(","));
   if (st.regions) p.set("r", st.regions.map((x) => SYMBOLS[x] || "?").join(""));
   p.set("g", enc(st.givens));
+  if (st.constraints.length) p.set("c", st.constraints.join("\n"));
   if (st.entries.some(Boolean)) p.set("e", enc(st.entries));
   if (encMasks(st.corner)) p.set("cm", encMasks(st.corner));
   if (encMasks(st.centre)) p.set("ce", encMasks(st.centre));
@@ -373,6 +445,7 @@ async function loadParams(hash) {
   const grid = { box: `${rr}x${cc}`, layout: p.get("cube") ? "cube" : "square", rows: [dec(p.get("g") || "", cells)] };
   if (p.get("v")) grid.variants = p.get("v").split(",");
   if (p.get("r")) grid.regions = Array.from(p.get("r"), (ch) => SYMBOLS.indexOf(ch));
+  if (p.get("c")) grid.constraints = p.get("c").split("\n");
   await load(JSON.stringify(grid), dec(p.get("e") || "", cells));
   st.corner = decMasks(p.get("cm"), cells); st.centre = decMasks(p.get("ce"), cells); st.struck = decMasks(p.get("x"), cells);
   st.elapsed = +p.get("t") || 0; $("timer").textContent = clock(st.elapsed);
@@ -423,36 +496,48 @@ function explainError(e) {
   if (a.status === "over-budget") return "That took too long. Try again, or pick an easier setting.";
   let m = e.message.replace(/^puzzle \d+, line \d+(, column \d+)?: /, "");
   if (/contradictory givens/.test(m)) m = `The puzzle contradicts itself (${m.replace("contradictory givens: ", "")}). Check the digits you pasted.`;
+  else if (/do not take constraints/.test(m)) m = "Explanations and difficulty ratings are not available for puzzles with cages, lines or dots yet. Solve, Hint (to check your entries) and the solutions counter work.";
   else if (/no solution/.test(m)) m = "This position has no solution: undo your last entries, or use Hint to find the mistake.";
   else if (a.line) m = `Line ${a.line}${a.column ? ", column " + a.column : ""}: ${m}`;
   return m;
 }
 
 // The "New puzzle" form follows the board in play (size, cube, variants; a
-// jigsaw keeps the form as it was: it cannot be generated), and offers only
-// what the generator makes: cubes up to 9×9×9, without variants, with point
-// symmetry (rotational) or none.
+// jigsaw offers "on these jigsaw regions", its size fixed by the regions),
+// and offers only what the generator makes: cubes up to 9×9×9, without
+// variants, with point symmetry (rotational) or none; no disjoint groups or
+// hypercube on jigsaw regions.
 const variantBoxes = () => [...document.querySelectorAll('input[name="variant"]')];
 function syncForm() {
-  if (!st.regions && [...$("shape").options].some((o) => o.value === st.box)) {
+  $("regions-choice").hidden = !st.regions;
+  $("on-regions").checked = !!st.regions;
+  if ([...$("shape").options].some((o) => o.value === st.box)) {
     $("shape").value = st.box;
     $("cube").checked = st.cube;
     for (const b of variantBoxes()) b.checked = st.variants.includes(b.value);
   }
   formRules();
 }
+const onRegions = () => !!st.regions && $("on-regions").checked;
 function formRules() {
+  const jig = onRegions();
+  if (jig) { $("cube").checked = false; if ([...$("shape").options].some((o) => o.value === st.box)) $("shape").value = st.box; }
+  $("cube").disabled = jig; $("shape").disabled = jig;
   const cube = $("cube").checked;
   for (const o of $("shape").options) {
     o.disabled = cube && o.value.split("x").reduce((a, b) => a * b, 1) > 9;
     o.dataset.square ||= o.textContent;
     o.textContent = cube ? o.dataset.square.replace(/^(\d+)×\d+$/, "$1×$1×$1") : o.dataset.square;
   }
-  if ($("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
-  for (const b of variantBoxes()) { b.disabled = cube; if (cube) b.checked = false; }
+  if (!jig && $("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
+  for (const b of variantBoxes()) {
+    b.disabled = cube || (jig && (b.value === "disjoint" || b.value === "hypercube"));
+    if (b.disabled) b.checked = false;
+  }
   for (const o of $("symmetry").options) o.disabled = cube && !["rotational", "none"].includes(o.value);
   if ($("symmetry").selectedOptions[0].disabled) $("symmetry").value = "rotational";
 }
+$("on-regions").onchange = formRules;
 $("cube").onchange = formRules;
 
 $("generate").onclick = async () => {
@@ -460,7 +545,7 @@ $("generate").onclick = async () => {
   try {
     const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
     const variants = variantBoxes().filter((b) => b.checked).map((b) => b.value);
-    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: $("shape").value, cube: $("cube").checked, variants, symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
+    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: onRegions() ? st.box : $("shape").value, cube: $("cube").checked, variants, regions: onRegions() ? st.regions : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
     st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
     if (g.grade) showGrade(g.grade);
@@ -589,7 +674,8 @@ $("load").onclick = async () => {
     const info = await load($("paste").value);
     st.title = "";
     const extra = [info.grid.variants && info.grid.variants.join(", "), info.grid.regions && "jigsaw", info.cube && "cube"].filter(Boolean).join(", ");
-    status(`Loaded a ${info.n}×${info.n}${extra ? " " + extra : ""} puzzle with ${info.givens} givens.`);
+    const rules = (info.grid.constraints || []).length;
+    status(`Loaded a ${info.n}×${info.n}${extra ? " " + extra : ""} puzzle with ${info.givens} givens${rules ? ` and ${rules} constraint${rules > 1 ? "s" : ""}` : ""}.`);
   } catch (e) { status(explainError(e), "error"); }
 };
 
@@ -608,6 +694,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key in moves && e.target.classList && e.target.classList.contains("cell")) { select((st.sel + moves[e.key] + st.cells) % st.cells); e.preventDefault(); return; }
   if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") { enter(0); return; }
   if (n < 25 && (e.key === "p" || e.key === "P")) { $("mode").click(); return; }
+  if (e.key === "z" || e.key === "Z") { $("zoom").click(); return; }
   if (e.key === "Escape") { clearView(); paint(); return; }
   const v = SYMBOLS.indexOf(e.key.toUpperCase()) + 1;
   if (v > 0 && v <= n) enter(v);

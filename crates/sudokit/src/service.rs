@@ -104,7 +104,7 @@ pub fn failure(e: Error) -> Failure {
 }
 
 /// A request about one puzzle: the puzzle as text in any format the reader
-/// knows, plus options.
+/// knows (or an f-puzzles link), plus options.
 #[derive(Deserialize, Default, Clone, Debug)]
 #[serde(default, deny_unknown_fields)]
 pub struct PuzzleRequest {
@@ -135,6 +135,12 @@ impl PuzzleRequest {
     /// The one puzzle of the request, read and its givens checked; reading
     /// errors keep their line and column.
     pub fn puzzle(&self) -> Result<Puzzle, Failure> {
+        // An f-puzzles link (or its compressed string) imports as such.
+        let text = self.puzzle.trim();
+        if text.contains("f-puzzles.com") || text.contains("?load=") || text.starts_with("N4Ig") {
+            return crate::format::from_fpuzzles(text)
+                .map_err(|e| Failure::unprocessable(format!("f-puzzles: {e}")));
+        }
         let mut opts = ParseOptions::default();
         if let Some(b) = &self.box_shape {
             opts.box_shape = Some(b.parse().map_err(Failure::BadRequest)?);
@@ -180,13 +186,81 @@ pub fn parse(p: &Puzzle) -> Value {
         .map(|(i, u)| json!({"kind": unit_kind_name(u.kind), "name": g.unit_name(i), "cells": u.cells}))
         .collect();
     json!({
-        "grid": GridJson::new(grid),
+        "grid": GridJson::of_puzzle(p),
         "givens": grid.givens(),
         "n": g.n(),
         "cells": g.cell_count(),
         "cube": g.layout() == Layout::Cube,
         "units": units,
+        "overlay": crate::render::svg::constraint_overlay(p, 40.0),
+        "broken": broken_cells(p),
     })
+}
+
+/// The cells of the grid's values that break one of the puzzle's
+/// constraints (not its units: a page checks those itself). A rule on a
+/// list of cells (cage, thermometer, dot…) is judged once all its cells are
+/// filled; odd/even cell by cell; board-wide pair rules (anti-knight,
+/// anti-king, non-consecutive, negative kropki/XV) pair by pair.
+fn broken_cells(p: &Puzzle) -> Vec<usize> {
+    let (cs, grid) = (p.constraints(), p.grid());
+    let n = p.geometry().n();
+    if cs.is_empty() || p.geometry().layout() == Layout::Cube {
+        return Vec::new();
+    }
+    let vals = grid.cells();
+    // Empty cells hold values no pair rule can object to: all different,
+    // never consecutive, never double or summing to 5 or 10 with another
+    // (1000 + 3i is 1 mod 3, its double 2 mod 3; digits are at most 25).
+    let stand_in = |keep: &dyn Fn(usize) -> bool| -> Vec<u16> {
+        (0..vals.len())
+            .map(|i| {
+                if vals[i] != 0 && keep(i) {
+                    vals[i]
+                } else {
+                    1000 + 3 * i as u16
+                }
+            })
+            .collect()
+    };
+    let mut bad = vec![false; vals.len()];
+    for c in cs {
+        use crate::constraints::Constraint::{Even, Odd};
+        let cells = c.cells(n);
+        match c {
+            Odd(cells) | Even(cells) => {
+                let want = u16::from(matches!(c, Odd(_)));
+                for &i in cells {
+                    bad[i] |= vals[i] != 0 && vals[i] % 2 != want;
+                }
+            }
+            _ if cells.is_empty() => {
+                if c.satisfied(&stand_in(&|_| true), n, cs) {
+                    continue;
+                }
+                // Which pairs: the rules here bind cells at most two rows
+                // and two columns apart.
+                for a in (0..vals.len()).filter(|&a| vals[a] != 0) {
+                    let (ra, ca) = (a / n, a % n);
+                    for b in (a + 1..vals.len()).filter(|&b| vals[b] != 0) {
+                        let (rb, cb) = (b / n, b % n);
+                        if rb.abs_diff(ra) > 2 || cb.abs_diff(ca) > 2 {
+                            continue;
+                        }
+                        if !c.satisfied(&stand_in(&|i| i == a || i == b), n, cs) {
+                            bad[a] = true;
+                            bad[b] = true;
+                        }
+                    }
+                }
+            }
+            _ if cells.iter().all(|&i| vals[i] != 0) && !c.satisfied(vals, n, cs) => {
+                cells.iter().for_each(|&i| bad[i] = true);
+            }
+            _ => {}
+        }
+    }
+    (0..vals.len()).filter(|&i| bad[i]).collect()
 }
 
 /// The solution and whether it is unique (with a second one when not).
@@ -294,6 +368,11 @@ pub fn hint(
         }),
         PlayerHint::Done => json!({"done": true, "explanation": "The grid is full."}),
         PlayerHint::Step(step) => json!({"step": step_json(geometry, &step)}),
+        // The library's steps reason about units only: with cages, lines or
+        // dots it checks the entries and stops there.
+        PlayerHint::Stuck if !p.constraints().is_empty() => json!({
+            "explanation": "Your entries are right so far. Step-by-step hints are not available for puzzles with cages, lines or dots yet."
+        }),
         PlayerHint::Stuck => json!({
             "explanation": "No logical step found from here: check your pencil marks, or undo the last entries."
         }),
@@ -336,6 +415,9 @@ pub struct GenerateRequest {
     pub box_shape: String,
     /// Extra units: `x`, `disjoint`, `hypercube`, `windoku`.
     pub variants: Vec<String>,
+    /// Jigsaw regions replacing the boxes: one label `0..N` per cell, row by
+    /// row (as in a parse answer's `regions`); empty for boxes.
+    pub regions: Vec<u16>,
     /// A cube (N×N×N) of that box shape instead of a square board; no
     /// variants, symmetry `rotational` (point reflection) or `none`.
     pub cube: bool,
@@ -375,6 +457,7 @@ impl Default for GenerateRequest {
         GenerateRequest {
             box_shape: "3x3".into(),
             variants: Vec::new(),
+            regions: Vec::new(),
             cube: false,
             symmetry: "rotational".into(),
             minimal: false,
@@ -394,7 +477,15 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
             "puzzles are generated up to 25×25".into(),
         ));
     }
-    let variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
+    let mut variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
+    if !req.regions.is_empty() {
+        if req.cube {
+            return Err(Failure::BadRequest(
+                "jigsaw regions apply to square boards, not cubes".into(),
+            ));
+        }
+        variants.push(Variant::Jigsaw(req.regions.clone()));
+    }
     let symmetry: Symmetry = req.symmetry.parse().map_err(Failure::BadRequest)?;
     let geometry = if req.cube {
         if shape.n() > 9 {

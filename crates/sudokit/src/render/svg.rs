@@ -207,6 +207,41 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
     out
 }
 
+/// The constraints of `puzzle` alone, as an SVG to lay over a board drawn
+/// elsewhere (the web app's grid of cells). The view box puts the board at
+/// `0..N·cell_size` both ways with half a cell around it for the clues
+/// outside (sandwich sums, little killer arrows); shapes that fill cells
+/// (thermometers, circles, shaded regions) are half transparent so the
+/// digits under them stay readable. `None` for a cube or when there is
+/// nothing to draw (no constraints, or only board-wide rules such as
+/// anti-knight).
+///
+/// ```
+/// use sudokit::{format, render::svg};
+/// let text = format!("thermo: r1c1 r1c2 r1c3\n{}\n", ".".repeat(81));
+/// let p = format::parse_puzzle(&text, &Default::default()).unwrap();
+/// let overlay = svg::constraint_overlay(&p, 40.0).unwrap();
+/// assert!(overlay.starts_with("<svg") && overlay.contains("viewBox=\"-20.0 -20.0 400.0 400.0\""));
+/// assert!(overlay.contains("<polyline"));
+/// let plain = format::parse_puzzle(&".".repeat(81), &Default::default()).unwrap();
+/// assert!(svg::constraint_overlay(&plain, 40.0).is_none());
+/// ```
+pub fn constraint_overlay(puzzle: &crate::Puzzle, cell_size: f64) -> Option<String> {
+    let geo = puzzle.geometry();
+    if geo.layout() == Layout::Cube {
+        return None;
+    }
+    let (under, over) = constraint_layers(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
+    if under.is_empty() && over.is_empty() {
+        return None;
+    }
+    let (m, side) = (cell_size * 0.5, cell_size * (geo.n() as f64 + 1.0));
+    Some(format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{:.1} {:.1} {side:.1} {side:.1}\" width=\"{side:.1}\" height=\"{side:.1}\" font-family=\"sans-serif\">\n<g opacity=\"0.55\">\n{under}</g>\n{over}</svg>\n",
+        -m, -m
+    ))
+}
+
 /// The SVG of the constraints: (under the grid, over the grid).
 fn constraint_layers(
     cs: &[crate::constraints::Constraint],

@@ -1,0 +1,134 @@
+//! `service::generate` on given jigsaw regions (what the page asks for when a
+//! jigsaw is loaded): the answer keeps those regions, and its puzzle has one
+//! solution, checked by a small solver of this file's own.
+#![cfg(feature = "serde")]
+
+use serde_json::Value;
+use sudokit::service::{self, Failure, GenerateRequest};
+use sudokit::Options;
+
+/// The nine boxes with two cells traded between boxes 1 and 2 (r1c4 joins
+/// box 1, r3c3 joins box 2): each region still connected.
+fn layout() -> Vec<u16> {
+    let mut regions: Vec<u16> = (0..81)
+        .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u16)
+        .collect();
+    regions.swap(3, 20);
+    regions
+}
+
+fn cells(grid: &Value) -> Vec<u16> {
+    grid["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u16)
+        })
+        .collect()
+}
+
+/// Rows, columns and the labelled regions of a 9×9 board.
+fn groups(regions: &[u16]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = (0..9)
+        .map(|r| (0..9).map(|c| r * 9 + c).collect())
+        .collect();
+    out.extend((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()));
+    out.extend((0..9).map(|k| (0..81).filter(|&i| regions[i] == k).collect()));
+    out
+}
+
+/// Solutions of `grid` under `groups`, counted up to `cap` by plain
+/// backtracking on the emptiest cell.
+fn count(grid: &mut [u16], groups: &[Vec<usize>], cap: usize) -> usize {
+    let of: Vec<Vec<usize>> = (0..81)
+        .map(|i| {
+            (0..groups.len())
+                .filter(|&g| groups[g].contains(&i))
+                .collect()
+        })
+        .collect();
+    fn go(grid: &mut [u16], groups: &[Vec<usize>], of: &[Vec<usize>], cap: usize) -> usize {
+        let mut best: Option<(usize, Vec<u16>)> = None;
+        for i in (0..81).filter(|&i| grid[i] == 0) {
+            let used: Vec<u16> = of[i]
+                .iter()
+                .flat_map(|&g| groups[g].iter().map(|&c| grid[c]))
+                .collect();
+            let free: Vec<u16> = (1..=9).filter(|d| !used.contains(d)).collect();
+            if best.as_ref().map_or(true, |(_, f)| free.len() < f.len()) {
+                best = Some((i, free));
+            }
+        }
+        let Some((i, free)) = best else { return 1 };
+        let mut found = 0;
+        for d in free {
+            grid[i] = d;
+            found += go(grid, groups, of, cap - found);
+            if found >= cap {
+                break;
+            }
+        }
+        grid[i] = 0;
+        found
+    }
+    go(grid, groups, &of, cap)
+}
+
+#[test]
+fn a_puzzle_on_given_regions_keeps_them_and_has_one_solution() {
+    let regions = layout();
+    let req = GenerateRequest {
+        regions: regions.clone(),
+        symmetry: "none".into(),
+        ..Default::default()
+    };
+    for seed in 1..=3 {
+        let answer = service::generate(&req, seed, &Options::default()).unwrap();
+        let want: Vec<Value> = regions.iter().map(|&r| r.into()).collect();
+        assert_eq!(answer["grid"]["regions"].as_array().unwrap(), &want);
+        let (mut puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
+        let groups = groups(&regions);
+        for g in &groups {
+            let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
+        }
+        assert!(puzzle
+            .iter()
+            .zip(&solution)
+            .all(|(&p, &s)| p == 0 || p == s));
+        assert_eq!(count(&mut puzzle, &groups, 2), 1, "seed {seed}");
+    }
+}
+
+#[test]
+fn regions_are_refused_when_they_cannot_be_used() {
+    let bad = |req: GenerateRequest| match service::generate(&req, 1, &Options::default()) {
+        Err(Failure::BadRequest(m)) => m,
+        other => panic!("expected a bad request, got {other:?}"),
+    };
+    // Too few labels for the board.
+    let m = bad(GenerateRequest {
+        regions: vec![0; 16],
+        ..Default::default()
+    });
+    assert!(m.contains("regions"), "{m}");
+    // A label used ten times.
+    let mut regions = layout();
+    regions[0] = 1;
+    assert!(bad(GenerateRequest {
+        regions,
+        ..Default::default()
+    })
+    .contains("regions"));
+    let m = bad(GenerateRequest {
+        regions: layout(),
+        cube: true,
+        ..Default::default()
+    });
+    assert!(m.contains("cube"), "{m}");
+}
