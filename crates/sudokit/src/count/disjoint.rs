@@ -410,18 +410,10 @@ mod tests {
     fn class_sizes_add_up_to_the_first_bands() {
         let budget = Budget::unlimited();
         let stop = Stop::new(&budget);
-        // First bands with the first row fixed: 2×2 → 2 (row 2 is one of
-        // two), 2×3 → 12·… counted here by a plain search on the band alone.
         for (r, c) in [(2, 2), (2, 3), (3, 2)] {
             let s = shape(r, c);
             let classes = classes(s, &stop).unwrap();
             let members: u64 = classes.iter().map(|&(_, m)| m).sum();
-            let mut band = vec![0u8; s.n * s.n];
-            for (i, v) in band.iter_mut().take(s.n).enumerate() {
-                *v = i as u8 + 1;
-            }
-            // Bands alone: a board whose other bands are unconstrained is
-            // not available, so count the band's rows by brute force.
             let plain = first_bands_by_brute_force(s);
             assert_eq!(members, plain, "{r}x{c}");
             // Every class key is its own canonical form.
@@ -438,10 +430,7 @@ mod tests {
     /// check at the end.
     fn first_bands_by_brute_force(s: Shape) -> u64 {
         let cells = (s.bh - 1) * s.n;
-        let mut band = vec![0u8; s.bh * s.n];
-        for c in 0..s.n {
-            band[c] = c as u8;
-        }
+        let mut band: Vec<u8> = (0..s.bh * s.n).map(|c| c.min(s.n) as u8).collect();
         fn valid(s: Shape, band: &[u8]) -> bool {
             for i in 0..band.len() {
                 for j in i + 1..band.len() {
@@ -483,6 +472,7 @@ mod tests {
     /// `count::completions` on the disjoint-groups geometry, under two 9×9
     /// first bands.
     #[test]
+    #[ignore = "enumerates every completion of two 9x9 first bands; run with --release -- --ignored"]
     fn search_agrees_with_enumeration_under_a_first_band() {
         use crate::{Geometry, Grid, Variant};
         use std::sync::Arc;
