@@ -111,6 +111,30 @@ fn windoku_and_x_agree_with_plain_enumeration() {
 }
 
 #[test]
+fn disjoint_groups_agree_with_plain_enumeration() {
+    // `grids` takes first-band classes for disjoint groups; the enumerating
+    // counter of `completions` knows nothing of them.
+    for (r, c) in [(2, 2), (2, 3), (3, 2)] {
+        let geo = geometry(r, c, &[Variant::DisjointGroups]);
+        assert_eq!(
+            count::GridsMethod::for_geometry(&geo),
+            count::GridsMethod::DisjointBands
+        );
+        let by_enumeration =
+            count::completions_by_enumeration(&Grid::empty(geo.clone()), &Options::default())
+                .unwrap();
+        assert!(by_enumeration.is_exact());
+        assert_eq!(grids(&geo), by_enumeration, "{r}x{c}");
+        let sharded = sharded_sum(3, |o| count::grids(&geo, o));
+        assert_eq!(sharded, by_enumeration, "{r}x{c} sharded");
+    }
+    assert_eq!(
+        grids(&geometry(2, 3, &[Variant::DisjointGroups])),
+        exact("2799360")
+    );
+}
+
+#[test]
 fn shards_sum_to_the_whole() {
     let geo = geometry(2, 3, &[]);
     assert_eq!(sharded_sum(3, |o| count::grids(&geo, o)), exact("28200960"));

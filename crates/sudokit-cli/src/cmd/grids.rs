@@ -78,6 +78,7 @@ pub fn run(args: &Args) -> Result<Tally> {
     if args.verbose {
         let method = match GridsMethod::for_geometry(&geo) {
             GridsMethod::Bands => "band composition",
+            GridsMethod::DisjointBands => "first-band classes and search (disjoint groups)",
             GridsMethod::Enumeration => "enumeration with digit relabelling",
         };
         eprintln!(

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use super::completions::completions_unchecked;
-use super::{bands, Count, Options};
-use crate::geometry::{Geometry, Layout};
+use super::{bands, disjoint, Count, Options};
+use crate::geometry::{Geometry, Layout, Variant};
 
 /// How [`grids`] counts a geometry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,11 @@ pub enum GridsMethod {
     /// Band composition (plain square boards with 2 or 3 bands and at most 32
     /// column profiles: box shapes 2×2, 2×3, 2×4, 2×5, 3×3 and transposes).
     Bands,
+    /// Disjoint groups (and no other variant) on box shapes with at most 9
+    /// digits and at most 3 rows per box: first bands grouped into classes
+    /// under row, stack and column permutations, the rest of each class's
+    /// grid counted by search (`count::disjoint`).
+    DisjointBands,
     /// Exact completion counting of the empty grid, with digit relabelling
     /// (every variant, cubes and other shapes; feasible for small boards).
     Enumeration,
@@ -22,6 +27,8 @@ impl GridsMethod {
     pub fn for_geometry(geometry: &Geometry) -> Self {
         if plain_bands(geometry).is_some() {
             GridsMethod::Bands
+        } else if disjoint_bands(geometry) {
+            GridsMethod::DisjointBands
         } else {
             GridsMethod::Enumeration
         }
@@ -35,6 +42,12 @@ fn plain_bands(geometry: &Geometry) -> Option<bands::Plan> {
     bands::plan(geometry.box_shape())
 }
 
+fn disjoint_bands(geometry: &Geometry) -> bool {
+    geometry.layout() == Layout::Square
+        && geometry.variants() == [Variant::DisjointGroups]
+        && disjoint::applies(geometry.box_shape())
+}
+
 /// The number of completed grids of `geometry` (exact, or a lower bound when
 /// the budget runs out). Shards split the work deterministically; the partial
 /// counts of shards `0..n` add up to the total.
@@ -46,10 +59,13 @@ fn plain_bands(geometry: &Geometry) -> Option<bands::Plan> {
 /// assert_eq!(count::grids(&plain, &Default::default()).to_string(), "28200960");
 /// let x = Arc::new(Geometry::square(BoxShape::new(2, 2), &[Variant::Diagonals]).unwrap());
 /// assert_eq!(count::grids(&x, &Default::default()).to_string(), "48");
+/// let dg = Arc::new(Geometry::square(BoxShape::new(2, 2), &[Variant::DisjointGroups]).unwrap());
+/// assert_eq!(count::grids(&dg, &Default::default()).to_string(), "168");
 /// ```
 pub fn grids(geometry: &Arc<Geometry>, opts: &Options) -> Count {
     match plain_bands(geometry) {
         Some(plan) => bands::count(plan, opts),
+        None if disjoint_bands(geometry) => disjoint::count(geometry.box_shape(), opts),
         None => {
             let empty = vec![0u16; geometry.cell_count()];
             completions_unchecked(geometry, &empty, opts)

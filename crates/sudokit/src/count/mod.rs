@@ -40,6 +40,7 @@
 
 mod bands;
 mod completions;
+mod disjoint;
 mod frontier;
 mod grids;
 mod partial;
