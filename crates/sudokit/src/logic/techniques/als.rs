@@ -300,15 +300,7 @@ mod tests {
         // every cell seeing both loses 2: r1c2, r2c2, r3c2 (row or box 1 and
         // column 2), r4c1 and r6c1 (column 1 and box 4).
         let keep: &[(&str, &[u16])] = &[("r1c1", &[1, 2]), ("r5c1", &[1, 3]), ("r5c2", &[2, 3])];
-        let mut removed = Vec::new();
-        for (name, digits) in keep {
-            for d in 1..=9 {
-                if !digits.contains(&d) {
-                    removed.push((cell(name) as usize, d));
-                }
-            }
-        }
-        let c = cands(&".".repeat(81), &removed);
+        let c = keeping(keep);
         let s = find_xz(&c).unwrap();
         assert_eq!(s.technique, Technique::AlsXz);
         assert_eq!(

@@ -198,15 +198,7 @@ mod tests {
             ("r5c5", &[3, 4]),
             ("r5c2", &[4, 1]),
         ];
-        let mut removed = Vec::new();
-        for (name, digits) in keep {
-            for d in 1..=9 {
-                if !digits.contains(&d) {
-                    removed.push((cell(name) as usize, d));
-                }
-            }
-        }
-        let c = cands(&".".repeat(81), &removed);
+        let c = keeping(keep);
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::AlsXyChain);
         assert_eq!(

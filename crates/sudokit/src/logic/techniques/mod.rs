@@ -1026,6 +1026,18 @@ pub(crate) mod test_util {
         c
     }
 
+    /// An empty 9×9 board's candidates with each named cell cut down to its
+    /// digits: `[("r1c1", &[1, 2]), …]`.
+    pub fn keeping(keep: &[(&str, &[u16])]) -> Candidates {
+        let mut removed = Vec::new();
+        for (name, digits) in keep {
+            for d in (1..=9).filter(|d| !digits.contains(d)) {
+                removed.push((cell(name) as usize, d));
+            }
+        }
+        cands(&".".repeat(81), &removed)
+    }
+
     /// `r1c2` → cell index (9×9).
     pub fn cell(name: &str) -> u32 {
         let b = name.as_bytes();

@@ -181,15 +181,7 @@ mod tests {
             ("r1c5", &[1, 2]),
             ("r2c1", &[3, 4]),
         ];
-        let mut removed = Vec::new();
-        for (name, digits) in keep {
-            for d in 1..=9 {
-                if !digits.contains(&d) {
-                    removed.push((cell(name) as usize, d));
-                }
-            }
-        }
-        let c = cands(&".".repeat(81), &removed);
+        let c = keeping(keep);
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::SueDeCoq);
         let mut expected = Vec::new();
@@ -222,15 +214,7 @@ mod tests {
             ("r1c6", &[3, 4]),
             ("r2c1", &[5, 6]),
         ];
-        let mut removed = Vec::new();
-        for (name, digits) in keep {
-            for d in 1..=9 {
-                if !digits.contains(&d) {
-                    removed.push((cell(name) as usize, d));
-                }
-            }
-        }
-        let c = cands(&".".repeat(81), &removed);
+        let c = keeping(keep);
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::SueDeCoq);
         let mut expected = Vec::new();

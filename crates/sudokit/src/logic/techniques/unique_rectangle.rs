@@ -367,15 +367,7 @@ mod tests {
             ("r2c4", &[1, 2, 4]),
             ("r2c7", &[3, 4]),
         ];
-        let mut removed = Vec::new();
-        for (name, digits) in keep {
-            for d in 1..=9 {
-                if !digits.contains(&d) {
-                    removed.push((cell(name) as usize, d));
-                }
-            }
-        }
-        let c = cands(&".".repeat(81), &removed);
+        let c = keeping(keep);
         let s = find(&c).unwrap();
         assert_eq!(s.technique, Technique::UniqueRectangle3);
         let mut expected = Vec::new();
