@@ -368,11 +368,6 @@ pub fn hint(
         }),
         PlayerHint::Done => json!({"done": true, "explanation": "The grid is full."}),
         PlayerHint::Step(step) => json!({"step": step_json(geometry, &step)}),
-        // The library's steps reason about units only: with cages, lines or
-        // dots it checks the entries and stops there.
-        PlayerHint::Stuck if !p.constraints().is_empty() => json!({
-            "explanation": "Your entries are right so far. Step-by-step hints are not available for puzzles with cages, lines or dots yet."
-        }),
         PlayerHint::Stuck => json!({
             "explanation": "No logical step found from here: check your pencil marks, or undo the last entries."
         }),
