@@ -96,3 +96,34 @@ fn generated_killer_and_thermo_puzzles_read_back_unique() {
     let json = sudokit(&["generate", "--killer", "-o", "json", "--seed", "1"]);
     assert_eq!(json.status.code(), Some(2));
 }
+
+/// An f-puzzles share link (and its JSON) is read like any other puzzle
+/// line: `solve` answers the thermometer 4×4 with row 1 = 1 2 3 4, and the
+/// solution read from the JSON line is the same.
+#[test]
+fn fpuzzles_links_and_json_are_read_by_every_command() {
+    let p: sudokit::Puzzle = THERMO_4.parse().unwrap();
+    let link = sudokit::format::to_fpuzzles_link(&p).unwrap();
+    let json = sudokit::format::to_fpuzzles(&p).unwrap();
+    assert!(!json.contains('\n'), "one line: {json}");
+    let input = format!("{link}\n{json}\n");
+    let out = sudokit_stdin(&["solve"], &input);
+    assert!(
+        out.status.success(),
+        "{}{}\n{input}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let l = lines(&out);
+    assert_eq!(l.len(), 2, "{l:?}");
+    assert!(l[0].starts_with("1234"), "{l:?}");
+    assert_eq!(l[0], l[1]);
+    // A link that does not decode is an error naming the line.
+    let out = sudokit_stdin(&["solve"], "https://www.f-puzzles.com/?load=notapuzzle\n");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("puzzle 1, line 1: f-puzzles: not f-puzzles JSON"),
+        "{err}"
+    );
+}

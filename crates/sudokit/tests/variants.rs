@@ -1045,3 +1045,27 @@ fn suite_puzzles_render_with_their_constraints() {
         }
     }
 }
+
+/// The reader takes f-puzzles share links, compressed strings and JSON as
+/// puzzle lines among others, and a classic line after them still reads.
+#[test]
+fn reader_reads_fpuzzles_lines() {
+    use sudokit::format::{parse_all, to_fpuzzles, to_fpuzzles_link, ParseOptions};
+    let (name, text) = suite().into_iter().next().unwrap();
+    let p: Puzzle = text.parse().unwrap();
+    let link = to_fpuzzles_link(&p).unwrap();
+    let packed = link.rsplit_once("load=").unwrap().1.to_string();
+    let json = to_fpuzzles(&p).unwrap();
+    let classic = "1".to_string() + &".".repeat(80);
+    let input = [link.as_str(), &packed, &json, &classic].join("\n");
+    let records = parse_all(&input, &ParseOptions::default());
+    assert_eq!(records.len(), 4, "{name}");
+    for r in &records[..3] {
+        let q = r.result.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(q.grid(), p.grid(), "{name}");
+        assert_eq!(as_set(q.constraints()), as_set(p.constraints()), "{name}");
+    }
+    let last = records[3].result.as_ref().unwrap();
+    assert!(last.constraints().is_empty());
+    assert_eq!(last.grid().get(0), 1);
+}

@@ -50,6 +50,9 @@ pub enum ParseErrorKind {
     /// An SVG picture without the puzzle text ours carry.
     #[error("SVG: {0}")]
     Svg(String),
+    /// An f-puzzles link, compressed string or JSON that does not import.
+    #[error("f-puzzles: {0}")]
+    FPuzzles(String),
 }
 
 /// `found 5,000,000 cells; a 9×9 puzzle has 81`.

@@ -434,6 +434,11 @@ impl<R: BufRead> Reader<R> {
         if self.csv.is_some() {
             return self.read_csv_row(line_no, first, positions);
         }
+        if one_line {
+            if let Some(result) = self.try_fpuzzles(line_no, t) {
+                return result;
+            }
+        }
         if one_line && t.starts_with('{') {
             return self.read_json(line_no, t, positions);
         }
@@ -455,6 +460,24 @@ impl<R: BufRead> Reader<R> {
         }
         let (cells, shape) = self.read_grid(line_no, first)?;
         self.build(line_no, cells, shape, positions)
+    }
+
+    /// An f-puzzles share link, its compressed string, or its JSON (an object
+    /// with `size` and a `grid` array), as one line. A bare string that only
+    /// looks compressed (`N4Ig…`, which a large board's letters could also
+    /// spell) and does not decode is left to the other readings.
+    fn try_fpuzzles(&self, line_no: usize, t: &str) -> Option<Result<Puzzle, ParseError>> {
+        let link = t.contains("f-puzzles.com") || t.contains("?load=");
+        let json = t.starts_with('{') && t.contains("\"size\"") && t.contains("\"grid\":[");
+        let packed = t.starts_with("N4Ig") && !t.contains(char::is_whitespace);
+        if !(link || json || packed) {
+            return None;
+        }
+        match crate::format::from_fpuzzles(t) {
+            Ok(p) => Some(Ok(p)),
+            Err(_) if packed && !link => None,
+            Err(e) => Some(Err(self.error(line_no, None, ParseErrorKind::FPuzzles(e)))),
+        }
     }
 
     /// The cell count a malformed record most likely meant: that of the
