@@ -135,12 +135,6 @@ impl PuzzleRequest {
     /// The one puzzle of the request, read and its givens checked; reading
     /// errors keep their line and column.
     pub fn puzzle(&self) -> Result<Puzzle, Failure> {
-        // An f-puzzles link (or its compressed string) imports as such.
-        let text = self.puzzle.trim();
-        if text.contains("f-puzzles.com") || text.contains("?load=") || text.starts_with("N4Ig") {
-            return crate::format::from_fpuzzles(text)
-                .map_err(|e| Failure::unprocessable(format!("f-puzzles: {e}")));
-        }
         let mut opts = ParseOptions::default();
         if let Some(b) = &self.box_shape {
             opts.box_shape = Some(b.parse().map_err(Failure::BadRequest)?);
