@@ -2,6 +2,7 @@
 
 #[cfg(feature = "serde")]
 mod fpuzzles;
+#[cfg(feature = "serde")]
 mod fpuzzles_write;
 mod pencil;
 mod read;
@@ -9,6 +10,7 @@ mod write;
 
 #[cfg(feature = "serde")]
 pub use fpuzzles::{from_fpuzzles, FPUZZLES_KEYS};
+#[cfg(feature = "serde")]
 pub use fpuzzles_write::{to_fpuzzles, to_fpuzzles_link};
 pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use read::{

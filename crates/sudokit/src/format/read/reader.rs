@@ -473,7 +473,12 @@ impl<R: BufRead> Reader<R> {
         if !(link || json || packed) {
             return None;
         }
-        match crate::format::from_fpuzzles(t) {
+        #[cfg(feature = "serde")]
+        let read = crate::format::from_fpuzzles(t);
+        #[cfg(not(feature = "serde"))]
+        let read: Result<Puzzle, String> =
+            Err("reading f-puzzles needs sudokit's `serde` feature".into());
+        match read {
             Ok(p) => Some(Ok(p)),
             Err(_) if packed && !link => None,
             Err(e) => Some(Err(self.error(line_no, None, ParseErrorKind::FPuzzles(e)))),
