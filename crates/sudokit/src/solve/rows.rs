@@ -49,13 +49,7 @@ impl RowSolver {
     /// The first solution of `values` written into `out` (both the board's
     /// cell count long); returns the guesses the search made.
     pub fn solve_into(&mut self, values: &[u16], out: &mut [u16]) -> Result<u64, Error> {
-        self.check_shape(values, out)?;
-        if let Some(s) = self.nine.as_mut() {
-            s.reset(values);
-            let limits = self.opts.limits();
-            if !limits.is_unlimited() {
-                s.set_limits(limits);
-            }
+        if let Some(s) = self.start(values, out)? {
             if s.advance() && s.write_solution(out) {
                 return Ok(s.guesses());
             }
@@ -72,13 +66,7 @@ impl RowSolver {
     /// The solution of `values` written into `out` when it is the only one;
     /// otherwise the error [`Puzzle::unique_solution`] gives.
     pub fn unique_into(&mut self, values: &[u16], out: &mut [u16]) -> Result<(), Error> {
-        self.check_shape(values, out)?;
-        if let Some(s) = self.nine.as_mut() {
-            s.reset(values);
-            let limits = self.opts.limits();
-            if !limits.is_unlimited() {
-                s.set_limits(limits);
-            }
+        if let Some(s) = self.start(values, out)? {
             if s.advance() && s.write_solution(out) && !s.advance() && !s.interrupted() {
                 return Ok(());
             }
@@ -89,6 +77,21 @@ impl RowSolver {
         let g = self.puzzle(values).unique_solution(&self.opts)?;
         out.copy_from_slice(g.cells());
         Ok(())
+    }
+
+    /// Checks the row; on 9×9, restarts the reused search on it under a
+    /// fresh deadline and hands it over.
+    fn start(&mut self, values: &[u16], out: &[u16]) -> Result<Option<&mut NineSearch>, Error> {
+        self.check_shape(values, out)?;
+        let Some(s) = self.nine.as_deref_mut() else {
+            return Ok(None);
+        };
+        s.reset(values);
+        let limits = self.opts.limits();
+        if !limits.is_unlimited() {
+            s.set_limits(limits);
+        }
+        Ok(Some(s))
     }
 
     fn puzzle(&self, values: &[u16]) -> Puzzle {
