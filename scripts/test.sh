@@ -13,6 +13,9 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "format"
 cargo fmt --all --check
+# The Python package is its own workspace: checked here too, so a format slip
+# fails in seconds rather than after the long steps.
+cargo fmt --manifest-path crates/sudokit-py/Cargo.toml --check
 
 step "clippy"
 cargo clippy --workspace --all-targets --locked -- -D warnings
@@ -53,7 +56,6 @@ step "Python package (sudokit-py): clippy, then pip install into a venv and pyte
 # Its own workspace (pyo3 needs Python); sharing target/ reuses the engine's
 # release build above, and pip (maturin) builds the extension once, in release.
 export CARGO_TARGET_DIR="$PWD/target"
-cargo fmt --manifest-path crates/sudokit-py/Cargo.toml --check
 cargo clippy --manifest-path crates/sudokit-py/Cargo.toml --all-targets --locked -- -D warnings
 VENV=target/py-venv
 [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"

@@ -779,10 +779,7 @@ impl BatchSpec {
             .iter()
             .fold((0, 0), |(lo, hi), &v| (v.min(lo), v.max(hi)));
         if lo < 0 || hi > n {
-            let c = row
-                .iter()
-                .position(|&v| !(0..=n).contains(&v))
-                .unwrap_or(0);
+            let c = row.iter().position(|&v| !(0..=n).contains(&v)).unwrap_or(0);
             return Err((
                 status_of("bad-value"),
                 format!("row {i}: cell {c} holds {}, not a digit 1-{n} or 0", row[c]),
@@ -926,7 +923,12 @@ fn batch_solve<'py>(
                 // Rows are a few µs each: hand them out in runs, not one by one.
                 .with_min_len(64)
                 .for_each_init(
-                    || (RowSolver::new(spec.geo.clone(), &spec.opts), vec![0u16; width]),
+                    || {
+                        (
+                            RowSolver::new(spec.geo.clone(), &spec.opts),
+                            vec![0u16; width],
+                        )
+                    },
                     |(solver, cells), (i, ((((row, out), k), st), msg))| {
                         let solved = catch_unwind(AssertUnwindSafe(|| {
                             spec.cells(i, row, cells)?;
