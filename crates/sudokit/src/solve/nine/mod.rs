@@ -225,7 +225,7 @@ impl NineSearch {
         loop {
             match self.at {
                 At::Start => {
-                    if !self.board.propagate::<WIDE>() {
+                    if !self.board.propagate::<B>() {
                         self.at = At::Done;
                         return false;
                     }
@@ -243,7 +243,7 @@ impl NineSearch {
                         return false;
                     }
                     // Save the board with the other alternatives, try the first.
-                    let br = self.board.branch::<WIDE>();
+                    let br = self.board.branch::<B>();
                     let k = br.alts.trailing_zeros() as usize;
                     self.stack.push(Frame {
                         board: self.board.snapshot(),
@@ -251,7 +251,7 @@ impl NineSearch {
                         untried: br.alts & (br.alts - 1),
                     });
                     self.guesses += 1;
-                    if !(self.board.try_alternative(br.split, k) && self.board.propagate::<WIDE>())
+                    if !(self.board.try_alternative(br.split, k) && self.board.propagate::<B>())
                     {
                         self.at = At::Backtrack;
                     }
@@ -271,7 +271,7 @@ impl NineSearch {
                         self.board.restore(&frame.board);
                     }
                     self.guesses += 1;
-                    if self.board.try_alternative(split, k) && self.board.propagate::<WIDE>() {
+                    if self.board.try_alternative(split, k) && self.board.propagate::<B>() {
                         self.at = At::Expand;
                     }
                 }
