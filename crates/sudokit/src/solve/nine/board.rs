@@ -125,13 +125,14 @@ pub(super) struct Board {
     seen_stack: [u32; 28],
     /// Left by the last triad-rule pass, which a successful propagation ends
     /// with, for the branch choice: per word its triads (bit of each triad's
-    /// first cell), per digit its columns (bit 9b + c), and the digits not
-    /// fixed yet in each band (bit 3·d + b) and stack (bit 3·d + s). Not
-    /// saved at branch points: only read right after a propagation.
+    /// first cell) and those certain to hold the digit, per digit its
+    /// columns (bit 9b + c). Not saved at branch points: only read right
+    /// after a propagation. (Which digits are still open in each band and
+    /// stack is derived from them in the branch choice, not in every pass:
+    /// most passes end in a change or a contradiction, not a branch.)
     triads: [u32; 28],
+    cert: [u32; 28],
     digit_cols: [u32; 9],
-    open_in_band: u32,
-    open_in_stack: u32,
     unsolved: [u32; 3],
     /// Triads the triad rule has already emptied of all but their three
     /// certain digits (row triads at bit `3i + b`, column triads at bit
@@ -238,9 +239,8 @@ impl Board {
             seen: [0; 28],
             seen_stack: [0; 28],
             triads: [0; 28],
+            cert: [0; 28],
             digit_cols: [0; 9],
-            open_in_band: 0,
-            open_in_stack: 0,
             unsolved: [BAND; 3],
             done_rows: 0,
             done_cols: 0,
@@ -492,11 +492,9 @@ impl Board {
     /// any candidate went.
     #[inline(always)]
     fn filter_triads<const B: Build>(&mut self) -> Option<bool> {
-        let mut cert = [0u32; 28];
         let mut cols = [0u32; 28];
-        triad_words::<B>(&self.cand, &mut self.triads, &mut cert, &mut cols);
-        // A digit is fixed in a band when every triad it has is certain.
-        self.open_in_band = differing_words::<B>(&cert, &self.triads);
+        triad_words::<B>(&self.cand, &mut self.triads, &mut self.cert, &mut cols);
+        let cert = &self.cert;
         // Certain digits per row triad, summed in the triad's three bits
         // (its bit and the two above). A consistent board has at most three
         // per triad; four to seven are caught below, and eight or nine
@@ -513,7 +511,6 @@ impl Board {
         let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
         // Per word: the columns certain to hold the digit in that band.
         let mut col_cert = [0u32; 28];
-        let mut open_in_stack = 0u32;
         for d in 0..9 {
             let (k0, k1, k2) = (cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]);
             let cc = k0 | (k1 << 9) | (k2 << 18);
@@ -525,14 +522,11 @@ impl Board {
             col_cert[3 * d] = k0 & !shared;
             col_cert[3 * d + 1] = k1 & !shared;
             col_cert[3 * d + 2] = k2 & !shared;
-            // Open in a stack when one of its columns is in two bands.
-            open_in_stack |= stacks_of::<B>(shared) << (3 * d);
             c4 |= c3 & cd;
             c3 |= c2 & cd;
             c2 |= c1 & cd;
             c1 |= cd;
         }
-        self.open_in_stack = open_in_stack;
         if ((sum[0] | sum[1] | sum[2]) & 0o444_444_444) | c4 != 0 {
             return None;
         }
@@ -554,7 +548,7 @@ impl Board {
         self.done_rows |= r3[0] | (r3[1] << 1) | (r3[2] << 2);
         self.done_cols |= c3;
         let c3 = [c3 & 0o777, (c3 >> 9) & 0o777, c3 >> 18];
-        let gone_any = remove_from_triads::<B>(&mut self.cand, &cert, &col_cert, r3, c3);
+        let gone_any = remove_from_triads::<B>(&mut self.cand, cert, &col_cert, r3, c3);
         Some(gone_any)
     }
 
@@ -1085,6 +1079,15 @@ impl Board {
         }));
         let triads = &self.triads;
         let cols = &self.digit_cols;
+        // A digit is fixed in a band when every triad it has is certain, and
+        // open in a stack when one of the stack's columns is in two bands.
+        let open_in_band = differing_words::<B>(&self.cert, triads);
+        let mut open_in_stack = 0u32;
+        for (d, &cc) in cols.iter().enumerate() {
+            let (k0, k1, k2) = (cc & 0o777, (cc >> 9) & 0o777, cc >> 18);
+            let shared = (k0 & (k1 | k2)) | (k1 & k2);
+            open_in_stack |= stacks_of::<B>(shared) << (3 * d);
+        }
         // A fixed digit has 3 triads, so `n - 27` counts the triads beyond
         // fixed over the open digits; each open digit weighs 4 more.
         let key = |n: u32, open: u32| n - 27 + 4 * open;
@@ -1098,7 +1101,7 @@ impl Board {
                     triads[3 * d + b] | (triads[3 * d + 3 + b] << 1) | (triads[3 * d + 6 + b] << 2);
                 n += t.count_ones();
             }
-            let open = (self.open_in_band & (0o111_111_111 << b)).count_ones();
+            let open = (open_in_band & (0o111_111_111 << b)).count_ones();
             if open > 0 && key(n, open) < best.0 {
                 best = (key(n, open), b);
             }
@@ -1114,7 +1117,7 @@ impl Board {
                     | (u64::from(cols[d + 2] & m) << 6);
                 n += t.count_ones();
             }
-            let open = (self.open_in_stack & (0o111_111_111 << s)).count_ones();
+            let open = (open_in_stack & (0o111_111_111 << s)).count_ones();
             if open > 0 && key(n, open) < best.0 {
                 best = (key(n, open), 3 + s);
             }

@@ -251,8 +251,7 @@ impl NineSearch {
                         untried: br.alts & (br.alts - 1),
                     });
                     self.guesses += 1;
-                    if !(self.board.try_alternative(br.split, k) && self.board.propagate::<B>())
-                    {
+                    if !(self.board.try_alternative(br.split, k) && self.board.propagate::<B>()) {
                         self.at = At::Backtrack;
                     }
                 }
