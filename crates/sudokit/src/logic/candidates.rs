@@ -400,6 +400,10 @@ impl Candidates {
     pub fn to_grid(&self) -> Grid {
         Grid::new(self.ctx.geo.clone(), self.values.clone())
     }
+    /// Every cell's candidate mask (0 for filled cells), in cell order.
+    pub(crate) fn masks(&self) -> &[u64] {
+        &self.masks
+    }
     /// Candidate mask of a cell: bit `d - 1` for digit `d`; 0 when solved.
     #[inline]
     pub fn mask(&self, cell: usize) -> u64 {

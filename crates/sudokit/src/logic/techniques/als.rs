@@ -8,6 +8,10 @@
 //! share, Z is in A or in B, and a cell seeing every Z of both loses Z.
 //! Works on any geometry: ALSs come from any unit, links are peers.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -104,12 +108,57 @@ pub(super) fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
     )
 }
 
+/// The ALSs of up to five cells of a board and their bit sets: ALS-XZ
+/// takes those of up to four cells (in the same order), the net all.
+struct Table {
+    list: Rc<Vec<Als>>,
+    small: Rc<Vec<Small>>,
+}
+
+/// A board (its context, values and masks) and its ALS table.
+type TableMemo = (Arc<super::Ctx>, Vec<u16>, Vec<u64>, Rc<Table>);
+
+thread_local! {
+    /// The last board's table: ALS-XZ, ALS-XY-Wing and ALS-XY-Chain run
+    /// one after the other on the same board.
+    static LAST_TABLE: RefCell<Option<TableMemo>> = const { RefCell::new(None) };
+}
+
+/// The table of `c`, reused when the board is the one seen last; `None`
+/// where [`small_sets`] has no bit sets (boards over 128 cells).
+fn table(c: &Candidates) -> Option<Rc<Table>> {
+    if c.ctx.peer128.is_none() || c.ctx.n > 11 {
+        return None;
+    }
+    let hit = LAST_TABLE.with(|m| {
+        m.borrow().as_ref().and_then(|(ctx, values, masks, t)| {
+            (Arc::ptr_eq(ctx, &c.ctx) && values == c.values() && masks == c.masks())
+                .then(|| t.clone())
+        })
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let list = all_als(c, 5);
+    let small = small_sets(c, &list)?;
+    let t = Rc::new(Table {
+        list: Rc::new(list),
+        small: Rc::new(small),
+    });
+    // A list cut short by the limits is not the board's.
+    if !c.out_of_time() {
+        let key = (c.ctx.clone(), c.values().to_vec(), c.masks().to_vec());
+        LAST_TABLE.with(|m| *m.borrow_mut() = Some((key.0, key.1, key.2, t.clone())));
+    }
+    Some(t)
+}
+
 /// The ALSs of up to five cells of a board, their bit sets and, for each,
 /// the others it shares restricted common digits with: what ALS-XY-Wing
 /// and ALS-XY-Chain search. Boards of at most 128 cells.
 pub(super) struct Net {
-    pub(super) list: Vec<Als>,
-    pub(super) small: Vec<Small>,
+    pub(super) list: Rc<Vec<Als>>,
+    pub(super) small: Rc<Vec<Small>>,
     /// `links[i]`: (j, mask of the restricted common digits of i and j),
     /// for every disjoint j with at least one.
     pub(super) links: Vec<Vec<(u32, u64)>>,
@@ -138,8 +187,8 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
     if hit.is_some() {
         return hit;
     }
-    let list = all_als(c, 5);
-    let small = small_sets(c, &list)?;
+    let t = table(c)?;
+    let (list, small) = (t.list.clone(), t.small.clone());
     let mut digit_cells = vec![0u128; c.ctx.n];
     for (x, &m) in masks.iter().enumerate() {
         for d in bits(m) {
@@ -177,8 +226,25 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
 
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
-    let list = all_als(c, MAX_SIZE);
-    let small = small_sets(c, &list);
+    // The shared table's sets of up to MAX_SIZE cells are, in order, what
+    // `all_als(c, MAX_SIZE)` lists.
+    let shared = table(c);
+    let owned: Vec<Als>;
+    let (list, small): (Vec<&Als>, Option<Vec<&Small>>) = match &shared {
+        Some(t) => {
+            let keep: Vec<usize> = (0..t.list.len())
+                .filter(|&i| t.list[i].cells.len() <= MAX_SIZE)
+                .collect();
+            (
+                keep.iter().map(|&i| &t.list[i]).collect(),
+                Some(keep.iter().map(|&i| &t.small[i]).collect()),
+            )
+        }
+        None => {
+            owned = all_als(c, MAX_SIZE);
+            (owned.iter().collect(), None)
+        }
+    };
     // Cells holding each digit, for boards of at most 128 cells.
     let mut digit_cells = vec![0u128; ctx.n];
     if small.is_some() {
@@ -202,7 +268,7 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                 continue;
             }
             let (sa, sb) = match &small {
-                Some(v) => (Some(&v[i]), Some(&v[j])),
+                Some(v) => (Some(v[i]), Some(v[j])),
                 None => (None, None),
             };
             let overlap = match (sa, sb) {

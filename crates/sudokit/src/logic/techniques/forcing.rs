@@ -4,19 +4,15 @@
 //! holds whichever branch is true. Each branch is shown as the singles it
 //! needs to reach the conclusion (see [`Net`]).
 
+use std::rc::Rc;
+
+use super::assumptions::Assumptions;
 use super::trial::Net;
-use super::{propagate_singles, Cand, Candidates, Step, Technique};
+use super::{Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
-/// Outcome of assuming `cell = d`: `None` on contradiction.
-fn branch(c: &Candidates, cell: usize, d: u16) -> Option<Candidates> {
-    let mut t = c.clone();
-    t.place(cell, d);
-    propagate_singles(&mut t).then_some(t)
-}
-
 /// What every branch agrees on.
-fn common(c: &Candidates, branches: &[Candidates]) -> (Vec<Cand>, Vec<Cand>) {
+fn common(c: &Candidates, branches: &[Rc<Candidates>]) -> (Vec<Cand>, Vec<Cand>) {
     let mut placements = Vec::new();
     let mut elims = Vec::new();
     for x in 0..c.cell_count() {
@@ -42,9 +38,12 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // The short cases first: cells with two then three candidates, digits
     // with two places in a unit. Then the wider ones (more branches, each
     // still propagated by singles only), tried just before trial and error.
-    cell_forcing(c, 2..=3)
-        .or_else(|| unit_forcing(c, 2..=2))
-        .or_else(|| unit_forcing(c, 3..=3))
+    // A candidate is assumed in its cell and in each of its units: the
+    // branches are worked out once per board.
+    let mut a = Assumptions::of(c);
+    cell_forcing(c, &mut a, 2..=3)
+        .or_else(|| unit_forcing(c, &mut a, 2..=2))
+        .or_else(|| unit_forcing(c, &mut a, 3..=3))
 }
 
 /// `a, b or c`.
@@ -55,7 +54,11 @@ fn list_or(items: &[String]) -> String {
     }
 }
 
-fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<Step> {
+fn cell_forcing(
+    c: &Candidates,
+    a: &mut Assumptions,
+    sizes: std::ops::RangeInclusive<u32>,
+) -> Option<Step> {
     for k in sizes {
         for x in 0..c.cell_count() {
             if c.out_of_time() {
@@ -67,7 +70,7 @@ fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<
             let digits: Vec<u16> = bits(c.mask(x)).map(|d| d as u16 + 1).collect();
             let Some(branches) = digits
                 .iter()
-                .map(|&d| branch(c, x, d))
+                .map(|&d| a.get(c, x, d))
                 .collect::<Option<Vec<_>>>()
             else {
                 continue;
@@ -91,7 +94,11 @@ fn cell_forcing(c: &Candidates, sizes: std::ops::RangeInclusive<u32>) -> Option<
     None
 }
 
-fn unit_forcing(c: &Candidates, places: std::ops::RangeInclusive<usize>) -> Option<Step> {
+fn unit_forcing(
+    c: &Candidates,
+    a: &mut Assumptions,
+    places: std::ops::RangeInclusive<usize>,
+) -> Option<Step> {
     for u in 0..c.geometry().units().len() {
         for d in 1..=c.ctx.n as u16 {
             if c.out_of_time() {
@@ -103,7 +110,7 @@ fn unit_forcing(c: &Candidates, places: std::ops::RangeInclusive<usize>) -> Opti
             }
             let Some(branches) = p
                 .iter()
-                .map(|&x| branch(c, x as usize, d))
+                .map(|&x| a.get(c, x as usize, d))
                 .collect::<Option<Vec<_>>>()
             else {
                 continue;

@@ -8,6 +8,7 @@
 mod als;
 mod als_xy_chain;
 mod als_xy_wing;
+mod assumptions;
 mod bug;
 mod chains;
 mod colouring;

@@ -67,6 +67,8 @@ pub(crate) fn propagate_singles(c: &mut Candidates) -> bool {
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    // The forcing chains just tried most of these assumptions on this board.
+    let mut a = super::assumptions::Assumptions::of(c);
     // Cells with few candidates first: the most natural assumptions.
     for k in 2..=c.ctx.n as u32 {
         for x in 0..c.cell_count() {
@@ -78,9 +80,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
             for d in bits(c.mask(x)) {
                 let d = d as u16 + 1;
-                let mut t = c.clone();
-                t.place(x, d);
-                if !propagate_singles(&mut t) {
+                if a.get(c, x, d).is_none() {
                     let mut s = Step::new(Technique::ForcingNetContradiction);
                     s.eliminations = vec![Cand::new(x, d)];
                     s.cells = vec![x as u32];
