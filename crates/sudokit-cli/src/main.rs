@@ -39,6 +39,8 @@ enum Command {
     Check(cmd::check::Args),
     /// True candidates: per cell, every digit that appears in some solution.
     Candidates(cmd::candidates::Args),
+    /// For setters: givens to add for a unique solution, or givens that can go.
+    Suggest(cmd::suggest::Args),
     /// Print puzzles as pretty grids or convert between formats.
     Show(cmd::show::Args),
     /// Generate puzzles with a unique solution (any shape, variant, symmetry).
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Merge(a) => cmd::merge::run(a),
         Command::Check(a) => cmd::check::run(a),
         Command::Candidates(a) => cmd::candidates::run(a),
+        Command::Suggest(a) => cmd::suggest::run(a),
         Command::Show(a) => cmd::show::run(a),
         Command::Generate(a) => cmd::generate::run(a),
         Command::Canon(a) => cmd::canon::run(a),

@@ -127,3 +127,79 @@ fn fpuzzles_links_and_json_are_read_by_every_command() {
         "{err}"
     );
 }
+
+/// The 4×4 thermo board with `givens` (cell, digit) written in.
+fn thermo_with(givens: &[(usize, u64)]) -> String {
+    let mut line: Vec<char> = ".".repeat(16).chars().collect();
+    for &(c, d) in givens {
+        line[c] = char::from_digit(d as u32, 10).unwrap();
+    }
+    format!(
+        "thermo: r1c1 r1c2 r1c3 r1c4\n{}\n",
+        line.into_iter().collect::<String>()
+    )
+}
+
+#[test]
+fn suggest_adds_givens_that_make_the_puzzle_unique() {
+    let out = sudokit_stdin(&["suggest", "--json"], THERMO_4);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unique"], false);
+    let add: Vec<(usize, u64)> = v["add"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g["cell"].as_u64().unwrap() as usize,
+                g["digit"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(!add.is_empty());
+    // `check` proves the board with the suggested givens unique, and with
+    // any one of them missing not unique.
+    assert!(sudokit_stdin(&["check"], &thermo_with(&add))
+        .status
+        .success());
+    for i in 0..add.len() {
+        let mut fewer = add.clone();
+        fewer.remove(i);
+        assert!(!sudokit_stdin(&["check"], &thermo_with(&fewer))
+            .status
+            .success());
+    }
+    // The text form names the cells.
+    let out = sudokit_stdin(&["suggest"], THERMO_4);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("several solutions; add r"), "{text}");
+}
+
+#[test]
+fn suggest_lists_removable_givens_of_a_unique_puzzle() {
+    // A full 4×4 grid: every given can go alone.
+    let out = sudokit_stdin(&["suggest", "--json"], "1234341221434321\n");
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["removable"].as_array().unwrap().len(), 16);
+    let together: Vec<usize> = v["remove_together"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["cell"].as_u64().unwrap() as usize)
+        .collect();
+    let mut line: Vec<char> = "1234341221434321".chars().collect();
+    for &c in &together {
+        line[c] = '.';
+    }
+    let reduced: String = line.into_iter().collect();
+    assert!(sudokit_stdin(&["check"], &format!("{reduced}\n"))
+        .status
+        .success());
+}

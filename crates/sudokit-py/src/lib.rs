@@ -617,6 +617,7 @@ fn render_pdf<'py>(
                 .map(|s| s.inner.grid().clone()),
             caption,
             difficulty: grade.then(|| p.inner.difficulty_label(&opts)).flatten(),
+            constraints: p.inner.constraints().to_vec(),
         });
     }
     let opts = pdf::BookletOptions {

@@ -30,6 +30,7 @@ mod puzzle;
 pub mod render;
 #[cfg(feature = "serde")]
 pub mod service;
+pub mod setter;
 pub mod solve;
 pub mod validate;
 

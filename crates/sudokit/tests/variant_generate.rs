@@ -67,6 +67,13 @@ fn killer_puzzles_are_unique_and_rated() {
             }
         }
         assert!(seen.iter().all(|&s| s == 1));
+        // No cage of one cell (a given in disguise): they are merged into
+        // a neighbouring cage.
+        assert!(made
+            .puzzle
+            .constraints()
+            .iter()
+            .all(|k| k.cells(r * c).len() >= 2));
     }
 }
 

@@ -516,3 +516,19 @@ fn reader_reads_fpuzzles_lines() {
     assert!(last.constraints().is_empty());
     assert_eq!(last.grid().get(0), 1);
 }
+
+/// The learning solver knows only units: a constraint puzzle asked to use
+/// it still goes to the constraint search, so the answer keeps the rules.
+#[test]
+fn every_engine_choice_honours_constraints() {
+    use sudokit::solve::Engine;
+    let text = std::fs::read_to_string(suite_dir().join("02-killer-9.txt")).unwrap();
+    let f = variant_checker::read(&text);
+    let p: Puzzle = text.parse().unwrap();
+    for engine in [Engine::Auto, Engine::Learning] {
+        let o = opts().with_engine(engine);
+        let s = p.unique_solution(&o).unwrap();
+        assert_eq!(Some(values(&s)), f.solution, "{engine:?}");
+        assert_eq!(variant_checker::check(&f, &values(&s)), Ok(()));
+    }
+}

@@ -15,3 +15,4 @@ pub mod render;
 pub mod serve;
 pub mod show;
 pub mod solve;
+pub mod suggest;

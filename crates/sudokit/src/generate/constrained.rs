@@ -123,7 +123,7 @@ fn cages(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
     let mut free = vec![true; n * n];
     let mut order: Vec<usize> = (0..n * n).collect();
     order.shuffle(rng);
-    let mut out = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     for start in order {
         if !free[start] {
             continue;
@@ -145,13 +145,42 @@ fn cages(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
             free[next] = false;
             cells.push(next);
         }
-        let sum = cells.iter().map(|&x| sol.get(x) as u32).sum();
-        out.push(Constraint::Cage {
-            sum: Some(sum),
-            cells,
-        });
+        groups.push(cells);
     }
-    out
+    merge_single_cells(&mut groups, sol, n);
+    groups
+        .into_iter()
+        .map(|cells| Constraint::Cage {
+            sum: Some(cells.iter().map(|&x| sol.get(x) as u32).sum()),
+            cells,
+        })
+        .collect()
+}
+
+/// A cage of one cell is a given in disguise: each joins a neighbouring
+/// cage that does not hold its digit yet (the smallest such, so cages stay
+/// small). One with no such neighbour stays alone.
+fn merge_single_cells(groups: &mut Vec<Vec<usize>>, sol: &Grid, n: usize) {
+    let mut i = 0;
+    while i < groups.len() {
+        if groups[i].len() != 1 {
+            i += 1;
+            continue;
+        }
+        let cell = groups[i][0];
+        let near = neighbours(cell, n, false);
+        let target = (0..groups.len())
+            .filter(|&j| j != i && groups[j].iter().any(|x| near.contains(x)))
+            .filter(|&j| groups[j].iter().all(|&x| sol.get(x) != sol.get(cell)))
+            .min_by_key(|&j| (groups[j].len(), j));
+        match target {
+            Some(j) => {
+                groups[j].push(cell);
+                groups.remove(i);
+            }
+            None => i += 1,
+        }
+    }
 }
 
 /// Up to N thermometers of at least 3 cells, on cells no other one uses.

@@ -246,7 +246,9 @@ pub struct Options {
     /// The clock deadlines are read from (default: the system clock; on
     /// `wasm32-unknown-unknown` pass one, or deadlines never pass).
     pub clock: Option<Arc<dyn Clock>>,
-    /// Which search engine solves.
+    /// Which search engine solves. Puzzles with constraints (cages,
+    /// thermometers, …) always use the constraint search whatever this says:
+    /// the learning solver knows only units.
     pub engine: Engine,
     /// Worker threads for work that can use several (0 = one per core).
     pub threads: usize,

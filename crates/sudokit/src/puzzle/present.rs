@@ -156,6 +156,7 @@ impl Puzzle {
             solution,
             caption: caption.into(),
             difficulty: self.difficulty_label(opts),
+            constraints: self.constraints.clone(),
         })
     }
 }

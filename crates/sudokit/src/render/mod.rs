@@ -7,6 +7,8 @@
 
 #[cfg(feature = "pdf")]
 pub mod pdf;
+#[cfg(feature = "pdf")]
+mod pdf_constraints;
 pub mod svg;
 
 use crate::geometry::{Geometry, UnitKind};

@@ -9,7 +9,9 @@ use std::str::FromStr;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
 
+use super::pdf_constraints::{self as marks, Frame};
 use super::{region_of, shaded};
+use crate::constraints::Constraint;
 use crate::geometry::Layout;
 use crate::grid::Grid;
 
@@ -62,6 +64,10 @@ pub struct Entry {
     /// caller grades (see [`crate::logic::Grade::label`]), the renderer only
     /// prints.
     pub difficulty: Option<String>,
+    /// Constraints drawn on the grid (cages, thermometers, dots, …) the way
+    /// the SVG draws them; rules without a mark (anti-knight, …) are named
+    /// after the caption. Empty for a classic puzzle.
+    pub constraints: Vec<Constraint>,
 }
 
 /// Layout of a booklet.
@@ -95,10 +101,10 @@ pub enum BookletError {
 
 const MARGIN: f32 = 40.0;
 const CAPTION: f32 = 18.0;
-const FONT: Name = Name(b"F1");
-const BOLD: Name = Name(b"F2");
+pub(super) const FONT: Name = Name(b"F1");
+pub(super) const BOLD: Name = Name(b"F2");
 /// Advance width of a digit in Helvetica (all digits are equal), per point of size.
-const DIGIT_WIDTH: f32 = 0.556;
+pub(super) const DIGIT_WIDTH: f32 = 0.556;
 
 /// The booklet as PDF bytes: the puzzles, `per_page` to a page, then the
 /// solutions of those that have one, six to a page.
@@ -108,7 +114,13 @@ const DIGIT_WIDTH: f32 = 0.556;
 /// use sudokit::{solve, Grid};
 /// let p = Grid::from_line("1.3.............").unwrap();
 /// let s = solve::solve(&p).unwrap().unwrap();
-/// let e = Entry { puzzle: p, solution: Some(s), caption: "1".into(), difficulty: Some("Easy 100".into()) };
+/// let e = Entry {
+///     puzzle: p,
+///     solution: Some(s),
+///     caption: "1".into(),
+///     difficulty: Some("Easy 100".into()),
+///     constraints: Vec::new(),
+/// };
 /// let pdf = booklet(&[e], &BookletOptions::default()).unwrap();
 /// assert!(pdf.starts_with(b"%PDF"));
 /// ```
@@ -128,14 +140,14 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         3 | 4 => 4,
         _ => 6,
     };
-    // (grid, filled-in solution, caption, difficulty) per slot, page by page.
-    type Slot<'g> = (&'g Grid, Option<&'g Grid>, String, Option<&'g str>);
+    // (entry, filled-in solution, caption, difficulty) per slot, page by page.
+    type Slot<'g> = (&'g Entry, Option<&'g Grid>, String, Option<&'g str>);
     let mut pages: Vec<Vec<Slot>> = entries
         .chunks(per_page)
         .map(|chunk| {
             chunk
                 .iter()
-                .map(|e| (&e.puzzle, None, e.caption.clone(), e.difficulty.as_deref()))
+                .map(|e| (e, None, e.caption.clone(), e.difficulty.as_deref()))
                 .collect()
         })
         .collect();
@@ -143,9 +155,7 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         .iter()
         .filter_map(|e| {
             let caption = format!("Solution {}", e.caption);
-            e.solution
-                .as_ref()
-                .map(|s| (&e.puzzle, Some(s), caption, None))
+            e.solution.as_ref().map(|s| (e, Some(s), caption, None))
         })
         .collect();
     let puzzle_pages = pages.len();
@@ -195,14 +205,27 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
         };
         let slot_w = (width - 2.0 * MARGIN) / cols as f32;
         let slot_h = (top - MARGIN) / rows as f32;
-        for (k, (grid, filled, caption, difficulty)) in slots.iter().enumerate() {
+        for (k, (entry, filled, caption, difficulty)) in slots.iter().enumerate() {
             let (col, row) = (k % cols, k / cols);
             let side = (slot_w - 20.0).min(slot_h - CAPTION - 20.0);
             let x = MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0;
             let y_top = top - row as f32 * slot_h;
-            text(&mut c, FONT, 11.0, x, y_top - 12.0, caption);
+            let rules = marks::unmarked_rules(&entry.constraints);
+            let caption = match rules.is_empty() {
+                true => caption.clone(),
+                false => format!("{caption}  ({})", rules.join(", ")),
+            };
+            text(&mut c, FONT, 11.0, x, y_top - 12.0, &caption);
             let bottom = y_top - CAPTION - side;
-            draw_grid(&mut c, grid, *filled, x, bottom, side);
+            // Clues outside the grid get half a cell of room on every side.
+            let (x, bottom, side) = if marks::has_outside_clues(&entry.constraints) {
+                let n = entry.puzzle.geometry().n() as f32;
+                let pad = side / (n + 1.0) / 2.0;
+                (x + pad, bottom + pad, side - 2.0 * pad)
+            } else {
+                (x, bottom, side)
+            };
+            draw_grid(&mut c, entry, *filled, x, bottom, side);
             // Under the grid, in the 20 pt kept free below every grid.
             if let Some(d) = difficulty {
                 text(&mut c, FONT, 9.0, x, bottom - 12.0, d);
@@ -221,11 +244,14 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
     Ok(pdf.finish())
 }
 
-/// One grid with its lower-left corner at (`x`, `y`) and side `side`.
-fn draw_grid(c: &mut Content, grid: &Grid, filled: Option<&Grid>, x: f32, y: f32, side: f32) {
+/// One grid with its constraints, its lower-left corner at (`x`, `y`) and
+/// side `side`.
+fn draw_grid(c: &mut Content, entry: &Entry, filled: Option<&Grid>, x: f32, y: f32, side: f32) {
+    let grid = &entry.puzzle;
     let geo = grid.geometry();
     let n = geo.n();
     let cell = side / n as f32;
+    let frame = Frame { n, x, y, cell };
     // Cell (r, k) has its top-left corner at (x + k·cell, y + side − r·cell).
     let left = |k: usize| x + k as f32 * cell;
     let top = |r: usize| y + side - r as f32 * cell;
@@ -238,6 +264,7 @@ fn draw_grid(c: &mut Content, grid: &Grid, filled: Option<&Grid>, x: f32, y: f32
         }
     }
     c.fill_nonzero();
+    marks::draw_under(c, &frame, &entry.constraints);
 
     let region = region_of(grid, 0);
     for thick in [false, true] {
@@ -260,6 +287,7 @@ fn draw_grid(c: &mut Content, grid: &Grid, filled: Option<&Grid>, x: f32, y: f32
     c.set_line_width(2.0);
     c.rect(x, y, side, side);
     c.stroke();
+    marks::draw_over(c, &frame, &entry.constraints);
 
     let size = if n > 9 { cell * 0.5 } else { cell * 0.62 };
     for i in 0..n * n {
@@ -283,7 +311,7 @@ fn draw_grid(c: &mut Content, grid: &Grid, filled: Option<&Grid>, x: f32, y: f32
     c.set_fill_gray(0.0);
 }
 
-fn text(c: &mut Content, font: Name, size: f32, x: f32, y: f32, s: &str) {
+pub(super) fn text(c: &mut Content, font: Name, size: f32, x: f32, y: f32, s: &str) {
     // The standard fonts use a single-byte encoding: keep ASCII, mark the rest.
     let bytes: Vec<u8> = s
         .chars()
@@ -321,6 +349,7 @@ mod tests {
                 solution: Some(s.clone()),
                 caption: format!("{}", i + 1),
                 difficulty: Some("Medium 1234 (X-Wing)".into()),
+                constraints: Vec::new(),
             })
             .collect();
         let opts = BookletOptions {
@@ -352,6 +381,7 @@ mod tests {
             solution: None,
             caption: String::new(),
             difficulty: None,
+            constraints: Vec::new(),
         };
         assert_eq!(
             booklet(&[e], &BookletOptions::default()),
