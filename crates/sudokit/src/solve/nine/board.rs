@@ -1096,7 +1096,8 @@ impl Board {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     unsafe fn filter_stacks_avx2<const B: Build>(&mut self) -> Option<bool> {
-        if differing_words::<B>(&self.cand, &self.seen_stack) == 0 {
+        let words = differing_words::<B>(&self.cand, &self.seen_stack);
+        if words == 0 {
             return Some(false);
         }
         // SAFETY: AVX2 is present (the caller's contract).
@@ -1110,12 +1111,16 @@ impl Board {
                 self.cand[3 * d + b] = lanes.kept[b][d];
             }
         }
-        // Digit 8, as in the scalar filter.
-        let x = [self.cand[24], self.cand[25], self.cand[26]];
-        let (kept8, alone8) = stack_digit(x, &self.unsolved)?;
-        if kept8 != x {
-            self.cand[24..27].copy_from_slice(&kept8);
-            changed = true;
+        // Digit 8, as in the scalar filter, when its words changed.
+        let mut alone8 = [0u32; 3];
+        if words >> 24 != 0 {
+            let x = [self.cand[24], self.cand[25], self.cand[26]];
+            let kept8;
+            (kept8, alone8) = stack_digit(x, &self.unsolved)?;
+            if kept8 != x {
+                self.cand[24..27].copy_from_slice(&kept8);
+                changed = true;
+            }
         }
         self.seen_stack = self.cand;
         let mut m = lanes.alone_any;
