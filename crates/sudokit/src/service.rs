@@ -270,10 +270,8 @@ pub fn broken_cells(p: &Puzzle) -> Vec<usize> {
                     }
                 }
             }
-            _ if cells.iter().all(|&i| vals[i] != 0) => {
-                if !c.satisfied(vals, n, cs) {
-                    cells.iter().for_each(|&i| bad[i] = true);
-                }
+            _ if cells.iter().all(|&i| vals[i] != 0) && !c.satisfied(vals, n, cs) => {
+                cells.iter().for_each(|&i| bad[i] = true);
             }
             _ if cells.iter().any(|&i| vals[i] != 0) && !c.may_hold(vals, n, cs) => {
                 cells
