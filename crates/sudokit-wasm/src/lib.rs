@@ -19,7 +19,8 @@
 //! Progress: long work (counts, generation) reports how far it has come
 //! through the library's progress callback; this binding passes it on, at
 //! most ten times a second, as JSON text to a global JavaScript function
-//! `sudokit_progress(text)` that the worker defines (see [`progress_json`]).
+//! `sudokit_progress(text)` that the worker defines (see [`progress_json`]);
+//! without it the work runs the same, unreported.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -36,13 +37,17 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     #[wasm_bindgen(js_namespace = Date)]
     fn now() -> f64;
-    /// Defined by the worker: forwards a progress report to the page.
-    fn sudokit_progress(report: &str);
+    /// Defined by the worker: forwards a progress report to the page. A
+    /// host without it gets an error here, which is ignored (`catch`).
+    #[wasm_bindgen(catch)]
+    fn sudokit_progress(report: &str) -> Result<(), JsValue>;
 }
 
 /// Outside the browser progress goes nowhere.
 #[cfg(not(target_arch = "wasm32"))]
-fn sudokit_progress(_report: &str) {}
+fn sudokit_progress(_report: &str) -> Result<(), JsValue> {
+    Ok(())
+}
 
 /// Outside the browser (native tests of this crate) the system clock.
 #[cfg(not(target_arch = "wasm32"))]
@@ -82,7 +87,9 @@ fn forward_progress() -> ProgressFn {
         let t = now() as u64;
         if t.saturating_sub(last.load(Ordering::Relaxed)) >= 100 {
             last.store(t, Ordering::Relaxed);
-            sudokit_progress(&progress_json(p).to_string());
+            // No listener (a host that defines no `sudokit_progress`): the
+            // work goes on without reports.
+            let _ = sudokit_progress(&progress_json(p).to_string());
         }
     })
 }
