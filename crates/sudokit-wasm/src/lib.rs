@@ -15,12 +15,19 @@
 //! Time limits: `wasm32-unknown-unknown` has no system clock, so deadlines
 //! read `Date.now()` through [`BrowserClock`]. `budget_ms <= 0` means no
 //! limit; a page that wants to stop long work terminates its worker.
+//!
+//! Progress: long work (counts, generation) reports how far it has come
+//! through the library's progress callback; this binding passes it on, at
+//! most ten times a second, as JSON text to a global JavaScript function
+//! `sudokit_progress(text)` that the worker defines (see [`progress_json`]);
+//! without it the work runs the same, unreported.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use sudokit::limits::Clock;
+use sudokit::limits::{Clock, Progress, ProgressFn};
 use sudokit::service::{self, Failure, GenerateRequest, PuzzleRequest};
 use sudokit::{Options, Puzzle};
 use wasm_bindgen::prelude::*;
@@ -30,6 +37,16 @@ use wasm_bindgen::prelude::*;
 extern "C" {
     #[wasm_bindgen(js_namespace = Date)]
     fn now() -> f64;
+    /// Defined by the worker: forwards a progress report to the page. A
+    /// host without it gets an error here, which is ignored (`catch`).
+    #[wasm_bindgen(catch)]
+    fn sudokit_progress(report: &str) -> Result<(), JsValue>;
+}
+
+/// Outside the browser progress goes nowhere.
+#[cfg(not(target_arch = "wasm32"))]
+fn sudokit_progress(_report: &str) -> Result<(), JsValue> {
+    Ok(())
 }
 
 /// Outside the browser (native tests of this crate) the system clock.
@@ -49,8 +66,38 @@ impl Clock for BrowserClock {
     }
 }
 
+/// A progress report as the page reads it: `{"solutions": "N"}` (at least
+/// N found so far), `{"done": d, "total": t}` (parts of an exact count),
+/// `{"attempt": k}` or `{"tried": k, "total": t}` (clue groups of the
+/// current candidate tried), or `null` for a kind this page does not know.
+pub fn progress_json(p: Progress) -> Value {
+    match p {
+        Progress::Solutions(k) => json!({ "solutions": k.to_string() }),
+        Progress::Parts { done, total } => json!({ "done": done, "total": total }),
+        Progress::Attempt(k) => json!({ "attempt": k }),
+        Progress::Clues { tried, total } => json!({ "tried": tried, "total": total }),
+        _ => Value::Null,
+    }
+}
+
+/// Passes reports on at most every 100 ms (the first one at once).
+fn forward_progress() -> ProgressFn {
+    let last = AtomicU64::new(0);
+    Arc::new(move |p| {
+        let t = now() as u64;
+        if t.saturating_sub(last.load(Ordering::Relaxed)) >= 100 {
+            last.store(t, Ordering::Relaxed);
+            // No listener (a host that defines no `sudokit_progress`): the
+            // work goes on without reports.
+            let _ = sudokit_progress(&progress_json(p).to_string());
+        }
+    })
+}
+
 fn options(budget_ms: f64) -> Options {
-    let opts = Options::default().with_threads(1);
+    let opts = Options::default()
+        .with_threads(1)
+        .with_progress(forward_progress());
     if budget_ms > 0.0 {
         opts.with_timeout(Duration::from_secs_f64(budget_ms / 1000.0))
             .with_clock(Arc::new(BrowserClock))
@@ -222,6 +269,20 @@ mod tests {
         assert!(without.len() < pdf.len(), "no solution page");
         let bad = render_pdf(r#"{"puzzle":"55"}"#, 0.0);
         assert_eq!(bad[0], b'{');
+    }
+
+    #[test]
+    fn progress_reports_read_as_the_page_expects() {
+        assert_eq!(
+            progress_json(Progress::Solutions(u128::MAX)),
+            json!({ "solutions": u128::MAX.to_string() })
+        );
+        assert_eq!(progress_json(Progress::Attempt(3)), json!({ "attempt": 3 }));
+        let clues = progress_json(Progress::Clues {
+            tried: 4,
+            total: 40,
+        });
+        assert_eq!(clues, json!({ "tried": 4, "total": 40 }));
     }
 
     #[test]

@@ -19,6 +19,7 @@ class Engine {
     this.w = new Worker("worker.js");
     this.w.onmessage = (e) => {
       const p = this.pending.get(e.data.id); if (!p) return;
+      if (e.data.progress) { if (p.onProgress) p.onProgress(e.data.progress); return; }
       this.pending.delete(e.data.id);
       if (e.data.fatal) this.restart();
       if (e.data.answer && e.data.answer.error) { const err = new Error(e.data.answer.error); err.answer = e.data.answer; p.reject(err); } else p.resolve(e.data.answer);
@@ -26,22 +27,35 @@ class Engine {
     this.w.onerror = (e) => { for (const p of this.pending.values()) p.reject(new Error(`the engine did not load: ${e.message || "error"}`)); this.pending.clear(); };
   }
   restart() { this.w.terminate(); for (const p of this.pending.values()) p.reject(Object.assign(new Error("Cancelled."), { cancelled: true })); this.pending.clear(); this.start(); }
-  call(op, request, budget, seed) {
+  // `onProgress` hears the engine's progress reports (WebAssembly engine only).
+  call(op, request, budget, seed, onProgress) {
     const id = ++this.seq;
-    return new Promise((resolve, reject) => { this.pending.set(id, { resolve, reject }); this.w.postMessage({ id, op, request, budget, seed }); });
+    return new Promise((resolve, reject) => { this.pending.set(id, { resolve, reject, onProgress }); this.w.postMessage({ id, op, request, budget, seed }); });
   }
 }
 const fg = new Engine(), bg = new Engine();
 
+// The engine's progress report in a player's words.
+function progressText(p, seen) {
+  if (p.solutions != null) return `at least ${BigInt(p.solutions).toLocaleString()} solutions so far`;
+  if (p.done != null) return `part ${p.done.toLocaleString()} of ${p.total.toLocaleString()} counted`;
+  if (p.attempt != null) seen.attempt = p.attempt;
+  if (p.tried != null) seen.clues = `${p.tried} of ${p.total} clue groups tried`;
+  return [seen.attempt ? `grid ${seen.attempt}` : "", seen.clues || ""].filter(Boolean).join(", ");
+}
+
 // Work the player waits for: after 300 ms a "working" line with the elapsed
-// time and a Cancel button (which terminates the worker) appears.
+// time, the engine's progress and a Cancel button (which terminates the
+// worker) appears.
 async function work(label, op, request, budget, seed) {
-  const t0 = performance.now();
-  const tick = setInterval(() => {
+  const t0 = performance.now(), seen = {};
+  let said = "";
+  const show = () => {
     const s = (performance.now() - t0) / 1000;
-    if (s > 0.3) { $("busy").hidden = false; $("busy-text").textContent = `${label}… ${s.toFixed(1)} s`; }
-  }, 100);
-  try { return await fg.call(op, request, budget, seed); } finally { clearInterval(tick); $("busy").hidden = true; }
+    if (s > 0.3) { $("busy").hidden = false; $("busy-text").textContent = `${label}… ${s.toFixed(1)} s${said ? ` · ${said}` : ""}`; }
+  };
+  const tick = setInterval(show, 100);
+  try { return await fg.call(op, request, budget, seed, (p) => { said = progressText(p, seen); show(); }); } finally { clearInterval(tick); $("busy").hidden = true; }
 }
 $("cancel").onclick = () => fg.restart();
 
@@ -51,7 +65,7 @@ const st = {
   givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
   units: [], cellUnits: [], boxOf: [],
   sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
-  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "", zoom: false,
+  hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "", zoom: false, zoomK: null,
 };
 const MODES = ["digits", "corner", "centre"];
 
@@ -78,6 +92,9 @@ function adopt(info, entries) {
   // Constraints (cages, thermometers, dots…) as the engine's directive lines:
   // sent back with every request, drawn from the engine's overlay.
   st.constraints = info.grid.constraints || []; st.broken = new Set(info.broken || []);
+  st.pencil = null; st.placed = null;
+  const rules = boardRules(st.constraints);
+  $("rules").textContent = rules.join(" "); $("rules").hidden = !rules.length;
   st.units = info.units;
   syncForm();
   st.givens = info.grid.rows.flat();
@@ -97,6 +114,18 @@ function adopt(info, entries) {
   solveInBackground(); rate(); scheduleCount(); checkRules();
 }
 
+// Rules on the whole board, which no drawing shows, in a player's words.
+function boardRules(lines) {
+  const SAY = {
+    "anti-knight": "Anti-knight: cells a knight's move apart never hold the same digit.",
+    "anti-king": "Anti-king: cells that touch, diagonally too, never hold the same digit.",
+    "non-consecutive": "Non-consecutive: side-by-side cells never hold consecutive digits.",
+    "kropki: all": "All kropki dots are given: side-by-side cells without a dot are neither consecutive nor one double the other.",
+    "xv: all": "All X and V are given: side-by-side cells without one never sum to 10 or 5.",
+  };
+  return lines.map((l) => SAY[l.trim().toLowerCase().replace(/\s+/g, " ")]).filter(Boolean);
+}
+
 // Which entries break the puzzle's constraints: the engine's `parse` answer
 // for the position in play (units are checked here, in `conflicts`).
 let rulesSeq = 0;
@@ -104,9 +133,22 @@ async function checkRules() {
   if (!st.constraints.length) { st.broken = new Set(); return; }
   const seq = ++rulesSeq;
   let broken = [];
-  try { broken = (await bg.call("parse", playReq())).broken || []; } catch (e) { /* a unit conflict: drawn by conflicts() */ }
+  const vals = values(), key = vals.join();
+  let pencil = null;
+  try { const a = await bg.call("parse", playReq()); broken = a.broken || []; pencil = a.pencil; } catch (e) { /* a unit conflict: drawn by conflicts() */ }
   if (seq !== rulesSeq) return;
-  st.broken = new Set(broken); paint();
+  st.broken = new Set(broken);
+  if (pencil) {
+    const masks = pencil.map((ds) => ds.reduce((m, d) => m | (1 << (d - 1)), 0));
+    // Notes the last placement made impossible by a rule go, as the units'
+    // do in enter(): what the rules allowed before and no longer allow.
+    if (st.pencil && st.placed != null) {
+      for (let i = 0; i < st.cells; i++) { const gone = st.pencil.masks[i] & ~masks[i]; if (!vals[i] && gone) { st.corner[i] &= ~gone; st.centre[i] &= ~gone; } }
+    }
+    st.pencil = { key, masks };
+  } else st.pencil = null;
+  st.placed = null;
+  paint();
 }
 
 async function load(text, entries) {
@@ -213,7 +255,7 @@ function applyZoom() {
   const cell = (layer ? layer.getBoundingClientRect().width : w) / st.n;
   // The marks' size in app.css: cell / marks per side × 0.85.
   const need = (MARK_PX * Math.ceil(Math.sqrt(st.n))) / 0.85;
-  const k = Math.min(8, Math.max(1.6, need / cell));
+  const k = st.zoomK || Math.min(8, Math.max(1.6, need / cell));
   wrap.style.height = `${Math.round(Math.min(w, window.innerHeight * 0.65))}px`;
   wrap.classList.add("zoomed");
   b.style.width = `${Math.round(w * k)}px`;
@@ -229,11 +271,31 @@ function keepInView(centre) {
   if (r.left < f.left + pad) wrap.scrollLeft -= f.left + pad - r.left; else if (r.right > right - pad) wrap.scrollLeft += r.right - right + pad;
   if (r.top < f.top + pad) wrap.scrollTop -= f.top + pad - r.top; else if (r.bottom > bottom - pad) wrap.scrollTop += r.bottom - bottom + pad;
 }
-$("zoom").onclick = () => { st.zoom = !st.zoom; applyZoom(); };
+$("zoom").onclick = () => { st.zoom = !st.zoom; st.zoomK = null; applyZoom(); };
+// Two fingers on the board zoom the board (1× to 8×), not the page: the
+// board's touch-action leaves pinching to this code (app.css).
+let pinch = null;
+const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+$("board-wrap").addEventListener("touchstart", (e) => {
+  if (e.touches.length !== 2) return;
+  const b = $("board"), w = $("board-wrap").clientWidth;
+  pinch = { d0: spread(e.touches) || 1, k0: st.zoom ? b.getBoundingClientRect().width / w : 1 };
+}, { passive: true });
+$("board-wrap").addEventListener("touchmove", (e) => {
+  if (!pinch || e.touches.length !== 2) return;
+  e.preventDefault();
+  const k = Math.min(8, pinch.k0 * spread(e.touches) / pinch.d0);
+  const zoom = k > 1.05;
+  if (zoom === st.zoom && zoom && Math.abs(k - (st.zoomK || 0)) < 0.02) return;
+  st.zoom = zoom; st.zoomK = zoom ? k : null; applyZoom();
+}, { passive: false });
+$("board-wrap").addEventListener("touchend", (e) => { if (e.touches.length < 2) pinch = null; });
 window.addEventListener("resize", () => { if (st.zoom) applyZoom(); });
 function cellEl(i) { return $("board").querySelector(`[data-i="${i}"]`); }
 
 // Candidates of every empty cell from `vals` (bit d-1 = digit d) and the units.
+// With constraints, also narrowed by the engine's rule-aware marks
+// (cages, thermometers, odd/even…) when they are of this very position.
 function candidates(vals) {
   const all = st.n >= 31 ? 0x7fffffff : (1 << st.n) - 1;
   const cand = vals.map((v) => (v ? 0 : all));
@@ -242,6 +304,7 @@ function candidates(vals) {
     for (const i of u.cells) if (vals[i]) used |= 1 << (vals[i] - 1);
     for (const i of u.cells) cand[i] &= ~used;
   }
+  if (st.pencil && st.pencil.key === vals.join()) st.pencil.masks.forEach((m, i) => (cand[i] &= m));
   return cand;
 }
 // Cells holding the same digit twice in one of the puzzle's units.
@@ -379,6 +442,8 @@ function enter(v) {
     st.entries[i] = v;
     // Marks a placed digit makes impossible go, as a player would erase them.
     if (v) for (const k of st.cellUnits[i]) for (const c of st.units[k].cells) { st.corner[c] &= ~(1 << (v - 1)); st.centre[c] &= ~(1 << (v - 1)); }
+    // The rules' part of the clean-up waits for the engine (checkRules).
+    if (v) st.placed = i;
   }
   st.undo.push(before); st.redo = [];
   if (!st.done) status("");
@@ -470,7 +535,9 @@ async function liveCount() {
   if (conflicts(values()).size) { $("counter").textContent = "Solutions remaining: 0 (conflict)"; return; }
   $("counter").textContent = "Solutions remaining: counting…";
   try {
-    const r = await bg.call("count", playReq(), 2000);
+    const r = await bg.call("count", playReq(), 2000, undefined, (p) => {
+      if (seq === countSeq && p.solutions != null) $("counter").textContent = `Solutions remaining: counting… at least ${BigInt(p.solutions).toLocaleString()}`;
+    });
     if (seq !== countSeq) return;
     $("counter").textContent = `Solutions remaining: ${r.exact ? "" : "at least "}${BigInt(r.count).toLocaleString()}`;
   } catch (e) {

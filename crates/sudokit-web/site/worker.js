@@ -99,8 +99,16 @@ async function pick() {
 }
 const ready = pick();
 
+// The WebAssembly engine reports how far long work has come (at most ten
+// times a second) through this global; it belongs to the request running.
+let running = 0;
+self.sudokit_progress = (text) => {
+  try { const progress = JSON.parse(text); if (progress) self.postMessage({ id: running, progress }); } catch (e) { /* not for us */ }
+};
+
 self.onmessage = async (e) => {
   const { id, op, request, budget, seed } = e.data;
+  running = id;
   try {
     const engine = await ready;
     const t0 = performance.now();

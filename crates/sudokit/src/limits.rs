@@ -10,6 +10,11 @@
 //! caller that wants deadlines passes its own (the browser's
 //! `performance.now()`, say) with [`Limits::with_clock`]. Cancellation works
 //! everywhere.
+//!
+//! Long loops also say how far they have come through [`Limits::report`]: a
+//! caller that shows progress passes a callback with
+//! [`Limits::with_progress`] (it is called as often as the limits are
+//! checked, so it should be cheap and throttle on its own).
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -49,7 +54,27 @@ fn system_clock() -> Arc<dyn Clock> {
     Arc::new(SystemClock)
 }
 
-/// When work must give up: a deadline, a shared cancel flag, both or neither.
+/// How far long work has come, as reported to a [`Limits::with_progress`]
+/// callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Progress {
+    /// A count has found at least this many solutions so far.
+    Solutions(u128),
+    /// A count split into `total` independent parts has finished `done`.
+    Parts { done: usize, total: usize },
+    /// Generation is on candidate grid `attempt` (from 1).
+    Attempt(usize),
+    /// Generation has tried removing `tried` of `total` clue groups from the
+    /// current candidate.
+    Clues { tried: usize, total: usize },
+}
+
+/// A progress callback (shared by clones of the limits).
+pub type ProgressFn = Arc<dyn Fn(Progress) + Send + Sync>;
+
+/// When work must give up: a deadline, a shared cancel flag, both or neither;
+/// and, optionally, where to report progress.
 ///
 /// ```
 /// use std::time::Duration;
@@ -63,6 +88,7 @@ fn system_clock() -> Arc<dyn Clock> {
 pub struct Limits {
     deadline: Option<(Arc<dyn Clock>, Duration)>,
     cancel: Option<Arc<AtomicBool>>,
+    progress: Option<ProgressFn>,
 }
 
 impl fmt::Debug for Limits {
@@ -70,6 +96,7 @@ impl fmt::Debug for Limits {
         f.debug_struct("Limits")
             .field("deadline", &self.deadline.as_ref().map(|(_, d)| d))
             .field("cancel", &self.cancel)
+            .field("progress", &self.progress.is_some())
             .finish()
     }
 }
@@ -108,7 +135,7 @@ impl Limits {
             Some((_, d)) if *d <= at => self,
             _ => Limits {
                 deadline: Some((clock, at)),
-                cancel: self.cancel,
+                ..self
             },
         }
     }
@@ -117,6 +144,35 @@ impl Limits {
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = Some(flag);
         self
+    }
+
+    /// Report progress to `f` (see [`Limits::report`]).
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use sudokit::limits::{Limits, Progress};
+    /// let seen = Arc::new(Mutex::new(Vec::new()));
+    /// let log = seen.clone();
+    /// let l = Limits::none().with_progress(Arc::new(move |p| log.lock().unwrap().push(p)));
+    /// l.report(|| Progress::Attempt(1));
+    /// assert_eq!(*seen.lock().unwrap(), [Progress::Attempt(1)]);
+    /// ```
+    pub fn with_progress(mut self, f: ProgressFn) -> Self {
+        self.progress = Some(f);
+        self
+    }
+
+    /// Tells the progress callback, if there is one, how far the work has
+    /// come (`p` is only evaluated then).
+    pub fn report(&self, p: impl FnOnce() -> Progress) {
+        if let Some(f) = &self.progress {
+            f(p());
+        }
+    }
+
+    /// True when a progress callback listens.
+    pub fn reports(&self) -> bool {
+        self.progress.is_some()
     }
 
     /// Time left before the deadline (`None` without one).

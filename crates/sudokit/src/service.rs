@@ -188,15 +188,37 @@ pub fn parse(p: &Puzzle) -> Value {
         "units": units,
         "overlay": crate::render::svg::constraint_overlay(p, 40.0),
         "broken": broken_cells(p),
+        "pencil": pencil(p),
     })
+}
+
+/// For a puzzle with constraints, every cell's pencil marks by its units and
+/// the rules ([`Puzzle::rule_candidates`]); `null` without constraints (a
+/// page works those out from the units) or where the rules do not apply.
+fn pencil(p: &Puzzle) -> Value {
+    if p.constraints().is_empty() {
+        return Value::Null;
+    }
+    match p.rule_candidates() {
+        Ok(masks) => json!(masks
+            .iter()
+            .map(|&m| (1..=64u16)
+                .filter(|d| m >> (d - 1) & 1 == 1)
+                .collect::<Vec<_>>())
+            .collect::<Vec<_>>()),
+        Err(_) => Value::Null,
+    }
 }
 
 /// The cells of the grid's values that break one of the puzzle's
 /// constraints (not its units: a page checks those itself). A rule on a
-/// list of cells (cage, thermometer, dot…) is judged once all its cells are
-/// filled; odd/even cell by cell; board-wide pair rules (anti-knight,
-/// anti-king, non-consecutive, negative kropki/XV) pair by pair.
-fn broken_cells(p: &Puzzle) -> Vec<usize> {
+/// list of cells (cage, thermometer, dot…) is judged as soon as one of its
+/// cells is filled: broken when its digits break it already (a cage over
+/// its sum or with a digit twice, a thermometer out of order), judged by
+/// the rule's own propagator with the empty cells open; odd/even cell by
+/// cell; board-wide pair rules (anti-knight, anti-king, non-consecutive,
+/// negative kropki/XV) pair by pair.
+pub fn broken_cells(p: &Puzzle) -> Vec<usize> {
     let (cs, grid) = (p.constraints(), p.grid());
     let n = p.geometry().n();
     if cs.is_empty() || p.geometry().layout() == Layout::Cube {
@@ -250,6 +272,12 @@ fn broken_cells(p: &Puzzle) -> Vec<usize> {
             }
             _ if cells.iter().all(|&i| vals[i] != 0) && !c.satisfied(vals, n, cs) => {
                 cells.iter().for_each(|&i| bad[i] = true);
+            }
+            _ if cells.iter().any(|&i| vals[i] != 0) && !c.may_hold(vals, n, cs) => {
+                cells
+                    .iter()
+                    .filter(|&&i| vals[i] != 0)
+                    .for_each(|&i| bad[i] = true);
             }
             _ => {}
         }

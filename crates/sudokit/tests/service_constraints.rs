@@ -68,7 +68,8 @@ fn the_answer_keeps_the_constraints_and_draws_them() {
 
 #[test]
 fn broken_rules_name_their_cells() {
-    // A full cage with the wrong sum; a part-filled cage is not judged.
+    // A full cage with the wrong sum; a part-filled cage that can still
+    // make its sum is not broken.
     let cage = "cage: 10 r1c1 r1c2\ncage: 3 r9c8 r9c9\n";
     let a = parse(&format!("{cage}{}\n", line(&[(0, 1), (1, 2), (80, 1)])));
     assert_eq!(broken(&a), vec![0, 1]);
@@ -92,6 +93,52 @@ fn broken_rules_name_their_cells() {
     // Odd: cell by cell.
     let a = parse(&format!("odd: r1c1 r1c2\n{}\n", line(&[(0, 3), (1, 4)])));
     assert_eq!(broken(&a), vec![1]);
+}
+
+#[test]
+fn part_filled_rules_are_broken_as_soon_as_their_digits_break_them() {
+    let cage = "cage: 6 r1c1 r1c2 r1c3\n";
+    // Over the sum with a cell still empty; a digit twice; still possible.
+    let a = parse(&format!("{cage}{}\n", line(&[(0, 4), (1, 3)])));
+    assert_eq!(broken(&a), vec![0, 1]);
+    let spread = "cage: 12 r1c1 r2c4 r3c7\n";
+    let a = parse(&format!("{spread}{}\n", line(&[(0, 2), (12, 2)])));
+    assert_eq!(broken(&a), vec![0, 12]);
+    let a = parse(&format!("{cage}{}\n", line(&[(0, 1), (2, 3)])));
+    assert!(broken(&a).is_empty());
+    // A thermometer with no room left between its ends, and one whose bulb
+    // leaves no digit above it; an empty cell between 2 and 5 is fine.
+    let thermo = "thermo: r2c1 r2c2 r2c3\n";
+    let a = parse(&format!("{thermo}{}\n", line(&[(9, 5), (11, 6)])));
+    assert_eq!(broken(&a), vec![9, 11]);
+    let a = parse(&format!("{thermo}{}\n", line(&[(9, 9)])));
+    assert_eq!(broken(&a), vec![9]);
+    let a = parse(&format!("{thermo}{}\n", line(&[(9, 2), (11, 5)])));
+    assert!(broken(&a).is_empty());
+    // An extra region with a digit twice.
+    let a = parse(&format!(
+        "region: r1c1 r2c5 r5c5 r9c9\n{}\n",
+        line(&[(0, 7), (80, 7)])
+    ));
+    assert_eq!(broken(&a), vec![0, 80]);
+}
+
+#[test]
+fn pencil_marks_follow_the_rules_without_giving_the_solution_away() {
+    let a = parse(&format!(
+        "cage: 3 r1c1 r1c2\nodd: r9c9\n{}\n",
+        line(&[(72, 5)])
+    ));
+    let marks = &a["pencil"];
+    assert_eq!(marks[0], serde_json::json!([1, 2]));
+    assert_eq!(marks[1], serde_json::json!([1, 2]));
+    // The rest of row 1 keeps every digit: nothing is tried.
+    assert_eq!(marks[2], serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    // r9c9 odd, and not the 5 of its row.
+    assert_eq!(marks[80], serde_json::json!([1, 3, 7, 9]));
+    assert_eq!(marks[72], serde_json::json!([5]));
+    // Without constraints the page works the marks out from the units.
+    assert!(parse(&line(&[]))["pencil"].is_null());
 }
 
 #[test]

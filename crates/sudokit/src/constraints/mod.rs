@@ -287,6 +287,40 @@ impl Constraint {
         }
     }
 
+    /// Whether the rule can still hold with the filled cells of `values`
+    /// (0 = empty, any digit 1–`n` there): false once the digits placed
+    /// break it already, e.g. a part-filled cage over its sum or with a digit
+    /// twice, a thermometer going down. Judged by the rule's own propagation
+    /// alone (units and other rules aside), so `true` does not promise a
+    /// completion; `false` is certain.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// let cage = Constraint::Cage { cells: vec![0, 1, 2], sum: Some(6) };
+    /// assert!(cage.may_hold(&[1, 2, 0, 0], 4, &[]));
+    /// assert!(!cage.may_hold(&[4, 3, 0, 0], 4, &[]));
+    /// assert!(!cage.may_hold(&[2, 2, 0, 0], 4, &[]));
+    /// ```
+    pub fn may_hold(&self, values: &[u16], n: usize, all: &[Constraint]) -> bool {
+        if n > 64 || self.validate(n).is_err() {
+            return true;
+        }
+        let full = crate::puzzle::full_mask(n);
+        let mut cand: Vec<u64> = values
+            .iter()
+            .map(|&v| match v {
+                0 => full,
+                v if (v as usize) <= n => 1 << (v - 1),
+                _ => 0,
+            })
+            .collect();
+        let model = Model::of_one(n, self, all);
+        for (c, r) in cand.iter_mut().zip(&model.root) {
+            *c &= r;
+        }
+        cand.iter().all(|&m| m != 0) && model.fixpoint(&mut cand).is_ok()
+    }
+
     /// Whether a complete grid (`values[c]` in `1..=N`, row-major) obeys
     /// the rule. `all` is every constraint of the puzzle: the negative
     /// rules ([`Constraint::KropkiAll`], [`Constraint::XvAll`]) need to know

@@ -74,7 +74,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::limits::Limits;
+use crate::limits::{Limits, Progress};
 use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
@@ -212,6 +212,9 @@ pub fn generate(
         if opts.limits.expired() {
             return Err(GenerateError::Stopped);
         }
+        // Counted across the indices `first_match` moves through.
+        let overall = (index as usize).saturating_mul(attempts) + attempt + 1;
+        opts.limits.report(|| Progress::Attempt(overall));
         let Some(solution) = random_solution_with(geometry, &mut rng, &mut check) else {
             return Err(if opts.limits.expired() {
                 GenerateError::Stopped
@@ -363,13 +366,15 @@ fn remove_clues(
     let mut values = sol.to_vec();
     let mut clues = values.len();
     let mut unsettled = 0;
-    for orbit in order {
+    let total = order.len();
+    for (tried, orbit) in order.into_iter().enumerate() {
         if target.is_some_and(|t| clues <= t) {
             break;
         }
         if limits.expired() {
             return None;
         }
+        limits.report(|| Progress::Clues { tried, total });
         for &c in orbit {
             values[c] = 0;
         }

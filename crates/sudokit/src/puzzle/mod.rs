@@ -33,7 +33,7 @@ use std::time::Duration;
 use crate::constraints::Constraint;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::limits::{Clock, Limits};
+use crate::limits::{Clock, Limits, ProgressFn};
 use crate::solve::Engine;
 
 pub use error::Error;
@@ -252,6 +252,8 @@ pub struct Options {
     pub engine: Engine,
     /// Worker threads for work that can use several (0 = one per core).
     pub threads: usize,
+    /// Told how far long work (counts, generation) has come.
+    pub progress: Option<ProgressFn>,
     /// The limits fixed by [`Options::started`], shared by every step.
     started: Option<Limits>,
 }
@@ -263,6 +265,7 @@ impl std::fmt::Debug for Options {
             .field("cancel", &self.cancel)
             .field("engine", &self.engine)
             .field("threads", &self.threads)
+            .field("progress", &self.progress.is_some())
             .finish()
     }
 }
@@ -286,6 +289,11 @@ impl Options {
     }
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+    /// Report progress of long work to `f` (see [`crate::limits::Progress`]).
+    pub fn with_progress(mut self, f: ProgressFn) -> Self {
+        self.progress = Some(f);
         self
     }
 
@@ -322,6 +330,9 @@ impl Options {
         };
         if let Some(f) = &self.cancel {
             l = l.with_cancel(f.clone());
+        }
+        if let Some(f) = &self.progress {
+            l = l.with_progress(f.clone());
         }
         l
     }

@@ -5,6 +5,7 @@ use crate::constraints::{self, Model, TrueCandidates};
 use crate::count::{self, BigUint, Count};
 use crate::geometry::Layout;
 use crate::grid::Grid;
+use crate::limits::Progress;
 use crate::logic::Candidates;
 use crate::solve::{self, Engine, Solutions};
 use crate::validate;
@@ -142,9 +143,17 @@ impl Puzzle {
         self.check_rules()?;
         let limit = match mode {
             CountMode::Exact if self.candidates.is_none() && self.constraints.is_empty() => {
+                let limits = opts.limits();
+                let parts = |p: count::Progress| {
+                    limits.report(|| Progress::Parts {
+                        done: p.done,
+                        total: p.total,
+                    })
+                };
                 let copts = count::Options {
-                    budget: opts.limits().into(),
+                    budget: limits.clone().into(),
                     threads: opts.threads,
+                    progress: limits.reports().then_some(&parts as _),
                     ..Default::default()
                 };
                 return Ok(count::completions(&self.grid, &copts)?);
@@ -153,9 +162,13 @@ impl Puzzle {
             CountMode::UpTo(k) => k.max(1),
         };
         let mut s = self.search(opts)?;
+        let limits = opts.limits();
         let mut k = 0u64;
         while k < limit && s.skip_one() {
             k += 1;
+            if k % 64 == 0 {
+                limits.report(|| Progress::Solutions(k.into()));
+            }
         }
         let exact = k < limit && !s.interrupted();
         Ok(if exact {
@@ -185,6 +198,50 @@ impl Puzzle {
         let limits = opts.limits();
         constraints::search::true_candidates(self.geometry(), &model, masks, &limits)
             .ok_or_else(|| opts.stopped())
+    }
+
+    /// Pencil marks a player can trust without trying digits: per cell, the
+    /// digits its units' placed digits allow, narrowed by the puzzle's rules
+    /// themselves (a cage's possible sums, a thermometer's order, odd/even…)
+    /// until no rule narrows further. Unlike [`Puzzle::true_candidates`]
+    /// nothing is searched, so the marks give no solution away. A filled
+    /// cell keeps its digit; when the rules contradict the placed digits the
+    /// marks are the units' alone.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// use sudokit::Puzzle;
+    /// let mut p: Puzzle = ".".repeat(16).parse().unwrap();
+    /// // A 2-cell cage of 3 in the top row: 1 or 2 in its cells; the rest
+    /// // of the row keeps 1–4 (no digit is tried to go further).
+    /// p.add_constraint(Constraint::Cage { cells: vec![0, 1], sum: Some(3) });
+    /// let marks = p.rule_candidates().unwrap();
+    /// assert_eq!(marks[0], 0b0011);
+    /// assert_eq!(marks[2], 0b1111);
+    /// ```
+    pub fn rule_candidates(&self) -> Result<Vec<u64>, Error> {
+        let (model, mut masks) = self.constraint_model()?;
+        let geo = self.geometry();
+        let vals = self.grid.cells();
+        for unit in geo.units() {
+            let placed = unit
+                .cells
+                .iter()
+                .map(|&c| vals[c as usize])
+                .filter(|&v| v != 0)
+                .fold(0u64, |m, v| m | 1 << (v - 1));
+            for &c in &unit.cells {
+                if vals[c as usize] == 0 {
+                    masks[c as usize] &= !placed;
+                }
+            }
+        }
+        let mut narrowed: Vec<u64> = masks.iter().zip(&model.root).map(|(m, r)| m & r).collect();
+        Ok(if model.fixpoint(&mut narrowed).is_ok() {
+            narrowed
+        } else {
+            masks
+        })
     }
 
     /// The compiled constraints and the starting masks of the constraint
