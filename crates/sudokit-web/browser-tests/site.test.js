@@ -583,7 +583,10 @@ async function audit(page, label) {
         const text = suite(file);
         const solution = /# solution: (\d{81})/.exec(text)[1];
         const rules = text.split("\n").filter((l) => /^[a-z-]+:/.test(l)).length;
-        await page.evaluate(() => { document.getElementById("load-box").open = true; });
+        // The last puzzle's status may already name as many constraints:
+        // cleared, so the wait below sees this load's own message (and the
+        // counter of this board, not the last one's).
+        await page.evaluate(() => { document.getElementById("load-box").open = true; document.getElementById("status").textContent = ""; });
         await page.fill("#paste", text);
         await press("#load");
         await page.waitForFunction((r) => new RegExp(`${r} constraints`).test(document.getElementById("status").textContent), rules);
@@ -673,7 +676,10 @@ async function audit(page, label) {
       for (const [file, name, want] of morePuzzles) {
         const text = suite(file);
         const rules = text.split("\n").filter((l) => l.trim() && !l.startsWith("#") && !/^[.\d]{81}$/.test(l.trim())).length;
-        await page.evaluate(() => { document.getElementById("load-box").open = true; });
+        // The last puzzle's status may already name as many constraints:
+        // cleared, so the wait below sees this load's own message (and the
+        // counter of this board, not the last one's).
+        await page.evaluate(() => { document.getElementById("load-box").open = true; document.getElementById("status").textContent = ""; });
         await page.fill("#paste", text);
         await press("#load");
         await page.waitForFunction((r) => new RegExp(`${r} constraints?\\.`).test(document.getElementById("status").textContent), rules, { timeout: 20000 });
