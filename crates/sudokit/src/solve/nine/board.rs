@@ -1035,52 +1035,36 @@ impl Board {
         while digits != 0 {
             let j = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let d = j / 3;
-            let mut x = [self.cand[j], self.cand[j + 1], self.cand[j + 2]];
-            let col = |v: u32| (v | (v >> 9) | (v >> 18)) & 0o777;
-            // The digit's columns, band b at bits 9b.. (each stack a
-            // three-bit group), and those on a permutation.
-            let cols = col(x[0]) | (col(x[1]) << 9) | (col(x[2]) << 18);
-            let kept = stack_permutations(cols);
-            // A stack with no column left (there is no permutation).
-            let any = col(kept);
-            if (any | (any >> 1) | (any >> 2)) & 0o111 != 0o111 {
-                return None;
-            }
-            if kept != cols {
-                for (b, x) in x.iter_mut().enumerate() {
-                    *x &= ((kept >> (9 * b)) & 0o777) * SPREAD;
-                    self.cand[3 * d + b] = *x;
-                }
+            let x = [self.cand[j], self.cand[j + 1], self.cand[j + 2]];
+            let (kept, alone) = stack_digit(x, &self.unsolved)?;
+            if kept != x {
+                self.cand[j..j + 3].copy_from_slice(&kept);
                 changed = true;
             }
-            self.seen_stack[j..j + 3].copy_from_slice(&x);
-            // Cells whose column has no cell in the other bands, alone in
-            // their column in this band: one test for the three bands.
-            let others = rotate_bands(kept, 1) | rotate_bands(kept, 2);
-            let mut alone = [0u32; 3];
-            for (b, a) in alone.iter_mut().enumerate() {
-                let m = x[b] & !(((others >> (9 * b)) & 0o777) * SPREAD) & self.unsolved[b];
-                let (m0, m1, m2) = (m & 0o777, (m >> 9) & 0o777, m >> 18);
-                *a = (m0 & !(m1 | m2)) | ((m1 & !(m0 | m2)) << 9) | ((m2 & !(m0 | m1)) << 18);
-            }
-            if (alone[0] | alone[1] | alone[2]) == 0 {
-                continue;
-            }
-            for (b, &a) in alone.iter().enumerate() {
-                let mut s = a;
-                while s != 0 {
-                    let bit = s & s.wrapping_neg();
-                    s ^= bit;
-                    // An earlier placement may have cleared it from this digit.
-                    if !self.try_place(d, b, bit) {
-                        return None;
-                    }
-                    changed = true;
-                }
-            }
+            self.seen_stack[j..j + 3].copy_from_slice(&kept);
+            changed |= self.place_singles(j / 3, alone)?;
         }
         Some(changed)
+    }
+
+    /// Places digit `d` at the cells of `alone` (per band). `None` when one
+    /// of them no longer holds `d` (an earlier placement cleared it: a
+    /// contradiction); otherwise whether anything was placed.
+    #[inline(always)]
+    fn place_singles(&mut self, d: usize, alone: [u32; 3]) -> Option<bool> {
+        let mut placed = false;
+        for (b, &a) in alone.iter().enumerate() {
+            let mut s = a;
+            while s != 0 {
+                let bit = s & s.wrapping_neg();
+                s ^= bit;
+                if !self.try_place(d, b, bit) {
+                    return None;
+                }
+                placed = true;
+            }
+        }
+        Some(placed)
     }
 
     /// [`Board::filter_stacks`] with digits 0–7 in the eight lanes of AVX2
@@ -1127,29 +1111,10 @@ impl Board {
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            for b in 0..3 {
-                let mut s = lanes.alone[b][d];
-                while s != 0 {
-                    let bit = s & s.wrapping_neg();
-                    s ^= bit;
-                    if !self.try_place(d, b, bit) {
-                        return None;
-                    }
-                    changed = true;
-                }
-            }
+            let alone = [lanes.alone[0][d], lanes.alone[1][d], lanes.alone[2][d]];
+            changed |= self.place_singles(d, alone)?;
         }
-        for (b, &a) in alone8.iter().enumerate() {
-            let mut s = a;
-            while s != 0 {
-                let bit = s & s.wrapping_neg();
-                s ^= bit;
-                if !self.try_place(8, b, bit) {
-                    return None;
-                }
-                changed = true;
-            }
-        }
+        changed |= self.place_singles(8, alone8)?;
         Some(changed)
     }
 
@@ -1421,12 +1386,17 @@ fn row_triads<const B: Build>(x: u32) -> u32 {
 #[inline(always)]
 fn stack_digit(mut x: [u32; 3], unsolved: &[u32; 3]) -> Option<([u32; 3], [u32; 3])> {
     let col = |v: u32| (v | (v >> 9) | (v >> 18)) & 0o777;
+    // The digit's columns, band b at bits 9b.. (each stack a three-bit
+    // group), and those on a permutation.
     let cols = col(x[0]) | (col(x[1]) << 9) | (col(x[2]) << 18);
     let kept = stack_permutations(cols);
+    // A stack with no column left (there is no permutation).
     let any = col(kept);
     if (any | (any >> 1) | (any >> 2)) & 0o111 != 0o111 {
         return None;
     }
+    // Cells whose column has no cell in the other bands, alone in their
+    // column in this band.
     let others = rotate_bands(kept, 1) | rotate_bands(kept, 2);
     let mut alone = [0u32; 3];
     for b in 0..3 {
