@@ -41,17 +41,12 @@ fn candidates_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     };
     let tc = match p.true_candidates(opts) {
         Ok(tc) => tc,
-        Err(e) if json => return item.fail_with(true, e),
-        Err(e) => return Output::failed(format!("error: {}{}", item.prefix(), rec.locate(e))),
+        Err(e) => return item.fail_with(json, e),
     };
     let cells = p.grid().cells().len();
     let lists: Vec<Vec<u16>> = (0..cells).map(|c| tc.digits(c)).collect();
     if json {
-        return Output {
-            text: item.json_ok(json!({"candidates": lists})),
-            ok: true,
-            board: None,
-        };
+        return Output::ok(item.json_ok(json!({"candidates": lists})));
     }
     let n = p.grid().n();
     let mut text = format!(
@@ -75,9 +70,5 @@ fn candidates_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         text.push('\n');
     }
     text.pop();
-    Output {
-        text,
-        ok: true,
-        board: None,
-    }
+    Output::ok(text)
 }

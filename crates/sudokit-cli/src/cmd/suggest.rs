@@ -44,8 +44,7 @@ fn suggest_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     };
     let s = match suggest_givens(p, opts) {
         Ok(s) => s,
-        Err(e) if json => return item.fail_with(true, e),
-        Err(e) => return Output::failed(format!("error: {}{}", item.prefix(), rec.locate(e))),
+        Err(e) => return item.fail_with(json, e),
     };
     let geo = p.geometry();
     let name = |c: usize| geo.cell_name(c);
@@ -95,9 +94,5 @@ fn suggest_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
             list(&with_digits(together))
         ),
     };
-    Output {
-        text,
-        ok: true,
-        board: None,
-    }
+    Output::ok(text)
 }
