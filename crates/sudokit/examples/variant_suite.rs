@@ -27,6 +27,16 @@ fn main() {
     }
 }
 
+/// Every pair of orthogonal neighbours (right, then below) on an `n`×`n`
+/// board, in row-major order of the first cell.
+fn neighbour_pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n * n).flat_map(move |a| {
+        let right = (a % n + 1 < n).then_some((a, a + 1));
+        let below = (a + n < n * n).then_some((a, a + n));
+        right.into_iter().chain(below)
+    })
+}
+
 fn suite_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"))
 }
@@ -347,20 +357,12 @@ fn make_suite() {
             "every kropki dot of the solution (negative constraint)",
             |n, s, _| {
                 let mut out = Vec::new();
-                for r in 0..n {
-                    for c in 0..n {
-                        let a = r * n + c;
-                        for b in [a + 1, a + n] {
-                            if b >= n * n || (b == a + 1 && c + 1 == n) {
-                                continue;
-                            }
-                            let (x, y) = (s.get(a), s.get(b));
-                            if x.abs_diff(y) == 1 {
-                                out.push(Constraint::KropkiWhite(a, b));
-                            } else if x == 2 * y || y == 2 * x {
-                                out.push(Constraint::KropkiBlack(a, b));
-                            }
-                        }
+                for (a, b) in neighbour_pairs(n) {
+                    let (x, y) = (s.get(a), s.get(b));
+                    if x.abs_diff(y) == 1 {
+                        out.push(Constraint::KropkiWhite(a, b));
+                    } else if x == 2 * y || y == 2 * x {
+                        out.push(Constraint::KropkiBlack(a, b));
                     }
                 }
                 out.push(Constraint::KropkiAll);
@@ -372,19 +374,11 @@ fn make_suite() {
             "every X and V of the solution (negative constraint)",
             |n, s, _| {
                 let mut out = Vec::new();
-                for r in 0..n {
-                    for c in 0..n {
-                        let a = r * n + c;
-                        for b in [a + 1, a + n] {
-                            if b >= n * n || (b == a + 1 && c + 1 == n) {
-                                continue;
-                            }
-                            match s.get(a) + s.get(b) {
-                                10 => out.push(Constraint::X(a, b)),
-                                5 => out.push(Constraint::V(a, b)),
-                                _ => {}
-                            }
-                        }
+                for (a, b) in neighbour_pairs(n) {
+                    match s.get(a) + s.get(b) {
+                        10 => out.push(Constraint::X(a, b)),
+                        5 => out.push(Constraint::V(a, b)),
+                        _ => {}
                     }
                 }
                 out.push(Constraint::XvAll);
