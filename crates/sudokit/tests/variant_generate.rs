@@ -2,8 +2,8 @@
 //! solution obeys every rule (the independent checker of the suite, reading
 //! the written puzzle back) and it is rated with the variant techniques.
 //!
-//! `cargo test -p sudokit --test variant_generate -- --ignored add_to_suite`
-//! writes generated puzzles 51–54 of `tests/variants/`.
+//! Suite puzzles 51–54 come from the same generator:
+//! `cargo run --release -p sudokit --example variant_suite -- generated`.
 
 mod variant_checker;
 
@@ -103,33 +103,4 @@ fn generation_is_reproducible_and_refuses_other_boards() {
         &Options::default()
     )
     .is_err());
-}
-
-#[test]
-#[ignore]
-fn add_to_suite() {
-    let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"));
-    let cases = [
-        (51, "generated-killer-9", 3, 3, ConstraintKind::Killer, 2026),
-        (52, "generated-killer-6", 2, 3, ConstraintKind::Killer, 2026),
-        (53, "generated-thermo-9", 3, 3, ConstraintKind::Thermo, 2026),
-        (54, "generated-thermo-6", 2, 3, ConstraintKind::Thermo, 2026),
-    ];
-    for (i, name, r, c, kind, seed) in cases {
-        let made = make(r, c, kind, seed);
-        let box_ = format!("{r}x{c}");
-        let rating = made.rating.as_ref().unwrap();
-        let what = format!(
-            "{} by sudokit's generator, rated {}",
-            if kind == ConstraintKind::Killer {
-                "killer"
-            } else {
-                "thermo"
-            },
-            rating.grade.label()
-        );
-        let text = file_text(&made, &what, seed, &box_);
-        checked(&made, &text);
-        std::fs::write(dir.join(format!("{i:02}-{name}.txt")), text).unwrap();
-    }
 }
