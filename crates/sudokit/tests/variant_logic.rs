@@ -3,29 +3,15 @@
 //! line, which `tests/variants.rs` confirms with the independent checker),
 //! and a few steps with known exact eliminations.
 
-use std::path::PathBuf;
+mod support;
+
 use std::time::Duration;
 
 use sudokit::constraints::Constraint;
 use sudokit::logic::{self, Cand, Candidates, Technique};
 use sudokit::{Grid, Options, Puzzle};
 
-fn suite() -> Vec<(String, String)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect()
-}
+use support::variant_suite as suite;
 
 fn solution_of(text: &str) -> Vec<u16> {
     let line = text

@@ -4,25 +4,21 @@
 
 #![cfg(feature = "pdf")]
 
-use std::path::PathBuf;
+mod support;
 
 use sudokit::constraints::{Constraint, Line};
 use sudokit::render::pdf::{booklet, BookletOptions, Entry};
 use sudokit::Puzzle;
 
+/// The suite's puzzles, named by file stem.
 fn suite() -> Vec<(String, Puzzle)> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
+    support::variant_suite()
         .into_iter()
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap().parse().unwrap())
+        .map(|(name, text)| {
+            (
+                name.trim_end_matches(".txt").to_string(),
+                text.parse().unwrap(),
+            )
         })
         .collect()
 }

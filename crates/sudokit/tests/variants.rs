@@ -6,6 +6,7 @@
 //! `cargo run --release -p sudokit --example variant_suite` rebuilds the
 //! constructed part of the suite.
 
+mod support;
 mod variant_checker;
 
 use std::path::PathBuf;
@@ -15,25 +16,10 @@ use proptest::prelude::*;
 use sudokit::constraints::{Constraint, Direction, Line};
 use sudokit::format::{parse_all, OutputFormat, ParseOptions, Writer};
 use sudokit::{CountMode, Grid, Options, Puzzle, Verdict};
+use support::variant_suite as suite;
 
 fn suite_dir() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"))
-}
-
-fn suite() -> Vec<(String, String)> {
-    let mut files: Vec<_> = std::fs::read_dir(suite_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect()
 }
 
 fn opts() -> Options {

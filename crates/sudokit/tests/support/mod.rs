@@ -9,6 +9,25 @@
 
 use std::path::PathBuf;
 
+/// The constraint-variant suite in `tests/variants/`: (file name, text) of
+/// every `.txt` file, sorted by name.
+pub fn variant_suite() -> Vec<(String, String)> {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variants"));
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
 /// Path of a file in the shared data directory: `$SUDOKIT_DATA` if set, else
 /// `../shared/data` beside the repository.
 pub fn data(name: &str) -> PathBuf {
