@@ -1264,12 +1264,10 @@ impl Board {
         // Each group's score packed above its index (bands 0–2, stacks 3–5),
         // so one `min` keeps the first lowest without a data-dependent branch
         // (these comparisons were a quarter of the solver's mispredictions).
+        // (All ones when `open` is 0: arithmetic, as the compiler made a
+        // branch of an `if`.)
         let packed = |n: u32, open: u32, g: u32| {
-            if open > 0 {
-                (key(n, open) << 3) | g
-            } else {
-                u32::MAX
-            }
+            (key(n, open) << 3) | g | 0u32.wrapping_sub(u32::from(open == 0))
         };
         let mut best = u32::MAX;
         for b in 0..3 {
@@ -1305,13 +1303,14 @@ impl Board {
         // fewest triads above 3 (a fixed digit has 3).
         // Packed as in the group choice: digits with 4–6 triads rank by index
         // alone, the others by count then index, fixed digits (3) never.
+        let (words, stride, mask) = if g < 3 {
+            (&triads[g..], 3, u32::MAX)
+        } else {
+            (&cols[..], 1, stack_cols(g - 3))
+        };
         let mut pick = u32::MAX;
         for d in 0..9 {
-            let n = if g < 3 {
-                triads[3 * d + g].count_ones()
-            } else {
-                (cols[d] & stack_cols(g - 3)).count_ones()
-            };
+            let n = (words[stride * d] & mask).count_ones();
             let rank = if n <= 6 { 0 } else { n << 4 };
             pick = pick.min(if n > 3 { rank | d as u32 } else { u32::MAX });
         }
