@@ -120,6 +120,31 @@ impl InputArgs {
     }
 }
 
+/// The options every batch subcommand shares: worker threads and the
+/// per-puzzle time limit.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Worker threads (0 = one per core).
+    #[arg(long, short = 'j', default_value_t = 0)]
+    pub threads: usize,
+    /// Give up on a puzzle after this many seconds (reported as an error).
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    pub timeout: Option<f64>,
+}
+
+impl BatchArgs {
+    /// The library options for one puzzle (one thread each: the batch
+    /// spreads puzzles over the workers).
+    pub fn options(&self) -> sudokit::Options {
+        options(self.timeout, 1)
+    }
+
+    /// The worker threads, capped at the machine's cores (see [`threads`]).
+    pub fn threads(&self) -> usize {
+        threads(self.threads)
+    }
+}
+
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.
 pub fn parse_timeout(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {

@@ -5,7 +5,7 @@ use serde_json::json;
 use sudokit::format::GridJson;
 
 use crate::batch::{self, Output, Tally};
-use crate::input::{InputArgs, Item};
+use crate::input::{BatchArgs, InputArgs, Item};
 use crate::output::{grid_text, OutputFormat};
 
 #[derive(clap::Args, Debug)]
@@ -18,19 +18,15 @@ pub struct Args {
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
-    /// Worker threads (0 = one per core).
-    #[arg(long, short = 'j', default_value_t = 0)]
-    pub threads: usize,
-    /// Give up on a puzzle after this many seconds (reported as an error).
-    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (fmt, unique) = (args.output, args.unique);
     // Each puzzle is one task of the batch: the search itself stays on one thread.
-    let opts = crate::input::options(args.timeout, 1);
-    let threads = crate::input::threads(args.threads);
+    let opts = args.batch.options();
+    let threads = args.batch.threads();
     batch::run(args.input.items()?, threads, move |item| {
         solve_one(&item, fmt, unique, &opts)
     })
