@@ -26,6 +26,7 @@ mod hidden_subsets;
 mod kite;
 mod locked_candidates;
 mod locked_subsets;
+mod memo;
 mod multi_colours;
 mod naked_single;
 mod naked_subsets;
