@@ -508,14 +508,25 @@ impl Candidates {
     pub(crate) fn cell_count(&self) -> usize {
         self.values.len()
     }
-    /// Cells of unit `u` holding candidate `digit`, as positions in `cells`.
-    pub(crate) fn places(&self, u: usize, digit: u16) -> Vec<u32> {
-        self.ctx.geo.units()[u]
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| self.has(c as usize, digit))
-            .collect()
+    /// Cells of unit `u` holding candidate `digit`, in the unit's order.
+    pub(crate) fn places(&self, u: usize, digit: u16) -> Places {
+        let mut p = Places {
+            cells: [0; 64],
+            len: 0,
+        };
+        for &x in &self.ctx.geo.units()[u].cells {
+            // A unit holds each digit once: at most 64 places (`get_mut`
+            // only keeps a malformed unit from panicking).
+            if let Some(slot) = p
+                .cells
+                .get_mut(p.len)
+                .filter(|_| self.has(x as usize, digit))
+            {
+                *slot = x;
+                p.len += 1;
+            }
+        }
+        p
     }
     /// Name of a cell, `r3c5`.
     pub(crate) fn cn(&self, cell: usize) -> String {
@@ -524,6 +535,21 @@ impl Candidates {
     /// Name of a unit, `box 5`.
     pub(crate) fn un(&self, u: usize) -> String {
         self.ctx.geo.unit_name(u)
+    }
+}
+
+/// The places of a digit in a unit ([`Candidates::places`]): a slice
+/// without allocating (the finders ask for them in their inner loops).
+#[derive(Clone, Copy)]
+pub(crate) struct Places {
+    cells: [u32; 64],
+    len: usize,
+}
+
+impl std::ops::Deref for Places {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.cells[..self.len]
     }
 }
 

@@ -125,7 +125,7 @@ fn unit_forcing(
                 c,
                 pl,
                 e,
-                p.clone(),
+                p.to_vec(),
                 Some(u as u32),
                 &cands,
                 format!("{d} in {} is at {}", c.un(u), list_or(&names)),

@@ -1,6 +1,7 @@
 //! Hidden pairs, triples and quads: k digits that, in one unit, fit only in
 //! the same k cells fill those cells, so the cells' other candidates go.
 
+use super::memo::{self, Search};
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -12,62 +13,69 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     };
     let n = c.ctx.n;
     let geo = c.geometry().clone();
-    for ui in super::box_first_units(c) {
-        let u = &geo.units()[ui];
-        let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
-        if empty <= k {
-            continue;
-        }
-        // Place mask (bit = position in the unit) of each digit.
-        let mut where_ = vec![0u64; n];
-        for (i, &x) in u.cells.iter().enumerate() {
-            for d in bits(c.mask(x as usize)) {
-                where_[d] |= 1 << i;
+    // A unit's search reads its own cells only.
+    let key = |k: &mut Vec<u64>, ui: usize| memo::push_masks(c, k, &geo.units()[ui].cells);
+    let units = geo.units().len();
+    memo::per_region(
+        c,
+        Search::Hidden(k),
+        units,
+        super::box_first_units(c),
+        key,
+        |ui| {
+            let u = &geo.units()[ui];
+            let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
+            if empty <= k {
+                return None;
             }
-        }
-        let digits: Vec<u32> = (0..n as u32)
-            .filter(|&d| {
-                let p = where_[d as usize].count_ones() as usize;
-                p >= 2 && p <= k
-            })
-            .collect();
-        let mut found = None;
-        combinations(c, &digits, k, |ds| {
-            let places = ds.iter().fold(0u64, |a, &d| a | where_[d as usize]);
-            if places.count_ones() as usize != k {
-                return false;
-            }
-            let dm = ds.iter().fold(0u64, |a, &d| a | 1 << d);
-            let cells: Vec<u32> = bits(places).map(|i| u.cells[i]).collect();
-            let mut s = Step::new(technique);
-            for &x in &cells {
-                for d in bits(c.mask(x as usize) & !dm) {
-                    s.eliminations.push(Cand::new(x as usize, d as u16 + 1));
-                }
-                for d in bits(c.mask(x as usize) & dm) {
-                    s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+            // Place mask (bit = position in the unit) of each digit.
+            let mut where_ = vec![0u64; n];
+            for (i, &x) in u.cells.iter().enumerate() {
+                for d in bits(c.mask(x as usize)) {
+                    where_[d] |= 1 << i;
                 }
             }
-            if s.eliminations.is_empty() {
-                return false;
-            }
-            s.cells = cells.clone();
-            s.units = vec![ui as u32];
-            s.explanation = format!(
-                "In {}, {} fit only in {}, so those cells hold nothing else: remove {}",
-                c.un(ui),
-                digits_text(dm),
-                list_and(c, &cells),
-                elim_text(c, &s.eliminations)
-            );
-            found = Some(s);
-            true
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+            let digits: Vec<u32> = (0..n as u32)
+                .filter(|&d| {
+                    let p = where_[d as usize].count_ones() as usize;
+                    p >= 2 && p <= k
+                })
+                .collect();
+            let mut found = None;
+            combinations(c, &digits, k, |ds| {
+                let places = ds.iter().fold(0u64, |a, &d| a | where_[d as usize]);
+                if places.count_ones() as usize != k {
+                    return false;
+                }
+                let dm = ds.iter().fold(0u64, |a, &d| a | 1 << d);
+                let cells: Vec<u32> = bits(places).map(|i| u.cells[i]).collect();
+                let mut s = Step::new(technique);
+                for &x in &cells {
+                    for d in bits(c.mask(x as usize) & !dm) {
+                        s.eliminations.push(Cand::new(x as usize, d as u16 + 1));
+                    }
+                    for d in bits(c.mask(x as usize) & dm) {
+                        s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                    }
+                }
+                if s.eliminations.is_empty() {
+                    return false;
+                }
+                s.cells = cells.clone();
+                s.units = vec![ui as u32];
+                s.explanation = format!(
+                    "In {}, {} fit only in {}, so those cells hold nothing else: remove {}",
+                    c.un(ui),
+                    digits_text(dm),
+                    list_and(c, &cells),
+                    elim_text(c, &s.eliminations)
+                );
+                found = Some(s);
+                true
+            });
+            found
+        },
+    )
 }
 
 #[cfg(test)]

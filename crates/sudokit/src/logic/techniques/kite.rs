@@ -7,11 +7,13 @@ use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     super::per_digit(c, super::DigitSlot::Kite, |d| {
-        let pairs = |lines: &Vec<u32>| -> Vec<(u32, Vec<u32>)> {
+        let pairs = |lines: &Vec<u32>| -> Vec<(u32, [u32; 2])> {
             lines
                 .iter()
-                .map(|&l| (l, c.places(l as usize, d)))
-                .filter(|(_, p)| p.len() == 2)
+                .filter_map(|&l| {
+                    let p = c.places(l as usize, d);
+                    (p.len() == 2).then(|| (l, [p[0], p[1]]))
+                })
                 .collect()
         };
         let (rows, cols) = (pairs(&ctx.rows), pairs(&ctx.cols));

@@ -7,6 +7,7 @@
 //! with a crowded line. As HoDoKu does, the pattern counts as locked only
 //! when both units lose a candidate; otherwise it is a plain naked subset.
 
+use super::memo::{self, Search};
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -16,51 +17,66 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     } else {
         Technique::LockedTriple
     };
-    for ((a, b, shared), (rest_a, rest_b)) in c.ctx.overlaps.iter().zip(&c.ctx.overlap_rest) {
-        let open: Vec<u32> = shared
-            .iter()
-            .copied()
-            .filter(|&x| (2..=k).contains(&(c.mask(x as usize).count_ones() as usize)))
-            .collect();
-        if open.len() < k {
-            continue;
+    let overlaps = &c.ctx.overlaps;
+    // An overlap's search reads the cells of its two units.
+    let key = |k: &mut Vec<u64>, i: usize| {
+        let (rest_a, rest_b) = &c.ctx.overlap_rest[i];
+        for cells in [&overlaps[i].2, rest_a, rest_b] {
+            memo::push_masks(c, k, cells);
         }
-        let mut found = None;
-        combinations(c, &open, k, |cells| {
-            let m = cells.iter().fold(0u64, |acc, &x| acc | c.mask(x as usize));
-            if m.count_ones() as usize != k {
-                return false;
-            }
-            let hits = |rest: &[u32]| -> Vec<Cand> {
-                let mut v = Vec::new();
-                for &x in rest {
-                    for d in bits(c.mask(x as usize) & m) {
-                        v.push(Cand::new(x as usize, d as u16 + 1));
-                    }
-                }
-                v
-            };
-            let (ea, eb) = (hits(rest_a), hits(rest_b));
-            if ea.is_empty() || eb.is_empty() {
-                return false;
-            }
-            // The overlap's other cells belong to both units and lose the
-            // digits too.
-            let others: Vec<u32> = shared
+    };
+    memo::per_region(
+        c,
+        Search::Locked(k),
+        overlaps.len(),
+        0..overlaps.len(),
+        key,
+        |i| {
+            let ((a, b, shared), (rest_a, rest_b)) = (&overlaps[i], &c.ctx.overlap_rest[i]);
+            let open: Vec<u32> = shared
                 .iter()
                 .copied()
-                .filter(|x| !cells.contains(x))
+                .filter(|&x| (2..=k).contains(&(c.mask(x as usize).count_ones() as usize)))
                 .collect();
-            let mut s = Step::new(technique);
-            s.eliminations = ea.into_iter().chain(eb).chain(hits(&others)).collect();
-            s.cells = cells.to_vec();
-            s.units = vec![*a, *b];
-            for &x in cells {
-                for d in bits(c.mask(x as usize)) {
-                    s.candidates.push(Cand::new(x as usize, d as u16 + 1));
-                }
+            if open.len() < k {
+                return None;
             }
-            s.explanation = format!(
+            let mut found = None;
+            combinations(c, &open, k, |cells| {
+                let m = cells.iter().fold(0u64, |acc, &x| acc | c.mask(x as usize));
+                if m.count_ones() as usize != k {
+                    return false;
+                }
+                let hits = |rest: &[u32]| -> Vec<Cand> {
+                    let mut v = Vec::new();
+                    for &x in rest {
+                        for d in bits(c.mask(x as usize) & m) {
+                            v.push(Cand::new(x as usize, d as u16 + 1));
+                        }
+                    }
+                    v
+                };
+                let (ea, eb) = (hits(rest_a), hits(rest_b));
+                if ea.is_empty() || eb.is_empty() {
+                    return false;
+                }
+                // The overlap's other cells belong to both units and lose the
+                // digits too.
+                let others: Vec<u32> = shared
+                    .iter()
+                    .copied()
+                    .filter(|x| !cells.contains(x))
+                    .collect();
+                let mut s = Step::new(technique);
+                s.eliminations = ea.into_iter().chain(eb).chain(hits(&others)).collect();
+                s.cells = cells.to_vec();
+                s.units = vec![*a, *b];
+                for &x in cells {
+                    for d in bits(c.mask(x as usize)) {
+                        s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                    }
+                }
+                s.explanation = format!(
                 "{} hold only {} and lie in both {} and {}, so those digits go there and both units lose them elsewhere: remove {}",
                 list_and(c, cells),
                 digits_text(m),
@@ -68,14 +84,12 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 c.un(*b as usize),
                 elim_text(c, &s.eliminations)
             );
-            found = Some(s);
-            true
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+                found = Some(s);
+                true
+            });
+            found
+        },
+    )
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ mod hidden_subsets;
 mod kite;
 mod locked_candidates;
 mod locked_subsets;
+mod memo;
 mod multi_colours;
 mod naked_single;
 mod naked_subsets;
@@ -971,40 +972,52 @@ pub(crate) fn combinations(
     struct Walk<'a> {
         c: &'a Candidates,
         items: &'a [u32],
-        k: usize,
-        cur: Vec<u32>,
+        /// The subset being built: `cur[..len]` (`cur` holds `k` items).
+        cur: &'a mut [u32],
+        len: usize,
         visited: u32,
         stopped: bool,
     }
     fn rec(w: &mut Walk, start: usize, f: &mut dyn FnMut(&[u32]) -> bool) -> bool {
-        if w.cur.len() == w.k {
+        let k = w.cur.len();
+        if w.len == k {
             w.visited = w.visited.wrapping_add(1);
             if w.visited % 256 == 0 && w.c.out_of_time() {
                 w.stopped = true;
                 return true;
             }
-            return f(&w.cur);
+            return f(w.cur);
         }
         for i in start..w.items.len() {
-            if w.items.len() - i < w.k - w.cur.len() {
+            if w.items.len() - i < k - w.len {
                 break;
             }
-            w.cur.push(w.items[i]);
+            w.cur[w.len] = w.items[i];
+            w.len += 1;
             if rec(w, i + 1, f) {
                 return true;
             }
-            w.cur.pop();
+            w.len -= 1;
         }
         false
     }
-    if c.out_of_time() {
+    if c.out_of_time() || k > items.len() {
         return false;
     }
+    // On the stack: callers run this in inner loops (Sue de Coq for each
+    // line side, the ALS table for each unit).
+    let (mut small, mut large) = ([0u32; 64], Vec::new());
+    let cur = if k <= small.len() {
+        &mut small[..k]
+    } else {
+        large.resize(k, 0);
+        &mut large[..]
+    };
     let mut w = Walk {
         c,
         items,
-        k,
-        cur: Vec::with_capacity(k),
+        cur,
+        len: 0,
         visited: 0,
         stopped: false,
     };

@@ -2,6 +2,7 @@
 //! together are k digits hold those digits, so no other cell of any unit
 //! containing all k cells can.
 
+use super::memo::{self, Search};
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -12,86 +13,94 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
         _ => Technique::NakedQuad,
     };
     let geo = c.geometry().clone();
-    for ui in super::box_first_units(c) {
-        let u = &geo.units()[ui];
-        let open: Vec<u32> = u
-            .cells
-            .iter()
-            .copied()
-            .filter(|&x| {
-                let n = c.mask(x as usize).count_ones() as usize;
-                n >= 2 && n <= k
-            })
-            .collect();
-        let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
-        if open.len() < k || empty <= k {
-            continue;
-        }
-        let mut found = None;
-        combinations(c, &open, k, |cells| {
-            let m = cells.iter().fold(0u64, |a, &x| a | c.mask(x as usize));
-            if m.count_ones() as usize != k {
-                return false;
+    // A unit's search reads its cells and, for eliminations, the other
+    // units holding two or more of them.
+    let key = |k: &mut Vec<u64>, ui: usize| memo::push_unit_and_around(c, k, ui);
+    let units = geo.units().len();
+    memo::per_region(
+        c,
+        Search::Naked(k),
+        units,
+        super::box_first_units(c),
+        key,
+        |ui| {
+            let u = &geo.units()[ui];
+            let open: Vec<u32> = u
+                .cells
+                .iter()
+                .copied()
+                .filter(|&x| {
+                    let n = c.mask(x as usize).count_ones() as usize;
+                    n >= 2 && n <= k
+                })
+                .collect();
+            let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();
+            if open.len() < k || empty <= k {
+                return None;
             }
-            // Every unit holding all k cells loses the digits elsewhere.
-            let mut elims = Vec::new();
-            let mut units = Vec::new();
-            for &v in geo.units_of(cells[0] as usize) {
-                let vc = &geo.units()[v as usize].cells;
-                if !cells.iter().all(|x| vc.contains(x)) {
-                    continue;
+            let mut found = None;
+            combinations(c, &open, k, |cells| {
+                let m = cells.iter().fold(0u64, |a, &x| a | c.mask(x as usize));
+                if m.count_ones() as usize != k {
+                    return false;
                 }
-                units.push(v);
-                for &x in vc {
-                    if cells.contains(&x) {
+                // Every unit holding all k cells loses the digits elsewhere.
+                let mut elims = Vec::new();
+                let mut units = Vec::new();
+                for &v in geo.units_of(cells[0] as usize) {
+                    let vc = &geo.units()[v as usize].cells;
+                    if !cells.iter().all(|x| vc.contains(x)) {
                         continue;
                     }
-                    for d in bits(c.mask(x as usize) & m) {
-                        let e = Cand::new(x as usize, d as u16 + 1);
-                        if !elims.contains(&e) {
-                            elims.push(e);
+                    units.push(v);
+                    for &x in vc {
+                        if cells.contains(&x) {
+                            continue;
+                        }
+                        for d in bits(c.mask(x as usize) & m) {
+                            let e = Cand::new(x as usize, d as u16 + 1);
+                            if !elims.contains(&e) {
+                                elims.push(e);
+                            }
                         }
                     }
                 }
-            }
-            if elims.is_empty() {
-                return false;
-            }
-            let mut s = Step::new(technique);
-            s.eliminations = elims;
-            s.cells = cells.to_vec();
-            s.units = units;
-            for &x in cells {
-                for d in bits(c.mask(x as usize)) {
-                    s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                if elims.is_empty() {
+                    return false;
                 }
-            }
-            // Name every unit that loses a candidate, not only the one
-            // searched: a pair in a row and a box clears both.
-            let losing: Vec<String> = s
-                .units
-                .iter()
-                .filter(|&&v| {
-                    let vc = &geo.units()[v as usize].cells;
-                    s.eliminations.iter().any(|e| vc.contains(&e.cell))
-                })
-                .map(|&v| c.un(v as usize))
-                .collect();
-            s.explanation = format!(
-                "In {}, {} hold only {}, so those digits go there: remove {}",
-                losing.join(" and in "),
-                list_and(c, cells),
-                digits_text(m),
-                elim_text(c, &s.eliminations)
-            );
-            found = Some(s);
-            true
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+                let mut s = Step::new(technique);
+                s.eliminations = elims;
+                s.cells = cells.to_vec();
+                s.units = units;
+                for &x in cells {
+                    for d in bits(c.mask(x as usize)) {
+                        s.candidates.push(Cand::new(x as usize, d as u16 + 1));
+                    }
+                }
+                // Name every unit that loses a candidate, not only the one
+                // searched: a pair in a row and a box clears both.
+                let losing: Vec<String> = s
+                    .units
+                    .iter()
+                    .filter(|&&v| {
+                        let vc = &geo.units()[v as usize].cells;
+                        s.eliminations.iter().any(|e| vc.contains(&e.cell))
+                    })
+                    .map(|&v| c.un(v as usize))
+                    .collect();
+                s.explanation = format!(
+                    "In {}, {} hold only {}, so those digits go there: remove {}",
+                    losing.join(" and in "),
+                    list_and(c, cells),
+                    digits_text(m),
+                    elim_text(c, &s.eliminations)
+                );
+                found = Some(s);
+                true
+            });
+            found
+        },
+    )
 }
 
 #[cfg(test)]

@@ -8,10 +8,12 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let ctx = &c.ctx;
     super::per_digit(c, super::DigitSlot::Skyscraper, |d| {
         for (lines, cross_of) in [(&ctx.rows, &ctx.col_of), (&ctx.cols, &ctx.row_of)] {
-            let pairs: Vec<(u32, Vec<u32>)> = lines
+            let pairs: Vec<(u32, [u32; 2])> = lines
                 .iter()
-                .map(|&l| (l, c.places(l as usize, d)))
-                .filter(|(_, p)| p.len() == 2)
+                .filter_map(|&l| {
+                    let p = c.places(l as usize, d);
+                    (p.len() == 2).then(|| (l, [p[0], p[1]]))
+                })
                 .collect();
             for i in 0..pairs.len() {
                 for j in i + 1..pairs.len() {

@@ -1,0 +1,245 @@
+//! Failed-and-unchanged memos for searches that work one region at a time.
+//!
+//! Every step reruns the whole ladder, and a hard puzzle takes hundreds of
+//! steps that each change a few cells. A region search (subsets in a unit,
+//! locked subsets in an overlap of two units) that found nothing in a
+//! region finds nothing there again as long as every cell it reads is as
+//! it was: the search is a function of those cells. So each search keeps,
+//! per region, the masks of the cells it reads when it last failed there,
+//! and skips the region while they are unchanged. The key must cover every
+//! cell the region's search reads; each caller documents why its key does.
+//!
+//! One table per thread, for the last board context seen (a new puzzle
+//! starts afresh).
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use super::{Candidates, Ctx, Step};
+
+/// The searches remembered here, each with its own table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Search {
+    /// Naked subsets of size 2 to 4, by unit.
+    Naked(usize),
+    /// Hidden subsets of size 2 to 4, by unit.
+    Hidden(usize),
+    /// Locked pairs and triples, by overlap of two units.
+    Locked(usize),
+}
+
+impl Search {
+    const COUNT: usize = 8;
+
+    fn index(self) -> Option<usize> {
+        Some(match self {
+            Search::Naked(k @ 2..=4) => k - 2,
+            Search::Hidden(k @ 2..=4) => 3 + k - 2,
+            Search::Locked(k @ 2..=3) => 6 + k - 2,
+            _ => return None,
+        })
+    }
+}
+
+struct Memo {
+    ctx: Arc<Ctx>,
+    /// `[search][region]`: the key when the search last failed there.
+    failed: Vec<Vec<Option<Vec<u64>>>>,
+    /// For each unit, the cells outside it of every other unit sharing at
+    /// least two cells with it (where a subset of the unit can eliminate).
+    around: Vec<Vec<u32>>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// Cells outside unit `u` of the units sharing two or more cells with it.
+fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
+    let units = ctx.geo.units();
+    let cells = ctx.geo.cell_count();
+    let mut mark = vec![usize::MAX; cells];
+    let mut out = Vec::with_capacity(units.len());
+    for (u, unit) in units.iter().enumerate() {
+        for &x in &unit.cells {
+            mark[x as usize] = u;
+        }
+        let mut list = Vec::new();
+        for (v, other) in units.iter().enumerate() {
+            let shared = other
+                .cells
+                .iter()
+                .filter(|&&x| mark[x as usize] == u)
+                .count();
+            if v != u && shared >= 2 {
+                list.extend(other.cells.iter().filter(|&&x| mark[x as usize] != u));
+            }
+        }
+        out.push(list);
+    }
+    out
+}
+
+/// Runs `find_region` over `order` (region indices below `count`) and
+/// returns the first step, skipping regions whose `key` equals the one
+/// recorded when this search last found nothing there.
+pub(crate) fn per_region(
+    c: &Candidates,
+    search: Search,
+    count: usize,
+    order: impl IntoIterator<Item = usize>,
+    key: impl Fn(&mut Vec<u64>, usize),
+    mut find_region: impl FnMut(usize) -> Option<Step>,
+) -> Option<Step> {
+    let Some(slot) = search.index() else {
+        return order
+            .into_iter()
+            .take_while(|_| !c.out_of_time())
+            .find_map(find_region);
+    };
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.as_ref().is_some_and(|m| Arc::ptr_eq(&m.ctx, &c.ctx)) {
+            *m = Some(Memo {
+                ctx: c.ctx.clone(),
+                failed: vec![Vec::new(); Search::COUNT],
+                around: around(&c.ctx),
+            });
+        }
+        let m = m.as_mut().expect("set above");
+        if m.failed[slot].len() != count {
+            m.failed[slot] = vec![None; count];
+        }
+    });
+    let mut k = Vec::new();
+    for r in order {
+        k.clear();
+        key(&mut k, r);
+        let known = MEMO.with(|m| {
+            m.borrow()
+                .as_ref()
+                .is_some_and(|m| m.failed[slot][r].as_ref() == Some(&k))
+        });
+        if known {
+            continue;
+        }
+        if let Some(s) = find_region(r) {
+            return Some(s);
+        }
+        // A search cut short by the limits found nothing but proved nothing.
+        if c.out_of_time() {
+            return None;
+        }
+        MEMO.with(|m| {
+            if let Some(m) = m.borrow_mut().as_mut() {
+                if Arc::ptr_eq(&m.ctx, &c.ctx) {
+                    m.failed[slot][r] = Some(k.clone());
+                }
+            }
+        });
+    }
+    None
+}
+
+/// Pushes the masks of `cells`.
+pub(crate) fn push_masks(c: &Candidates, k: &mut Vec<u64>, cells: &[u32]) {
+    k.extend(cells.iter().map(|&x| c.mask(x as usize)));
+}
+
+/// Pushes the masks of unit `u` and of the cells around it (see
+/// [`Memo::around`]): everything a naked subset of `u` reads.
+pub(crate) fn push_unit_and_around(c: &Candidates, k: &mut Vec<u64>, u: usize) {
+    push_masks(c, k, &c.geometry().units()[u].cells);
+    MEMO.with(|m| {
+        if let Some(m) = m.borrow().as_ref() {
+            if Arc::ptr_eq(&m.ctx, &c.ctx) {
+                push_masks(c, k, &m.around[u]);
+            }
+        }
+    });
+}
+
+/// Forgets everything (tests compare remembered and fresh answers).
+#[cfg(test)]
+pub(crate) fn clear() {
+    MEMO.with(|m| *m.borrow_mut() = None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{hidden_subsets, locked_subsets, naked_subsets, test_util::cands};
+    use super::*;
+    use crate::logic::{apply, candidates::bits, Candidates};
+
+    const PUZZLES: [&str; 4] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+    ];
+
+    /// Boards along each puzzle's path, each followed by a copy with a few
+    /// more candidates removed and then the path board again, so the memo
+    /// sees boards change in every direction.
+    fn boards() -> Vec<Candidates> {
+        let mut out = Vec::new();
+        let mut seed = 21u64;
+        for line in PUZZLES {
+            let mut c = cands(line, &[]);
+            for _ in 0..60 {
+                out.push(c.clone());
+                let mut t = c.clone();
+                for _ in 0..3 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let x = (seed >> 33) as usize % 81;
+                    let ds: Vec<usize> = bits(t.mask(x)).collect();
+                    if ds.len() > 2 {
+                        t.eliminate(x, ds[(seed >> 40) as usize % ds.len()] as u16 + 1);
+                    }
+                }
+                out.push(t);
+                out.push(c.clone());
+                let Some(s) = crate::logic::next_step(&c) else {
+                    break;
+                };
+                apply(&mut c, &s);
+            }
+        }
+        out
+    }
+
+    /// Each remembered search answers on every board exactly as a fresh run.
+    #[test]
+    fn remembered_equals_fresh() {
+        type Finder = fn(&Candidates) -> Option<Step>;
+        let finders: [(&str, Finder); 8] = [
+            ("naked 2", |c| naked_subsets::find(c, 2)),
+            ("naked 3", |c| naked_subsets::find(c, 3)),
+            ("naked 4", |c| naked_subsets::find(c, 4)),
+            ("hidden 2", |c| hidden_subsets::find(c, 2)),
+            ("hidden 3", |c| hidden_subsets::find(c, 3)),
+            ("hidden 4", |c| hidden_subsets::find(c, 4)),
+            ("locked 2", |c| locked_subsets::find(c, 2)),
+            ("locked 3", |c| locked_subsets::find(c, 3)),
+        ];
+        let boards = boards();
+        assert!(boards.len() > 300, "{} boards", boards.len());
+        let mut found = [0usize; 8];
+        for (j, (name, f)) in finders.into_iter().enumerate() {
+            clear();
+            for (i, c) in boards.iter().enumerate() {
+                let remembered = f(c);
+                let saved = MEMO.with(|m| m.borrow_mut().take());
+                let fresh = f(c);
+                MEMO.with(|m| *m.borrow_mut() = saved);
+                assert_eq!(remembered, fresh, "{name}, board {i}");
+                found[j] += usize::from(fresh.is_some());
+            }
+        }
+        // The boards exercise every search (a test that finds nothing
+        // compares nothing).
+        assert!(found.iter().all(|&k| k > 0), "{found:?}");
+    }
+}
