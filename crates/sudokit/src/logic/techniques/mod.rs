@@ -9,6 +9,7 @@ mod als;
 mod als_xy_chain;
 mod als_xy_wing;
 mod assumptions;
+mod avoidable_rectangle;
 mod bug;
 mod chains;
 mod colouring;
@@ -106,6 +107,11 @@ pub enum Technique {
     UniqueRectangle5,
     UniqueRectangle6,
     HiddenRectangle,
+    /// A unique rectangle of solved (not given) cells, one corner open.
+    AvoidableRectangle1,
+    /// A unique rectangle of two solved (not given) cells and two open
+    /// corners sharing one extra digit.
+    AvoidableRectangle2,
     BugPlusOne,
     SueDeCoq,
     XChain,
@@ -526,6 +532,20 @@ pub const TABLE: &[Row] = &[
         None,
     ),
     row(T::HiddenRectangle, "Hidden Rectangle", 100, Hard, None),
+    row(
+        T::AvoidableRectangle1,
+        "Avoidable Rectangle Type 1",
+        100,
+        Hard,
+        Some(|c| avoidable_rectangle::find(c, 1)),
+    ),
+    row(
+        T::AvoidableRectangle2,
+        "Avoidable Rectangle Type 2",
+        100,
+        Hard,
+        Some(|c| avoidable_rectangle::find(c, 2)),
+    ),
     row(
         T::FinnedXWing,
         "Finned X-Wing",
