@@ -20,6 +20,7 @@ mod explanations;
 mod fish;
 mod forcing;
 mod forcing_chain_contradiction;
+mod franken_fish;
 mod full_house;
 mod grouped_aic;
 mod hidden_single;
@@ -128,6 +129,12 @@ pub enum Technique {
     /// Four or more almost locked sets in a row, linked by restricted
     /// common digits.
     AlsXyChain,
+    /// A fish with boxes among its base or cover sets.
+    FrankenXWing,
+    FrankenSwordfish,
+    /// A Franken fish with fins: cells seeing every fin lose the digit.
+    FinnedFrankenXWing,
+    FinnedFrankenSwordfish,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -643,6 +650,34 @@ pub const TABLE: &[Row] = &[
         Some(als_xy_chain::find),
     ),
     row(
+        T::FrankenXWing,
+        "Franken X-Wing",
+        300,
+        Unfair,
+        Some(|c| franken_fish::find(c, 2, false)),
+    ),
+    row(
+        T::FrankenSwordfish,
+        "Franken Swordfish",
+        350,
+        Unfair,
+        Some(|c| franken_fish::find(c, 3, false)),
+    ),
+    row(
+        T::FinnedFrankenXWing,
+        "Finned Franken X-Wing",
+        390,
+        Unfair,
+        Some(|c| franken_fish::find(c, 2, true)),
+    ),
+    row(
+        T::FinnedFrankenSwordfish,
+        "Finned Franken Swordfish",
+        410,
+        Unfair,
+        Some(|c| franken_fish::find(c, 3, true)),
+    ),
+    row(
         T::ForcingChainContradiction,
         "Forcing Chain Contradiction",
         500,
@@ -747,10 +782,12 @@ pub(crate) enum DigitSlot {
     EmptyRectangle,
     Colouring,
     XChain,
+    /// Franken fish of a size, finned or not.
+    Franken(usize, bool),
 }
 
 impl DigitSlot {
-    const COUNT: usize = 11;
+    const COUNT: usize = 15;
     fn index(self) -> Option<usize> {
         Some(match self {
             DigitSlot::Basic(k @ 2..=4) => k - 2,
@@ -761,6 +798,8 @@ impl DigitSlot {
             DigitSlot::EmptyRectangle => 8,
             DigitSlot::Colouring => 9,
             DigitSlot::XChain => 10,
+            DigitSlot::Franken(k @ 2..=3, finned) => 11 + k - 2 + 2 * finned as usize,
+            DigitSlot::Franken(..) => return None,
         })
     }
 }
