@@ -42,6 +42,8 @@ struct Search<'a> {
     base_cells: u128,
     endo: u128,
     chosen: Vec<usize>,
+    /// The most base cells one cover set holds.
+    widest: u32,
     found: Option<Step>,
 }
 
@@ -102,6 +104,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     .copied()
                     .filter(|s| s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit))
                     .collect();
+                let widest = covers.iter().map(|s| (s.cells & cells).count_ones());
                 let mut search = Search {
                     c,
                     d,
@@ -114,9 +117,10 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     base_cells: cells,
                     endo,
                     chosen: Vec::with_capacity(k),
+                    widest: widest.max().unwrap_or(0),
                     found: None,
                 };
-                search.cover(0, 0);
+                search.cover(0, 0, 0);
                 found = search.found;
                 found.is_some()
             });
@@ -130,30 +134,47 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
 
 impl Search<'_> {
     /// Covers the first base cell neither covered nor a fin; true to stop.
-    fn cover(&mut self, covered: u128, fins: u128) -> bool {
+    /// `banned` (bits of `covers`) are covers whose sets were all explored
+    /// in an earlier branch, so each set of covers is met once.
+    fn cover(&mut self, covered: u128, fins: u128, mut banned: u64) -> bool {
         let open = self.base_cells & !covered & !fins;
         if self.chosen.len() == self.k || open == 0 {
             let fins = fins | open | self.endo;
-            return self.chosen.len() == self.k && self.check(fins);
+            return self.chosen.len() == self.k
+                && fins.count_ones() <= MAX_FINS
+                && self.check(fins);
+        }
+        // The covers left cannot leave few enough fins.
+        let fins_left = if self.finned {
+            MAX_FINS.saturating_sub((fins | self.endo).count_ones())
+        } else {
+            0
+        };
+        let reach = (self.k - self.chosen.len()) as u32 * self.widest;
+        if open.count_ones() > reach + fins_left {
+            return false;
         }
         let x = open.trailing_zeros();
         for i in 0..self.covers.len() {
             let s = self.covers[i];
-            if s.cells >> x & 1 == 0 || self.chosen.contains(&i) {
+            if s.cells >> x & 1 == 0 || banned >> i & 1 == 1 {
                 continue;
             }
             self.chosen.push(i);
-            let stop = self.cover(covered | s.cells, fins);
+            let stop = self.cover(covered | s.cells, fins, banned | 1 << i);
             self.chosen.pop();
             if stop {
                 return true;
             }
+            banned |= 1 << i;
         }
-        // Or x is a fin, if the fins can still share a peer with the digit.
-        if self.finned && (fins | self.endo).count_ones() < MAX_FINS {
+        // Or x is a fin (no cover of it from here on), if some cell off the
+        // base holding the digit still sees every fin: only cannibals would
+        // be left to remove otherwise, and those are not searched for.
+        if fins_left > 0 {
             let fins = fins | 1 << x;
-            if self.fin_peers(fins | self.endo) & self.all != 0 {
-                return self.cover(covered, fins);
+            if self.fin_peers(fins | self.endo) & self.all & !self.base_cells != 0 {
+                return self.cover(covered, fins, banned);
             }
         }
         false
