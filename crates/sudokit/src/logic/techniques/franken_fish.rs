@@ -50,9 +50,7 @@ struct Search<'a> {
 /// The first Franken fish of size `k` (2 or 3), finned or not.
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
-    let Some(peers) = ctx.peer128.as_deref() else {
-        return None;
-    };
+    let peers = ctx.peer128.as_deref()?;
     if ctx.rows.is_empty() || ctx.box_units.is_empty() {
         return None;
     }
