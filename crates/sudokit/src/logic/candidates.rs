@@ -208,6 +208,10 @@ pub struct Candidates {
     values: Vec<u16>,
     /// Bit `d - 1` set when digit `d` is a candidate; 0 for filled cells.
     masks: Vec<u64>,
+    /// Cells that held a value when the grid was built (the puzzle's
+    /// givens), one bit per cell; cells placed later are not in it. Shared:
+    /// it never changes after construction.
+    given: Arc<[u64]>,
     unique: bool,
     /// The puzzle's constraints beyond units, for the variant techniques.
     rules: Option<Arc<Rules>>,
@@ -233,7 +237,17 @@ impl Candidates {
                 c.place(cell, v);
             }
         }
+        c.mark_givens();
         Ok(c)
+    }
+
+    /// Records every cell holding a value now as a given.
+    fn mark_givens(&mut self) {
+        let mut given = vec![0u64; self.values.len().div_ceil(64)];
+        for (cell, _) in self.values.iter().enumerate().filter(|(_, &v)| v != 0) {
+            given[cell / 64] |= 1 << (cell % 64);
+        }
+        self.given = given.into();
     }
 
     fn blank(geo: Arc<Geometry>) -> Result<Self, CandidatesError> {
@@ -247,6 +261,7 @@ impl Candidates {
             ctx: Arc::new(Ctx::new(geo)),
             values: vec![0; cells],
             masks: vec![full; cells],
+            given: Arc::from([]),
             unique: false,
             rules: None,
             limits: Limits::none(),
@@ -283,6 +298,7 @@ impl Candidates {
                 }
             }
         }
+        c.mark_givens();
         Ok(c)
     }
 
@@ -490,6 +506,22 @@ impl Candidates {
         for &p in &ctx.peers[cell] {
             masks[p as usize] &= bit;
         }
+    }
+    /// Whether `cell` held its value when this grid was built (a given),
+    /// rather than being placed since. Avoidable rectangles need the
+    /// difference: only placed cells may form their pattern.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic::Candidates};
+    /// let g = Grid::from_line(&format!("1{}", ".".repeat(80))).unwrap();
+    /// let mut c = Candidates::from_grid(&g).unwrap();
+    /// c.place(1, 2);
+    /// assert!(c.is_given(0) && !c.is_given(1) && !c.is_given(2));
+    /// ```
+    pub fn is_given(&self, cell: usize) -> bool {
+        self.given
+            .get(cell / 64)
+            .is_some_and(|w| w >> (cell % 64) & 1 == 1)
     }
     /// Removes a candidate.
     pub fn eliminate(&mut self, cell: usize, digit: u16) {

@@ -9,6 +9,7 @@ mod als;
 mod als_xy_chain;
 mod als_xy_wing;
 mod assumptions;
+mod avoidable_rectangle;
 mod bug;
 mod chains;
 mod colouring;
@@ -19,6 +20,7 @@ mod explanations;
 mod fish;
 mod forcing;
 mod forcing_chain_contradiction;
+mod franken_fish;
 mod full_house;
 mod grouped_aic;
 mod hidden_single;
@@ -107,6 +109,11 @@ pub enum Technique {
     UniqueRectangle5,
     UniqueRectangle6,
     HiddenRectangle,
+    /// A unique rectangle of solved (not given) cells, one corner open.
+    AvoidableRectangle1,
+    /// A unique rectangle of two solved (not given) cells and two open
+    /// corners sharing one extra digit.
+    AvoidableRectangle2,
     BugPlusOne,
     SueDeCoq,
     XChain,
@@ -123,6 +130,12 @@ pub enum Technique {
     /// Four or more almost locked sets in a row, linked by restricted
     /// common digits.
     AlsXyChain,
+    /// A fish with boxes among its base or cover sets.
+    FrankenXWing,
+    FrankenSwordfish,
+    /// A Franken fish with fins: cells seeing every fin lose the digit.
+    FinnedFrankenXWing,
+    FinnedFrankenSwordfish,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -528,6 +541,20 @@ pub const TABLE: &[Row] = &[
     ),
     row(T::HiddenRectangle, "Hidden Rectangle", 100, Hard, None),
     row(
+        T::AvoidableRectangle1,
+        "Avoidable Rectangle Type 1",
+        100,
+        Hard,
+        Some(|c| avoidable_rectangle::find(c, 1)),
+    ),
+    row(
+        T::AvoidableRectangle2,
+        "Avoidable Rectangle Type 2",
+        100,
+        Hard,
+        Some(|c| avoidable_rectangle::find(c, 2)),
+    ),
+    row(
         T::FinnedXWing,
         "Finned X-Wing",
         130,
@@ -622,6 +649,34 @@ pub const TABLE: &[Row] = &[
         340,
         Unfair,
         Some(als_xy_chain::find),
+    ),
+    row(
+        T::FrankenXWing,
+        "Franken X-Wing",
+        300,
+        Unfair,
+        Some(|c| franken_fish::find(c, 2, false)),
+    ),
+    row(
+        T::FrankenSwordfish,
+        "Franken Swordfish",
+        350,
+        Unfair,
+        Some(|c| franken_fish::find(c, 3, false)),
+    ),
+    row(
+        T::FinnedFrankenXWing,
+        "Finned Franken X-Wing",
+        390,
+        Unfair,
+        Some(|c| franken_fish::find(c, 2, true)),
+    ),
+    row(
+        T::FinnedFrankenSwordfish,
+        "Finned Franken Swordfish",
+        410,
+        Unfair,
+        Some(|c| franken_fish::find(c, 3, true)),
     ),
     row(
         T::ForcingChainContradiction,
@@ -728,10 +783,12 @@ pub(crate) enum DigitSlot {
     EmptyRectangle,
     Colouring,
     XChain,
+    /// Franken fish of a size, finned or not.
+    Franken(usize, bool),
 }
 
 impl DigitSlot {
-    const COUNT: usize = 11;
+    const COUNT: usize = 15;
     fn index(self) -> Option<usize> {
         Some(match self {
             DigitSlot::Basic(k @ 2..=4) => k - 2,
@@ -742,6 +799,8 @@ impl DigitSlot {
             DigitSlot::EmptyRectangle => 8,
             DigitSlot::Colouring => 9,
             DigitSlot::XChain => 10,
+            DigitSlot::Franken(k @ 2..=3, finned) => 11 + k - 2 + 2 * finned as usize,
+            DigitSlot::Franken(..) => return None,
         })
     }
 }

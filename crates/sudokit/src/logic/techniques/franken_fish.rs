@@ -1,0 +1,332 @@
+//! Franken fish (X-wing and swordfish sizes) and their finned forms: fish
+//! whose base or cover sets include boxes. Base: k rows and boxes (or
+//! columns and boxes); cover: k columns and boxes (or rows and boxes), at
+//! least one box on either side, otherwise the fish is a basic one.
+//!
+//! The base sets hold k copies of the digit in distinct cells (a cell in
+//! two base sets is an "endo fin"); each cover set holds at most one, so
+//! if every base cell is covered the cover sets hold exactly those copies
+//! and lose the digit elsewhere. A cell in two cover sets ("cannibal")
+//! would fill two covers at once, so it is false too. With fins (base
+//! cells outside the covers, and endo fins), either a fin is true or the
+//! fish holds: cells seeing every fin lose the digit either way.
+//!
+//! Search: for each choice of base sets, covers are chosen for the first
+//! base cell not yet covered (or it becomes a fin), so only cover sets that
+//! cover something are tried. HoDoKu's limits: at most 5 fins, of which at
+//! most 2 endo fins. Boards of up to 128 cells.
+
+use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
+
+const MAX_FINS: u32 = 5;
+const MAX_ENDO_FINS: u32 = 2;
+
+/// A unit as a set of the digit's cells.
+#[derive(Clone, Copy)]
+struct Set {
+    unit: u32,
+    cells: u128,
+    is_box: bool,
+}
+
+struct Search<'a> {
+    c: &'a Candidates,
+    d: u16,
+    k: usize,
+    finned: bool,
+    /// Every candidate cell of the digit.
+    all: u128,
+    covers: &'a [Set],
+    peers: &'a [u128],
+    base: &'a [Set],
+    base_cells: u128,
+    endo: u128,
+    chosen: Vec<usize>,
+    /// The most base cells one cover set holds.
+    widest: u32,
+    found: Option<Step>,
+}
+
+/// The first Franken fish of size `k` (2 or 3), finned or not.
+pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
+    let ctx = &c.ctx;
+    let peers = ctx.peer128.as_deref()?;
+    if ctx.rows.is_empty() || ctx.box_units.is_empty() {
+        return None;
+    }
+    let units = c.geometry().units();
+    let slot = DigitSlot::Franken(k, finned);
+    super::per_digit(c, slot, |d| {
+        let sets = |list: &[u32], is_box: bool| -> Vec<Set> {
+            list.iter()
+                .map(|&u| Set {
+                    unit: u,
+                    cells: units[u as usize]
+                        .cells
+                        .iter()
+                        .filter(|&&x| c.has(x as usize, d))
+                        .fold(0u128, |a, &x| a | 1 << x),
+                    is_box,
+                })
+                .filter(|s| s.cells != 0)
+                .collect()
+        };
+        let (rows, cols, boxes) = (
+            sets(&ctx.rows, false),
+            sets(&ctx.cols, false),
+            sets(&ctx.box_units, true),
+        );
+        let all = rows.iter().fold(0u128, |a, s| a | s.cells);
+        for (lines, across) in [(&rows, &cols), (&cols, &rows)] {
+            let base_pool: Vec<Set> = lines
+                .iter()
+                .chain(&boxes)
+                .copied()
+                .filter(|s| finned || s.cells.count_ones() as usize <= k)
+                .collect();
+            let cover_pool: Vec<Set> = across.iter().chain(&boxes).copied().collect();
+            let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
+            let mut found = None;
+            combinations(c, &idx, k, |bs| {
+                let base: Vec<Set> = bs.iter().map(|&i| base_pool[i as usize]).collect();
+                let (mut cells, mut endo) = (0u128, 0u128);
+                for s in &base {
+                    endo |= cells & s.cells;
+                    cells |= s.cells;
+                }
+                if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
+                    return false;
+                }
+                let covers: Vec<Set> = cover_pool
+                    .iter()
+                    .copied()
+                    .filter(|s| s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit))
+                    .collect();
+                let widest = covers.iter().map(|s| (s.cells & cells).count_ones());
+                let mut search = Search {
+                    c,
+                    d,
+                    k,
+                    finned,
+                    all,
+                    covers: &covers,
+                    peers,
+                    base: &base,
+                    base_cells: cells,
+                    endo,
+                    chosen: Vec::with_capacity(k),
+                    widest: widest.max().unwrap_or(0),
+                    found: None,
+                };
+                search.cover(0, 0, 0);
+                found = search.found;
+                found.is_some()
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    })
+}
+
+impl Search<'_> {
+    /// Covers the first base cell neither covered nor a fin; true to stop.
+    /// `banned` (bits of `covers`) are covers whose sets were all explored
+    /// in an earlier branch, so each set of covers is met once.
+    fn cover(&mut self, covered: u128, fins: u128, mut banned: u64) -> bool {
+        let open = self.base_cells & !covered & !fins;
+        if self.chosen.len() == self.k || open == 0 {
+            let fins = fins | open | self.endo;
+            return self.chosen.len() == self.k
+                && fins.count_ones() <= MAX_FINS
+                && self.check(fins);
+        }
+        // The covers left cannot leave few enough fins.
+        let fins_left = if self.finned {
+            MAX_FINS.saturating_sub((fins | self.endo).count_ones())
+        } else {
+            0
+        };
+        let reach = (self.k - self.chosen.len()) as u32 * self.widest;
+        if open.count_ones() > reach + fins_left {
+            return false;
+        }
+        let x = open.trailing_zeros();
+        for i in 0..self.covers.len() {
+            let s = self.covers[i];
+            if s.cells >> x & 1 == 0 || banned >> i & 1 == 1 {
+                continue;
+            }
+            self.chosen.push(i);
+            let stop = self.cover(covered | s.cells, fins, banned | 1 << i);
+            self.chosen.pop();
+            if stop {
+                return true;
+            }
+            banned |= 1 << i;
+        }
+        // Or x is a fin (no cover of it from here on), if some cell off the
+        // base holding the digit still sees every fin: only cannibals would
+        // be left to remove otherwise, and those are not searched for.
+        if fins_left > 0 {
+            let fins = fins | 1 << x;
+            if self.fin_peers(fins | self.endo) & self.all & !self.base_cells != 0 {
+                return self.cover(covered, fins, banned);
+            }
+        }
+        false
+    }
+
+    /// Cells seeing every fin.
+    fn fin_peers(&self, fins: u128) -> u128 {
+        let mut m = !0u128;
+        let mut f = fins;
+        while f != 0 {
+            m &= self.peers[f.trailing_zeros() as usize];
+            f &= f - 1;
+        }
+        m
+    }
+
+    fn check(&mut self, fins: u128) -> bool {
+        let covers: Vec<Set> = self.chosen.iter().map(|&i| self.covers[i]).collect();
+        // A basic fish (rows and columns only) is another technique's.
+        if !self.base.iter().chain(&covers).any(|s| s.is_box) {
+            return false;
+        }
+        if self.finned != (fins != 0) {
+            return false;
+        }
+        let (mut cover_cells, mut cannibal) = (0u128, 0u128);
+        for s in &covers {
+            cannibal |= cover_cells & s.cells;
+            cover_cells |= s.cells;
+        }
+        let mut elim = (cover_cells & !self.base_cells) | cannibal;
+        if self.finned {
+            elim &= self.fin_peers(fins);
+        }
+        if elim == 0 {
+            return false;
+        }
+        self.found = Some(self.step(&covers, fins, elim));
+        true
+    }
+
+    fn step(&self, covers: &[Set], fins: u128, elim: u128) -> Step {
+        let c = self.c;
+        let t = match (self.finned, self.k) {
+            (false, 2) => Technique::FrankenXWing,
+            (false, _) => Technique::FrankenSwordfish,
+            (true, 2) => Technique::FinnedFrankenXWing,
+            (true, _) => Technique::FinnedFrankenSwordfish,
+        };
+        let cells = |mut m: u128| {
+            let mut v = Vec::new();
+            while m != 0 {
+                v.push(m.trailing_zeros());
+                m &= m - 1;
+            }
+            v
+        };
+        let mut s = Step::new(t);
+        s.cells = cells(self.base_cells);
+        s.candidates = s
+            .cells
+            .iter()
+            .map(|&x| Cand::new(x as usize, self.d))
+            .collect();
+        s.units = self.base.iter().chain(covers).map(|s| s.unit).collect();
+        s.eliminations = cells(elim)
+            .into_iter()
+            .map(|x| Cand::new(x as usize, self.d))
+            .collect();
+        let names = |sets: &[Set]| {
+            let v: Vec<String> = sets.iter().map(|s| c.un(s.unit as usize)).collect();
+            v.join(", ")
+        };
+        let d = self.d;
+        let fin_text = if fins == 0 {
+            String::new()
+        } else {
+            let f = cells(fins);
+            format!(
+                " or in the fin{} {}",
+                if f.len() > 1 { "s" } else { "" },
+                super::list_and(c, &f)
+            )
+        };
+        s.explanation = format!(
+            "In {}, {d} fits only in {}{fin_text}; either way remove {}",
+            names(self.base),
+            names(covers),
+            elim_text(c, &s.eliminations)
+        );
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    /// An empty board where digit `d` keeps only the listed cells.
+    fn only(d: u16, keep: &[&str]) -> Candidates {
+        let keep: Vec<u32> = keep.iter().map(|n| cell(n)).collect();
+        let removed: Vec<(usize, u16)> = (0..81u32)
+            .filter(|x| !keep.contains(x))
+            .map(|x| (x as usize, d))
+            .collect();
+        cands(&".".repeat(81), &removed)
+    }
+
+    #[test]
+    fn franken_x_wing() {
+        // Row 1: 5 in r1c1, r1c5; row 2: 5 in r2c2, r2c5. If r1c1 then
+        // r2c5, if r1c5 then r2c2: either way box 1 and column 5 hold their
+        // 5 in rows 1-2.
+        let mut keep = vec!["r1c1", "r1c5", "r2c2", "r2c5"];
+        let rest: Vec<String> = (3..=9)
+            .flat_map(|r| (1..=9).map(move |k| format!("r{r}c{k}")))
+            .collect();
+        keep.extend(rest.iter().map(|s| s.as_str()));
+        let c = only(5, &keep);
+        let s = find(&c, 2, false).expect("a Franken X-wing");
+        assert_eq!(s.technique, Technique::FrankenXWing);
+        let mut want = vec!["r3c1<>5", "r3c2<>5", "r3c3<>5"];
+        let col5: Vec<String> = (3..=9).map(|r| format!("r{r}c5<>5")).collect();
+        want.extend(col5.iter().map(|s| s.as_str()));
+        want.sort();
+        assert_eq!(elims(&c, &s), want);
+        assert_eq!(
+            s.explanation,
+            "In row 1, row 2, 5 fits only in box 1, column 5; either way remove 5 from r3c1, r3c2, r3c3, r3c5, r4c5, r5c5, r6c5, r7c5, r8c5 and r9c5"
+        );
+    }
+
+    #[test]
+    fn finned_franken_x_wing() {
+        // As above with a third place r2c6 in row 2, and no Franken fish
+        // without fins. With the fin r2c2 false, row 2's 5 is in box 2, so
+        // row 1's is r1c1: column 1 and box 2 are filled from rows 1-2.
+        // With r2c2 true, r3c1 sees it. Either way r3c1 is not 5.
+        let mut keep = vec!["r1c1", "r1c5", "r2c2", "r2c5", "r2c6"];
+        let rest: Vec<String> = (3..=9)
+            .flat_map(|r| (1..=9).map(move |k| format!("r{r}c{k}")))
+            .collect();
+        keep.extend(rest.iter().map(|s| s.as_str()));
+        let c = only(5, &keep);
+        assert!(find(&c, 2, false).is_none());
+        assert!(find(&c, 3, false).is_none());
+        let s = find(&c, 2, true).expect("a finned Franken X-wing");
+        assert_eq!(s.technique, Technique::FinnedFrankenXWing);
+        assert_eq!(elims(&c, &s), ["r3c1<>5"]);
+        assert!(
+            s.explanation.contains("or in the fin r2c2"),
+            "{}",
+            s.explanation
+        );
+    }
+}
