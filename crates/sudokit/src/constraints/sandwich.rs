@@ -179,8 +179,8 @@ mod tests {
     #[test]
     fn fillings_of_nine_by_length() {
         let f = fillings(9, 10);
-        assert_eq!(f[1], Vec::<u64>::new()); // no single digit 2..8 is 10
-        // 2+8, 3+7, 4+6 as masks (bit d-1).
+        // No single digit 2..8 is 10; two digits: 2+8, 3+7, 4+6.
+        assert_eq!(f[1], Vec::<u64>::new());
         assert_eq!(f[2].len(), 3);
         assert_eq!(f[3], vec![bit(2) | bit(3) | bit(5)]); // 2+4+4 repeats
         assert!(f[4].is_empty()); // 2+3+4+5 is already 14
@@ -195,7 +195,9 @@ mod tests {
         propagate(&mut cand, &cells, 2, 9, &fillings(9, 2)).unwrap();
         assert_eq!(cand[1], bit(2));
         assert_eq!(cand[2], bit(9));
-        assert!(cand[3..].iter().all(|&m| m == FULL & !(bit(1) | bit(2) | bit(9))));
+        assert!(cand[3..]
+            .iter()
+            .all(|&m| m == FULL & !(bit(1) | bit(2) | bit(9))));
     }
 
     #[test]
