@@ -7,8 +7,10 @@
 //! ```
 //!
 //! Prints one tab-separated line per file: name, median solve µs, median
-//! uniqueness µs (parse excluded, `Puzzle::solve` and `Puzzle::check`), and
-//! the verdict. Medians of K runs (default 7), since the machine is shared.
+//! uniqueness µs (parse excluded, `Puzzle::solve` and `Puzzle::check`), the
+//! verdict, and the search's guesses to the first solution and to the end of
+//! the uniqueness proof (counted in one more, untimed run). Medians of K runs
+//! (default 7), since the machine is shared.
 
 use std::time::Instant;
 
@@ -17,6 +19,17 @@ use sudokit::{Options, Puzzle, Verdict};
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
+}
+
+/// Guesses to the first solution and to the end of a search for two.
+fn guesses(p: &Puzzle, opts: &Options) -> (u64, u64) {
+    let Ok(mut s) = p.solutions(opts) else {
+        return (0, 0);
+    };
+    s.skip_one();
+    let first = s.guesses();
+    s.skip_one();
+    (first, s.guesses())
 }
 
 fn main() {
@@ -31,7 +44,7 @@ fn main() {
         args.drain(i..(i + 2).min(args.len()));
     }
     let opts = Options::default();
-    println!("puzzle\tsolve_us\tunique_us\tverdict");
+    println!("puzzle\tsolve_us\tunique_us\tverdict\tguesses_first\tguesses_unique");
     for path in &args {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
@@ -67,8 +80,9 @@ fn main() {
                 (false, _) => "no solution".into(),
             };
         }
+        let (first, all) = guesses(&p, &opts);
         println!(
-            "{name}\t{:.1}\t{:.1}\t{verdict}",
+            "{name}\t{:.1}\t{:.1}\t{verdict}\t{first}\t{all}",
             median(solve),
             median(unique)
         );

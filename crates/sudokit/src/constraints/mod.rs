@@ -456,9 +456,29 @@ pub(crate) enum Prop {
     Sandwich {
         cells: Vec<usize>,
         sum: u32,
+        /// [`sandwich::fillings`] of `sum`.
+        fillings: Vec<Vec<u64>>,
+    },
+    /// A little-killer diagonal; `ends` closes each run of cells that share
+    /// a unit (one cell per run until [`Model::share_units`]).
+    LittleKiller {
+        cells: Vec<usize>,
+        ends: Vec<usize>,
+        sum: u32,
     },
     Renban(Vec<usize>),
     Between(Vec<usize>),
+}
+
+impl Prop {
+    /// Whether this propagator enumerates many cases per call.
+    fn heavy(&self) -> bool {
+        match self {
+            Prop::Sandwich { fillings, .. } => !fillings.is_empty(),
+            Prop::LittleKiller { cells, ends, .. } => ends.len() < cells.len(),
+            _ => false,
+        }
+    }
 }
 
 /// Every constraint of a puzzle compiled into propagators, plus the masks
@@ -468,6 +488,9 @@ pub(crate) struct Model {
     pub(crate) n: usize,
     pub(crate) props: Vec<Prop>,
     pub(crate) tables: Vec<Vec<u64>>,
+    /// Per table, the most partners one digit rules out: a cell with more
+    /// candidates than that supports every digit of the other cell.
+    blind: Vec<u32>,
     relations: Vec<Relation>,
     /// Per cell, digits allowed from the start (odd/even).
     pub(crate) root: Vec<u64>,
@@ -482,6 +505,7 @@ impl Model {
             n,
             props: Vec::new(),
             tables: Vec::new(),
+            blind: Vec::new(),
             relations: Vec::new(),
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
@@ -498,7 +522,16 @@ impl Model {
             Some(i) => i,
             None => {
                 self.relations.push(rel);
-                self.tables.push(rel.table(self.n));
+                let table = rel.table(self.n);
+                let full = crate::puzzle::full_mask(self.n);
+                self.blind.push(
+                    table
+                        .iter()
+                        .map(|t| (full & !t).count_ones())
+                        .max()
+                        .unwrap_or(0),
+                );
+                self.tables.push(table);
                 self.relations.len() - 1
             }
         };
@@ -540,16 +573,20 @@ impl Model {
             Sandwich { line, sum } => self.props.push(Prop::Sandwich {
                 cells: line.cells(n),
                 sum: *sum,
+                fillings: sandwich::fillings(n, *sum),
             }),
             LittleKiller {
                 sum,
                 start,
                 direction,
-            } => self.props.push(Prop::Sum {
-                cells: direction.cells_from(*start, n),
-                sum: *sum,
-                distinct: false,
-            }),
+            } => {
+                let cells = direction.cells_from(*start, n);
+                self.props.push(Prop::LittleKiller {
+                    ends: (1..=cells.len()).collect(),
+                    cells,
+                    sum: *sum,
+                })
+            }
             AntiKnight => {
                 for (a, b) in neighbours::knight_pairs(n) {
                     self.pair(a, b, Relation::Differ);
@@ -591,6 +628,17 @@ impl Model {
         }
     }
 
+    /// Lets the propagators use the board's units where they know how: a
+    /// little-killer diagonal is split into runs of cells sharing a unit,
+    /// whose digits differ.
+    pub(crate) fn share_units(&mut self, geo: &crate::geometry::Geometry) {
+        for p in &mut self.props {
+            if let Prop::LittleKiller { cells, ends, .. } = p {
+                *ends = little_killer::groups(cells, geo);
+            }
+        }
+    }
+
     /// One constraint alone (`all` is every constraint of the puzzle, for
     /// the negative rules): the human-style steps explain one constraint at
     /// a time.
@@ -617,10 +665,17 @@ impl Model {
 
     /// Runs every propagator once. `Ok(true)` when some mask shrank.
     pub(crate) fn propagate(&self, cand: &mut [u64]) -> Narrowed {
+        Ok(self.propagate_tier(cand, false)? | self.propagate_tier(cand, true)?)
+    }
+
+    /// Runs the cheap propagators once (`heavy` false) or the costly ones
+    /// (sandwich fillings, little killers split by units): the search runs
+    /// the costly ones only once the cheap ones and the units settle.
+    pub(crate) fn propagate_tier(&self, cand: &mut [u64], heavy: bool) -> Narrowed {
         let mut changed = false;
-        for p in &self.props {
+        for p in self.props.iter().filter(|p| p.heavy() == heavy) {
             changed |= match p {
-                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t])?,
+                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], self.blind[*t])?,
                 Prop::Sum {
                     cells,
                     sum,
@@ -630,7 +685,14 @@ impl Model {
                 Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
                 Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
                 Prop::Arrow { circle, arrow } => arrow::propagate(cand, circle, arrow)?,
-                Prop::Sandwich { cells, sum } => sandwich::propagate(cand, cells, *sum, self.n)?,
+                Prop::Sandwich {
+                    cells,
+                    sum,
+                    fillings,
+                } => sandwich::propagate(cand, cells, *sum, self.n, fillings)?,
+                Prop::LittleKiller { cells, ends, sum } => {
+                    little_killer::propagate(cand, cells, ends, *sum)?
+                }
                 Prop::Renban(cells) => renban::propagate(cand, cells, self.n)?,
                 Prop::Between(cells) => between::propagate(cand, cells)?,
             };
@@ -658,10 +720,15 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
 }
 
 /// Arc consistency on one pair: each digit keeps a partner in the other cell.
-fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
-    let sa = support(cand[b], table);
-    let mut changed = restrict(cand, a, sa)?;
-    let sb = support(cand[a], table);
-    changed |= restrict(cand, b, sb)?;
+/// `blind` as in [`Model`]: the side with more candidates than that
+/// supports everything and is not looked up.
+fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64], blind: u32) -> Narrowed {
+    let mut changed = false;
+    if cand[b].count_ones() <= blind {
+        changed |= restrict(cand, a, support(cand[b], table))?;
+    }
+    if cand[a].count_ones() <= blind {
+        changed |= restrict(cand, b, support(cand[a], table))?;
+    }
     Ok(changed)
 }

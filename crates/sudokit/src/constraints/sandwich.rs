@@ -3,6 +3,11 @@
 //! that the candidates allow, keeps those whose crust can reach the sum
 //! (by bounds and by the smallest and largest sums of distinct digits),
 //! and removes the 1 and the N from the cells no kept placement uses.
+//! On boards up to 16×16 it goes further: for each kept placement, every
+//! *filling* (set of distinct digits 2..N-1 with the clue's total and the
+//! length between) is tried, the inside cells taking the filling and the
+//! outside cells the other middle digits; each cell keeps only the digits
+//! of some placement and filling that every cell can take part in.
 
 use super::{bit, hi, lo, restrict, Narrowed, Wipeout};
 
@@ -16,7 +21,97 @@ pub(super) fn satisfied(cells: &[usize], sum: u32, n: u32, v: &dyn Fn(usize) -> 
     cells[a + 1..b].iter().map(|&c| v(c)).sum::<u32>() == sum
 }
 
-pub(super) fn propagate(cand: &mut [u64], cells: &[usize], sum: u32, n: usize) -> Narrowed {
+/// Boards above this many digits keep to placement bounds (the fillings
+/// would be too many to list).
+const MAX_FILLED: usize = 16;
+
+/// Per inside length k, the sets of k distinct digits from 2..=N-1 with
+/// total `sum`; empty on boards over [`MAX_FILLED`].
+pub(super) fn fillings(n: usize, sum: u32) -> Vec<Vec<u64>> {
+    if !(3..=MAX_FILLED).contains(&n) {
+        return Vec::new();
+    }
+    let mut by_len = vec![Vec::new(); n - 1];
+    for m in 0u64..1 << (n - 2) {
+        let set = m << 1; // bit 1 is digit 2
+        if super::digits(set).sum::<u32>() == sum {
+            by_len[set.count_ones() as usize].push(set);
+        }
+    }
+    by_len
+}
+
+/// Whether `cells` can hold exactly the digits of `set`, one each (every
+/// cell has one of them and together they cover it: necessary, and with
+/// the unit's distinct rule enough for the search).
+fn fits(cand: &[u64], cells: &[usize], set: u64) -> bool {
+    let mut cover = 0;
+    for &c in cells {
+        let m = cand[c] & set;
+        if m == 0 {
+            return false;
+        }
+        cover |= m;
+    }
+    cover == set
+}
+
+pub(super) fn propagate(
+    cand: &mut [u64],
+    cells: &[usize],
+    sum: u32,
+    n: usize,
+    fillings: &[Vec<u64>],
+) -> Narrowed {
+    if fillings.is_empty() {
+        return placements(cand, cells, sum, n);
+    }
+    let (one, top) = (bit(1), bit(n as u32));
+    let middle = crate::puzzle::full_mask(n) & !(one | top);
+    let mut keep = [0u64; MAX_FILLED];
+    let mut any = false;
+    for (i, &c1) in cells.iter().enumerate() {
+        if cand[c1] & one == 0 {
+            continue;
+        }
+        for (j, &cn) in cells.iter().enumerate() {
+            if i == j || cand[cn] & top == 0 {
+                continue;
+            }
+            let (a, b) = (i.min(j), i.max(j));
+            let inner = &cells[a + 1..b];
+            let outer = cells[..a].iter().chain(&cells[b + 1..]);
+            for &set in &fillings[inner.len()] {
+                let rest = middle & !set;
+                if !fits(cand, inner, set) || !outer.clone().all(|&c| cand[c] & rest != 0) {
+                    continue;
+                }
+                let cover = outer.clone().fold(0, |m, &c| m | (cand[c] & rest));
+                if cover != rest {
+                    continue;
+                }
+                any = true;
+                keep[i] |= one;
+                keep[j] |= top;
+                for t in (a + 1..b).chain(0..a).chain(b + 1..cells.len()) {
+                    let allowed = if (a + 1..b).contains(&t) { set } else { rest };
+                    keep[t] |= cand[cells[t]] & allowed;
+                }
+            }
+        }
+    }
+    if !any {
+        return Err(Wipeout);
+    }
+    let mut changed = false;
+    for (t, &c) in cells.iter().enumerate() {
+        changed |= restrict(cand, c, keep[t])?;
+    }
+    Ok(changed)
+}
+
+/// Placement bounds only (boards over [`MAX_FILLED`]).
+fn placements(cand: &mut [u64], cells: &[usize], sum: u32, n: usize) -> Narrowed {
     let (one, top) = (bit(1), bit(n as u32));
     let crust = one | top;
     let mut ones = 0u64; // positions (bits) where the 1 may go
@@ -73,4 +168,46 @@ pub(super) fn propagate(cand: &mut [u64], cells: &[usize], sum: u32, n: usize) -
         }
     }
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FULL: u64 = 0x1ff;
+
+    #[test]
+    fn fillings_of_nine_by_length() {
+        let f = fillings(9, 10);
+        // No single digit 2..8 is 10; two digits: 2+8, 3+7, 4+6.
+        assert_eq!(f[1], Vec::<u64>::new());
+        assert_eq!(f[2].len(), 3);
+        assert_eq!(f[3], vec![bit(2) | bit(3) | bit(5)]); // 2+4+4 repeats
+        assert!(f[4].is_empty()); // 2+3+4+5 is already 14
+        assert!(fillings(25, 10).is_empty());
+    }
+
+    #[test]
+    fn a_one_at_the_end_and_a_sum_of_two_place_the_two_and_nine() {
+        let cells: Vec<usize> = (0..9).collect();
+        let mut cand = vec![FULL; 9];
+        cand[0] = bit(1);
+        propagate(&mut cand, &cells, 2, 9, &fillings(9, 2)).unwrap();
+        assert_eq!(cand[1], bit(2));
+        assert_eq!(cand[2], bit(9));
+        assert!(cand[3..]
+            .iter()
+            .all(|&m| m == FULL & !(bit(1) | bit(2) | bit(9))));
+    }
+
+    #[test]
+    fn a_full_sum_puts_the_crust_at_the_ends() {
+        // 35 = 2 + … + 8: the 1 and the 9 are the first and last cells.
+        let cells: Vec<usize> = (0..9).collect();
+        let mut cand = vec![FULL; 9];
+        propagate(&mut cand, &cells, 35, 9, &fillings(9, 35)).unwrap();
+        assert_eq!(cand[0], bit(1) | bit(9));
+        assert_eq!(cand[8], bit(1) | bit(9));
+        assert!(cand[1..8].iter().all(|&m| m == FULL & !(bit(1) | bit(9))));
+    }
 }

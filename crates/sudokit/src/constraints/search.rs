@@ -1,7 +1,8 @@
 //! The search for puzzles with constraints: candidate masks (one `u64` per
 //! cell, so N ≤ 64), singles on the board's units plus every constraint's
-//! propagator to a fixpoint, then depth-first branching on the cell with
-//! fewest candidates.
+//! propagator to a fixpoint (costly propagators last), then depth-first
+//! branching on a two-candidate cell, or else on the cell where guesses
+//! failed most often per candidate.
 //!
 //! This is the slow, general path: a whole sweep over units and
 //! propagators until nothing changes, and a full copy of the masks per
@@ -33,18 +34,28 @@ pub(crate) struct ConstraintSearch {
     pending: Option<Vec<u64>>,
     solution: Option<Vec<u64>>,
     guesses: u64,
+    /// Per cell, guesses there whose propagation failed (halved every
+    /// [`DECAY`] failures, so recent trouble counts most).
+    conflicts: Vec<u32>,
+    failures: u32,
     limits: Limits,
     interrupted: bool,
 }
 
+/// Failures between two halvings of the conflict counts.
+const DECAY: u32 = 1 << 14;
+
 impl ConstraintSearch {
     /// A search from per-cell masks (givens as single bits).
     pub(crate) fn new(geo: Arc<Geometry>, model: Model, masks: Vec<u64>, limits: Limits) -> Self {
+        let mut model = model;
+        model.share_units(&geo);
         let mut root = masks;
         for (m, r) in root.iter_mut().zip(&model.root) {
             *m &= r;
         }
         let pending = propagate(&geo, &model, &mut root).then_some(root);
+        let cells = geo.cell_count();
         ConstraintSearch {
             geo,
             model,
@@ -52,6 +63,8 @@ impl ConstraintSearch {
             pending,
             solution: None,
             guesses: 0,
+            conflicts: vec![0; cells],
+            failures: 0,
             limits,
             interrupted: false,
         }
@@ -80,7 +93,7 @@ impl ConstraintSearch {
         self.solution = None;
         loop {
             if let Some(st) = self.pending.take() {
-                match branch_cell(&st) {
+                match branch_cell(&st, &self.conflicts) {
                     None => {
                         if self.model.satisfied(&values(&st)) {
                             self.solution = Some(st);
@@ -122,6 +135,13 @@ impl ConstraintSearch {
             child[cell] = d;
             if propagate(&self.geo, &self.model, &mut child) {
                 self.pending = Some(child);
+            } else {
+                self.conflicts[cell] += 1;
+                self.failures += 1;
+                if self.failures == DECAY {
+                    self.failures = 0;
+                    self.conflicts.iter_mut().for_each(|c| *c >>= 1);
+                }
             }
         }
     }
@@ -140,19 +160,31 @@ fn values(masks: &[u64]) -> Vec<u16> {
         .collect()
 }
 
-/// The undecided cell with fewest candidates; `None` when all are decided.
-fn branch_cell(st: &[u64]) -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
+/// The undecided cell to branch on; `None` when all are decided. A cell
+/// with two candidates if there is one; otherwise the cell with the most
+/// failed guesses per candidate (the conflict-weighted choice of CSP
+/// solvers, dom/wdeg), and while no guess has failed, the fewest
+/// candidates. First such cell on a tie.
+fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
+    let mut weighted: Option<(u64, u64, usize)> = None;
+    let mut fewest: Option<(u32, usize)> = None;
     for (c, m) in st.iter().enumerate() {
         let k = m.count_ones();
-        if k > 1 && best.map_or(true, |(b, _)| k < b) {
-            best = Some((k, c));
-            if k == 2 {
-                break;
+        if k == 2 {
+            return Some(c);
+        }
+        if k > 2 {
+            if fewest.map_or(true, |(b, _)| k < b) {
+                fewest = Some((k, c));
+            }
+            let (w, k) = (u64::from(conflicts[c]), u64::from(k));
+            // w / k > bw / bk, without division.
+            if w > 0 && weighted.map_or(true, |(bw, bk, _)| w * bk > bw * k) {
+                weighted = Some((w, k, c));
             }
         }
     }
-    best.map(|(_, c)| c)
+    weighted.map(|(_, _, c)| c).or(fewest.map(|(_, c)| c))
 }
 
 /// Singles on every unit and every constraint's propagator, to a fixpoint.
@@ -206,12 +238,16 @@ pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool
                 }
             }
         }
-        match model.propagate(cand) {
+        match model.propagate_tier(cand, false) {
             Err(_) => return false,
             Ok(c) => changed |= c,
         }
         if !changed {
-            return true;
+            match model.propagate_tier(cand, true) {
+                Err(_) => return false,
+                Ok(false) => return true,
+                Ok(true) => {}
+            }
         }
     }
 }
