@@ -4,7 +4,7 @@ use anyhow::Result;
 use serde_json::json;
 
 use crate::batch::{self, Output, Tally};
-use crate::input::{InputArgs, Item};
+use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -16,18 +16,14 @@ pub struct Args {
     /// Append the time spent on each puzzle, in milliseconds (for benchmarks).
     #[arg(long)]
     pub timing: bool,
-    /// Worker threads (0 = one per core).
-    #[arg(long, short = 'j', default_value_t = 0)]
-    pub threads: usize,
-    /// Give up on a puzzle after this many seconds (reported as an error).
-    #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, timing) = (args.json, args.timing);
-    let opts = crate::input::options(args.timeout, 1);
-    let threads = crate::input::threads(args.threads);
+    let opts = args.batch.options();
+    let threads = args.batch.threads();
     batch::run(args.input.items()?, threads, move |item| {
         let start = std::time::Instant::now();
         let mut out = rate_one(&item, json, &opts);
