@@ -2,12 +2,13 @@
 //!
 //! Every step reruns the whole ladder, and a hard puzzle takes hundreds of
 //! steps that each change a few cells. A region search (subsets in a unit,
-//! locked subsets in an overlap of two units) that found nothing in a
-//! region finds nothing there again as long as every cell it reads is as
-//! it was: the search is a function of those cells. So each search keeps,
-//! per region, the masks of the cells it reads when it last failed there,
-//! and skips the region while they are unchanged. The key must cover every
-//! cell the region's search reads; each caller documents why its key does.
+//! locked subsets or Sue de Coq in an overlap of two units) that found
+//! nothing in a region finds nothing there again as long as every cell it
+//! reads is as it was: the search is a function of those cells. So each
+//! search keeps, per region, the masks of the cells it reads when it last
+//! failed there, and skips the region while they are unchanged. The key
+//! must cover every cell the region's search reads; each caller documents
+//! why its key does.
 //!
 //! One table per thread, for the last board context seen (a new puzzle
 //! starts afresh).
@@ -26,16 +27,19 @@ pub(crate) enum Search {
     Hidden(usize),
     /// Locked pairs and triples, by overlap of two units.
     Locked(usize),
+    /// Sue de Coq, by overlap of a line and a box.
+    SueDeCoq,
 }
 
 impl Search {
-    const COUNT: usize = 8;
+    const COUNT: usize = 9;
 
     fn index(self) -> Option<usize> {
         Some(match self {
             Search::Naked(k @ 2..=4) => k - 2,
             Search::Hidden(k @ 2..=4) => 3 + k - 2,
             Search::Locked(k @ 2..=3) => 6 + k - 2,
+            Search::SueDeCoq => 8,
             _ => return None,
         })
     }
@@ -167,7 +171,9 @@ pub(crate) fn clear() {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{hidden_subsets, locked_subsets, naked_subsets, test_util::cands};
+    use super::super::{
+        hidden_subsets, locked_subsets, naked_subsets, sue_de_coq, test_util::cands,
+    };
     use super::*;
     use crate::logic::{apply, candidates::bits, Candidates};
 
@@ -214,7 +220,7 @@ mod tests {
     #[test]
     fn remembered_equals_fresh() {
         type Finder = fn(&Candidates) -> Option<Step>;
-        let finders: [(&str, Finder); 8] = [
+        let finders: [(&str, Finder); 9] = [
             ("naked 2", |c| naked_subsets::find(c, 2)),
             ("naked 3", |c| naked_subsets::find(c, 3)),
             ("naked 4", |c| naked_subsets::find(c, 4)),
@@ -223,10 +229,11 @@ mod tests {
             ("hidden 4", |c| hidden_subsets::find(c, 4)),
             ("locked 2", |c| locked_subsets::find(c, 2)),
             ("locked 3", |c| locked_subsets::find(c, 3)),
+            ("sue de coq", sue_de_coq::find),
         ];
         let boards = boards();
         assert!(boards.len() > 300, "{} boards", boards.len());
-        let mut found = [0usize; 8];
+        let mut found = [0usize; 9];
         for (j, (name, f)) in finders.into_iter().enumerate() {
             clear();
             for (i, c) in boards.iter().enumerate() {

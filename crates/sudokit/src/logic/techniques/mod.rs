@@ -882,68 +882,6 @@ pub(crate) fn per_digit(
     None
 }
 
-/// For each region of the last board seen on this thread (for Sue de Coq:
-/// each pair of overlapping units): the state of its cells when the
-/// technique last found nothing there.
-struct RegionMemo {
-    ctx: Arc<Ctx>,
-    failed: Vec<Vec<u64>>,
-}
-
-thread_local! {
-    static REGION_MEMO: RefCell<Option<RegionMemo>> = const { RefCell::new(None) };
-}
-
-/// Runs `find_region` for regions `0..count` in order and returns the first
-/// step, skipping regions whose cells are exactly as they were when it last
-/// found nothing there. `key` writes a region's state (each cell's
-/// candidates, or `u64::MAX` for a filled cell); it must cover every cell
-/// the search for that region reads. Exact for the same reason as
-/// [`per_digit`]; used by one technique only, so one table suffices.
-pub(crate) fn per_region(
-    c: &Candidates,
-    count: usize,
-    key: impl Fn(usize, &mut Vec<u64>),
-    mut find_region: impl FnMut(usize) -> Option<Step>,
-) -> Option<Step> {
-    REGION_MEMO.with(|m| {
-        let mut m = m.borrow_mut();
-        if !m
-            .as_ref()
-            .is_some_and(|m| Arc::ptr_eq(&m.ctx, &c.ctx) && m.failed.len() == count)
-        {
-            *m = Some(RegionMemo {
-                ctx: c.ctx.clone(),
-                failed: vec![Vec::new(); count],
-            });
-        }
-    });
-    let mut k = Vec::new();
-    for r in 0..count {
-        k.clear();
-        key(r, &mut k);
-        let known = REGION_MEMO.with(|m| m.borrow().as_ref().is_some_and(|m| m.failed[r] == k));
-        if known {
-            continue;
-        }
-        if let Some(s) = find_region(r) {
-            return Some(s);
-        }
-        // A search cut short by the limits found nothing but proved nothing.
-        if c.out_of_time() {
-            return None;
-        }
-        REGION_MEMO.with(|m| {
-            if let Some(m) = m.borrow_mut().as_mut() {
-                if Arc::ptr_eq(&m.ctx, &c.ctx) {
-                    m.failed[r].clone_from(&k);
-                }
-            }
-        });
-    }
-    None
-}
-
 /// Unit indices in the order HoDoKu searches subsets: boxes (and jigsaw
 /// regions) first, then rows, columns and any other units, each in index
 /// order. Which instance is found first changes the path, hence the score.

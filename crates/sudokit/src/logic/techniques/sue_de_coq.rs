@@ -10,6 +10,7 @@
 //! cells as digits. So the first unit's other cells lose the VL digits and C's
 //! own, the second unit's other cells the VB digits and C's own.
 
+use super::memo::{self, Search};
 use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -23,7 +24,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
     let overlaps = &c.ctx.overlaps;
     // An overlap's answer depends only on the cells of its two units.
-    let key = |i: usize, k: &mut Vec<u64>| {
+    let key = |k: &mut Vec<u64>, i: usize| {
         let (u1, u2, _) = &overlaps[i];
         for &u in [u1, u2] {
             for &x in &units[u as usize].cells {
@@ -36,57 +37,63 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
     };
-    super::per_region(c, overlaps.len(), key, |i| {
-        let (u1, u2, shared) = &overlaps[i];
-        let inter: Vec<u32> = shared.iter().copied().filter(empty).collect();
-        if inter.len() < 2 {
-            return None;
-        }
-        let rest = |u: u32| -> Vec<u32> {
-            units[u as usize]
-                .cells
-                .iter()
-                .copied()
-                .filter(|x| empty(x) && !shared.contains(x))
-                .collect()
-        };
-        let (line_rest, box_rest) = (rest(*u1), rest(*u2));
-        let mut found = None;
-        for k in 2..=inter.len() {
-            combinations(c, &inter, k, |cs| {
-                let v = union(cs);
-                if (v.count_ones() as usize) < k + 2 {
-                    return false;
-                }
-                // Cells outside the intersection that share a digit with C.
-                let line_cands: Vec<u32> = line_rest
+    memo::per_region(
+        c,
+        Search::SueDeCoq,
+        overlaps.len(),
+        0..overlaps.len(),
+        key,
+        |i| {
+            let (u1, u2, shared) = &overlaps[i];
+            let inter: Vec<u32> = shared.iter().copied().filter(empty).collect();
+            if inter.len() < 2 {
+                return None;
+            }
+            let rest = |u: u32| -> Vec<u32> {
+                units[u as usize]
+                    .cells
                     .iter()
                     .copied()
-                    .filter(|&x| c.mask(x as usize) & v != 0)
-                    .collect();
-                let box_cands: Vec<u32> = box_rest
-                    .iter()
-                    .copied()
-                    .filter(|&x| c.mask(x as usize) & v != 0)
-                    .collect();
-                for nl in 1..=MAX_SIDE {
-                    let done = combinations(c, &line_cands, nl, |ls| {
-                        let vl = union(ls);
-                        // At most MAX_SIDE box cells follow, so more digits
-                        // than k + nl + MAX_SIDE can never match the cell count.
-                        if (v | vl).count_ones() as usize > k + nl + MAX_SIDE {
-                            return false;
-                        }
-                        // Box cells sharing a digit with L can never be used.
-                        let mut pool = [0u32; 64];
-                        let mut len = 0;
-                        for &x in &box_cands {
-                            if c.mask(x as usize) & vl == 0 && len < pool.len() {
-                                pool[len] = x;
-                                len += 1;
+                    .filter(|x| empty(x) && !shared.contains(x))
+                    .collect()
+            };
+            let (line_rest, box_rest) = (rest(*u1), rest(*u2));
+            let mut found = None;
+            for k in 2..=inter.len() {
+                combinations(c, &inter, k, |cs| {
+                    let v = union(cs);
+                    if (v.count_ones() as usize) < k + 2 {
+                        return false;
+                    }
+                    // Cells outside the intersection that share a digit with C.
+                    let line_cands: Vec<u32> = line_rest
+                        .iter()
+                        .copied()
+                        .filter(|&x| c.mask(x as usize) & v != 0)
+                        .collect();
+                    let box_cands: Vec<u32> = box_rest
+                        .iter()
+                        .copied()
+                        .filter(|&x| c.mask(x as usize) & v != 0)
+                        .collect();
+                    for nl in 1..=MAX_SIDE {
+                        let done = combinations(c, &line_cands, nl, |ls| {
+                            let vl = union(ls);
+                            // At most MAX_SIDE box cells follow, so more digits
+                            // than k + nl + MAX_SIDE can never match the cell count.
+                            if (v | vl).count_ones() as usize > k + nl + MAX_SIDE {
+                                return false;
                             }
-                        }
-                        (1..=MAX_SIDE).any(|nb| {
+                            // Box cells sharing a digit with L can never be used.
+                            let mut pool = [0u32; 64];
+                            let mut len = 0;
+                            for &x in &box_cands {
+                                if c.mask(x as usize) & vl == 0 && len < pool.len() {
+                                    pool[len] = x;
+                                    len += 1;
+                                }
+                            }
+                            (1..=MAX_SIDE).any(|nb| {
                             combinations(c, &pool[..len], nb, |bs| {
                                 let vb = union(bs);
                                 if vl & vb != 0 {
@@ -146,19 +153,20 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                 true
                             })
                         })
-                    });
-                    if done {
-                        return true;
+                        });
+                        if done {
+                            return true;
+                        }
                     }
+                    false
+                });
+                if found.is_some() {
+                    return found;
                 }
-                false
-            });
-            if found.is_some() {
-                return found;
             }
-        }
-        None
-    })
+            None
+        },
+    )
 }
 
 #[cfg(test)]
