@@ -56,6 +56,24 @@ fn fits(cand: &[u64], cells: &[usize], set: u64) -> bool {
     cover == set
 }
 
+/// Every placement of the 1 at `cells[i]` and the N at `cells[j]` that the
+/// candidates allow, as `(i, j)`.
+fn crust_placements<'a>(
+    cand: &'a [u64],
+    cells: &'a [usize],
+    n: usize,
+) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let (one, top) = (bit(1), bit(n as u32));
+    let may = move |i: usize, d: u64| cand[cells[i]] & d != 0;
+    (0..cells.len())
+        .filter(move |&i| may(i, one))
+        .flat_map(move |i| {
+            (0..cells.len())
+                .filter(move |&j| j != i && may(j, top))
+                .map(move |j| (i, j))
+        })
+}
+
 pub(super) fn propagate(
     cand: &mut [u64],
     cells: &[usize],
@@ -70,33 +88,25 @@ pub(super) fn propagate(
     let middle = crate::puzzle::full_mask(n) & !(one | top);
     let mut keep = [0u64; MAX_FILLED];
     let mut any = false;
-    for (i, &c1) in cells.iter().enumerate() {
-        if cand[c1] & one == 0 {
-            continue;
-        }
-        for (j, &cn) in cells.iter().enumerate() {
-            if i == j || cand[cn] & top == 0 {
+    for (i, j) in crust_placements(cand, cells, n) {
+        let (a, b) = (i.min(j), i.max(j));
+        let inner = &cells[a + 1..b];
+        let outer = cells[..a].iter().chain(&cells[b + 1..]);
+        for &set in &fillings[inner.len()] {
+            let rest = middle & !set;
+            if !fits(cand, inner, set) || !outer.clone().all(|&c| cand[c] & rest != 0) {
                 continue;
             }
-            let (a, b) = (i.min(j), i.max(j));
-            let inner = &cells[a + 1..b];
-            let outer = cells[..a].iter().chain(&cells[b + 1..]);
-            for &set in &fillings[inner.len()] {
-                let rest = middle & !set;
-                if !fits(cand, inner, set) || !outer.clone().all(|&c| cand[c] & rest != 0) {
-                    continue;
-                }
-                let cover = outer.clone().fold(0, |m, &c| m | (cand[c] & rest));
-                if cover != rest {
-                    continue;
-                }
-                any = true;
-                keep[i] |= one;
-                keep[j] |= top;
-                for t in (a + 1..b).chain(0..a).chain(b + 1..cells.len()) {
-                    let allowed = if (a + 1..b).contains(&t) { set } else { rest };
-                    keep[t] |= cand[cells[t]] & allowed;
-                }
+            let cover = outer.clone().fold(0, |m, &c| m | (cand[c] & rest));
+            if cover != rest {
+                continue;
+            }
+            any = true;
+            keep[i] |= one;
+            keep[j] |= top;
+            for t in (a + 1..b).chain(0..a).chain(b + 1..cells.len()) {
+                let allowed = if (a + 1..b).contains(&t) { set } else { rest };
+                keep[t] |= cand[cells[t]] & allowed;
             }
         }
     }
@@ -116,39 +126,31 @@ fn placements(cand: &mut [u64], cells: &[usize], sum: u32, n: usize) -> Narrowed
     let crust = one | top;
     let mut ones = 0u64; // positions (bits) where the 1 may go
     let mut tops = 0u64;
-    for (i, &c1) in cells.iter().enumerate() {
-        if cand[c1] & one == 0 {
+    for (i, j) in crust_placements(cand, cells, n) {
+        let (a, b) = (i.min(j), i.max(j));
+        let inner = &cells[a + 1..b];
+        let k = inner.len() as u32;
+        // k distinct digits from 2..=n-1.
+        let min_distinct = k * (k + 3) / 2; // 2 + 3 + … + (k + 1)
+        let max_distinct = (0..k).map(|t| n as u32 - 1 - t).sum::<u32>();
+        if k as usize > n.saturating_sub(2) || sum < min_distinct || sum > max_distinct {
             continue;
         }
-        for (j, &cn) in cells.iter().enumerate() {
-            if i == j || cand[cn] & top == 0 {
-                continue;
+        let mut lo_sum = 0;
+        let mut hi_sum = 0;
+        let mut ok = true;
+        for &c in inner {
+            let m = cand[c] & !crust;
+            if m == 0 {
+                ok = false;
+                break;
             }
-            let (a, b) = (i.min(j), i.max(j));
-            let inner = &cells[a + 1..b];
-            let k = inner.len() as u32;
-            // k distinct digits from 2..=n-1.
-            let min_distinct = k * (k + 3) / 2; // 2 + 3 + … + (k + 1)
-            let max_distinct = (0..k).map(|t| n as u32 - 1 - t).sum::<u32>();
-            if k as usize > n.saturating_sub(2) || sum < min_distinct || sum > max_distinct {
-                continue;
-            }
-            let mut lo_sum = 0;
-            let mut hi_sum = 0;
-            let mut ok = true;
-            for &c in inner {
-                let m = cand[c] & !crust;
-                if m == 0 {
-                    ok = false;
-                    break;
-                }
-                lo_sum += lo(m);
-                hi_sum += hi(m);
-            }
-            if ok && lo_sum <= sum && sum <= hi_sum {
-                ones |= 1 << i;
-                tops |= 1 << j;
-            }
+            lo_sum += lo(m);
+            hi_sum += hi(m);
+        }
+        if ok && lo_sum <= sum && sum <= hi_sum {
+            ones |= 1 << i;
+            tops |= 1 << j;
         }
     }
     if ones == 0 {
