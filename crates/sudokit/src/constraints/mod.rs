@@ -488,9 +488,6 @@ pub(crate) struct Model {
     pub(crate) n: usize,
     pub(crate) props: Vec<Prop>,
     pub(crate) tables: Vec<Vec<u64>>,
-    /// Per table, the most partners one digit rules out: a cell with more
-    /// candidates than that supports every digit of the other cell.
-    blind: Vec<u32>,
     relations: Vec<Relation>,
     /// Per cell, digits allowed from the start (odd/even).
     pub(crate) root: Vec<u64>,
@@ -505,7 +502,6 @@ impl Model {
             n,
             props: Vec::new(),
             tables: Vec::new(),
-            blind: Vec::new(),
             relations: Vec::new(),
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
@@ -522,16 +518,7 @@ impl Model {
             Some(i) => i,
             None => {
                 self.relations.push(rel);
-                let table = rel.table(self.n);
-                let full = crate::puzzle::full_mask(self.n);
-                self.blind.push(
-                    table
-                        .iter()
-                        .map(|t| (full & !t).count_ones())
-                        .max()
-                        .unwrap_or(0),
-                );
-                self.tables.push(table);
+                self.tables.push(rel.table(self.n));
                 self.relations.len() - 1
             }
         };
@@ -675,7 +662,7 @@ impl Model {
         let mut changed = false;
         for p in self.props.iter().filter(|p| p.heavy() == heavy) {
             changed |= match p {
-                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], self.blind[*t])?,
+                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t])?,
                 Prop::Sum {
                     cells,
                     sum,
@@ -720,15 +707,10 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
 }
 
 /// Arc consistency on one pair: each digit keeps a partner in the other cell.
-/// `blind` as in [`Model`]: the side with more candidates than that
-/// supports everything and is not looked up.
-fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64], blind: u32) -> Narrowed {
-    let mut changed = false;
-    if cand[b].count_ones() <= blind {
-        changed |= restrict(cand, a, support(cand[b], table))?;
-    }
-    if cand[a].count_ones() <= blind {
-        changed |= restrict(cand, b, support(cand[a], table))?;
-    }
+fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
+    let sa = support(cand[b], table);
+    let mut changed = restrict(cand, a, sa)?;
+    let sb = support(cand[a], table);
+    changed |= restrict(cand, b, sb)?;
     Ok(changed)
 }
