@@ -201,6 +201,23 @@ impl Item {
             .map_err(|e| self.fail(json, "parse", e))
     }
 
+    /// As [`Item::puzzle`], for the setter's commands (check, candidates,
+    /// suggest), whose text output calls an unreadable puzzle `invalid:`
+    /// like a contradictory one.
+    pub fn puzzle_or_invalid(
+        &self,
+        json: bool,
+    ) -> std::result::Result<&sudokit::Puzzle, crate::batch::Output> {
+        match &self.record.result {
+            Ok(p) => Ok(p),
+            Err(e) if json => Err(self.fail(true, "parse", e)),
+            Err(e) => Err(crate::batch::Output::failed(format!(
+                "invalid: {}{e}",
+                self.prefix()
+            ))),
+        }
+    }
+
     /// The output for a use case's error, located at this record.
     pub fn fail_with(&self, json: bool, error: sudokit::Error) -> crate::batch::Output {
         let code = error.code();

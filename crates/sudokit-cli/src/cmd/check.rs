@@ -32,16 +32,9 @@ pub fn run(args: &Args) -> Result<Tally> {
 fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     let rec = &item.record;
     let at = format!("{}puzzle {}, line {}", item.prefix(), rec.number, rec.line);
-    let p = match &rec.result {
+    let p = match item.puzzle_or_invalid(json) {
         Ok(p) => p,
-        Err(e) if json => return item.fail(true, "parse", e),
-        Err(e) => {
-            return Output {
-                text: format!("invalid: {}{e}", item.prefix()),
-                ok: false,
-                board: None,
-            }
-        }
+        Err(out) => return out,
     };
     let givens = p.grid().givens();
     let (verdict, text, ok) = match p.check(opts) {

@@ -33,10 +33,9 @@ pub fn run(args: &Args) -> Result<Tally> {
 
 fn suggest_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
     let rec = &item.record;
-    let p = match &rec.result {
+    let p = match item.puzzle_or_invalid(json) {
         Ok(p) => p,
-        Err(e) if json => return item.fail(true, "parse", e),
-        Err(e) => return Output::failed(format!("invalid: {}{e}", item.prefix())),
+        Err(out) => return out,
     };
     let s = match suggest_givens(p, opts) {
         Ok(s) => s,
