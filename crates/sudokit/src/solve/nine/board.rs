@@ -506,27 +506,10 @@ impl Board {
                 *s += cert[3 * d + b];
             }
         }
-        // Column triads: counters (at least 1, 2, 3, 4 certain digits) at
-        // bit 9b + c for column c of band b.
-        let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
-        // Per word: the columns certain to hold the digit in that band.
-        let mut col_cert = [0u32; 28];
-        for d in 0..9 {
-            let (k0, k1, k2) = (cols[3 * d], cols[3 * d + 1], cols[3 * d + 2]);
-            let cc = k0 | (k1 << 9) | (k2 << 18);
-            self.digit_cols[d] = cc;
-            // Columns holding the digit in two or three bands; the others
-            // are certain to lie in their band.
-            let shared = (k0 & (k1 | k2)) | (k1 & k2);
-            let cd = cc & !(shared * SPREAD);
-            col_cert[3 * d] = k0 & !shared;
-            col_cert[3 * d + 1] = k1 & !shared;
-            col_cert[3 * d + 2] = k2 & !shared;
-            c4 |= c3 & cd;
-            c3 |= c2 & cd;
-            c2 |= c1 & cd;
-            c1 |= cd;
-        }
+        // Column triads: at least 3 and at least 4 certain digits, at bit
+        // 9b + c for column c of band b.
+        let mut shared = [0u32; 9];
+        let (c3, c4) = column_certainty::<B>(&cols, &mut self.digit_cols, &mut shared);
         if ((sum[0] | sum[1] | sum[2]) & 0o444_444_444) | c4 != 0 {
             return None;
         }
@@ -548,7 +531,7 @@ impl Board {
         self.done_rows |= r3[0] | (r3[1] << 1) | (r3[2] << 2);
         self.done_cols |= c3;
         let c3 = [c3 & 0o777, (c3 >> 9) & 0o777, c3 >> 18];
-        let gone_any = remove_from_triads::<B>(&mut self.cand, cert, &col_cert, r3, c3);
+        let gone_any = remove_from_triads::<B>(&mut self.cand, cert, (&cols, &shared), r3, c3);
         Some(gone_any)
     }
 
@@ -609,6 +592,50 @@ impl Board {
     }
 }
 
+/// Column triads of the triad rule. From each digit's columns per band
+/// (`word_cols`, word 3d + b), writes the digit's columns of all bands
+/// (`digit_cols[d]`, nine bits per band) and its columns held in two or
+/// more bands (`shared[d]`); the others are certain to lie in their band.
+/// Returns, at bit 9b + c for column c of band b, the column triads with at
+/// least three and at least four certain digits. Digits 0–7 in the lanes of
+/// AVX2 vectors from [`WIDE`] up (as a loop over digits this was a third of
+/// the triad rule).
+#[inline(always)]
+fn column_certainty<const B: Build>(
+    word_cols: &[u32; 28],
+    digit_cols: &mut [u32; 9],
+    shared: &mut [u32; 9],
+) -> (u32, u32) {
+    // Digit `d`'s columns in all bands, and those certain to lie in theirs.
+    let digit = |d: usize, shared: &mut [u32; 9]| {
+        let (k0, k1, k2) = (word_cols[3 * d], word_cols[3 * d + 1], word_cols[3 * d + 2]);
+        let cc = k0 | (k1 << 9) | (k2 << 18);
+        let sh = (k0 & (k1 | k2)) | (k1 & k2);
+        shared[d] = sh;
+        (cc, cc & !(sh * SPREAD))
+    };
+    #[cfg(target_arch = "x86_64")]
+    if B >= WIDE {
+        // SAFETY: `B >= WIDE` only on the path taken after
+        // `is_x86_feature_detected!("avx2")` succeeded.
+        let (c2, c3, c4) = unsafe { avx2::column_counts(word_cols, digit_cols, shared) };
+        let (cc, cd) = digit(8, shared);
+        digit_cols[8] = cc;
+        return (c3 | (c2 & cd), c4 | (c3 & cd));
+    }
+    // Counters: at least 1, 2, 3, 4 certain digits.
+    let (mut c1, mut c2, mut c3, mut c4) = (0u32, 0u32, 0u32, 0u32);
+    for (d, dc) in digit_cols.iter_mut().enumerate() {
+        let (cc, cd) = digit(d, shared);
+        *dc = cc;
+        c4 |= c3 & cd;
+        c3 |= c2 & cd;
+        c2 |= c1 & cd;
+        c1 |= cd;
+    }
+    (c3, c4)
+}
+
 /// Per word of `cand`: its triads (the bit of each triad's first cell: row
 /// r, box k at bit 9r + 3k), the triads certain to hold the digit (the only
 /// one its row has) and its columns (nine bits). One AVX2 vector per eight
@@ -667,13 +694,16 @@ fn triad_words<const B: Build>(
 
 /// The removal step of the triad rule: from word `j` (band `b`), the row
 /// triads of `rows[b]` (bit of each triad's first cell) not in `cert[j]`,
-/// and the columns of `cols[b]` not in `col_cert[j]`. Whether any candidate
-/// went. One AVX2 vector per eight words from [`WIDE`] up.
+/// and the columns of `cols[b]` where the digit is certain to lie in
+/// another band (its columns `word_cols[j]` outside `shared[j / 3]`, the
+/// digit's columns in two or more bands, are certain to lie in this one).
+/// Whether any candidate went. One AVX2 vector per eight words from
+/// [`WIDE`] up.
 #[inline(always)]
 fn remove_from_triads<const B: Build>(
     cand: &mut [u32; 28],
     cert: &[u32; 28],
-    col_cert: &[u32; 28],
+    (word_cols, shared): (&[u32; 28], &[u32; 9]),
     rows: [u32; 3],
     cols: [u32; 3],
 ) -> bool {
@@ -681,7 +711,8 @@ fn remove_from_triads<const B: Build>(
     // (a triad's bit times 7 covers its three cells); returns what went.
     let remove = |cand: &mut [u32; 28], j: usize| {
         let b = j % 3;
-        let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert[j]) * SPREAD);
+        let col_cert = word_cols[j] & !shared[j / 3];
+        let g = ((rows[b] & !cert[j]) * 7) | ((cols[b] & !col_cert) * SPREAD);
         let gone = cand[j] & g;
         cand[j] &= !g;
         gone
@@ -705,7 +736,7 @@ fn remove_from_triads<const B: Build>(
             for k in 0..3 {
                 let p = cand.as_mut_ptr().add(8 * k) as *mut __m256i;
                 let x = _mm256_loadu_si256(p);
-                let g = avx2::gone(masks, k, cert, col_cert);
+                let g = avx2::gone(masks, k, cert, word_cols, shared);
                 hit = _mm256_or_si256(hit, _mm256_and_si256(x, g));
                 _mm256_storeu_si256(p, _mm256_andnot_si256(g, x));
             }
@@ -722,6 +753,27 @@ fn remove_from_triads<const B: Build>(
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use std::arch::x86_64::*;
+
+    /// Band `b` of digits 0–7 (lane = digit) from words 0..24 in `src` (word
+    /// 3d + b): lane (3d + b) mod 8 of source vector (3d + b) / 8, each
+    /// source permuted to the lanes, then blended.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn transpose_band(src: [__m256i; 3], b: i32) -> __m256i {
+        let idx = _mm256_setr_epi32(b, 3 + b, 6 + b, 1 + b, 4 + b, 7 + b, 2 + b, 5 + b);
+        let idx = _mm256_and_si256(idx, _mm256_set1_epi32(7));
+        // (Not `src.map`: a closure would not inherit the target feature.)
+        let p = [
+            _mm256_permutevar8x32_epi32(src[0], idx),
+            _mm256_permutevar8x32_epi32(src[1], idx),
+            _mm256_permutevar8x32_epi32(src[2], idx),
+        ];
+        match b {
+            0 => _mm256_blend_epi32::<0xc0>(_mm256_blend_epi32::<0x38>(p[0], p[1]), p[2]),
+            1 => _mm256_blend_epi32::<0xe0>(_mm256_blend_epi32::<0x18>(p[0], p[1]), p[2]),
+            _ => _mm256_blend_epi32::<0xe0>(_mm256_blend_epi32::<0x1c>(p[0], p[1]), p[2]),
+        }
+    }
 
     /// What [`stack_lanes`] found for digits 0–7 (lane = digit).
     pub(super) struct StackLanes {
@@ -748,19 +800,11 @@ mod avx2 {
             _mm256_loadu_si256(cand.as_ptr().add(8) as *const __m256i),
             _mm256_loadu_si256(cand.as_ptr().add(16) as *const __m256i),
         ];
-        // Lane d of band b is word 3d + b: lane (3d + b) mod 8 of source
-        // vector (3d + b) / 8.
-        let band = |b: i32| {
-            let idx = _mm256_setr_epi32(b, 3 + b, 6 + b, 1 + b, 4 + b, 7 + b, 2 + b, 5 + b);
-            let idx = _mm256_and_si256(idx, _mm256_set1_epi32(7));
-            let p = src.map(|v| _mm256_permutevar8x32_epi32(v, idx));
-            match b {
-                0 => _mm256_blend_epi32::<0xc0>(_mm256_blend_epi32::<0x38>(p[0], p[1]), p[2]),
-                1 => _mm256_blend_epi32::<0xe0>(_mm256_blend_epi32::<0x18>(p[0], p[1]), p[2]),
-                _ => _mm256_blend_epi32::<0xe0>(_mm256_blend_epi32::<0x1c>(p[0], p[1]), p[2]),
-            }
-        };
-        let x = [band(0), band(1), band(2)];
+        let x = [
+            transpose_band(src, 0),
+            transpose_band(src, 1),
+            transpose_band(src, 2),
+        ];
         let or = _mm256_or_si256;
         let and = _mm256_and_si256;
         let splat = |v: u32| _mm256_set1_epi32(v as i32);
@@ -910,6 +954,62 @@ mod avx2 {
         (planes, _mm256_testz_si256(big, big) == 0 || last > 15)
     }
 
+    /// `column_certainty` for digits 0–7 (lane = digit): writes their
+    /// `digit_cols` and `shared`, returns the column triads with at least 2,
+    /// 3 and 4 certain digits among them. The counts are merged across
+    /// lanes in three halving steps (pairs, quads, halves).
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn column_counts(
+        word_cols: &[u32; 28],
+        digit_cols: &mut [u32; 9],
+        shared: &mut [u32; 9],
+    ) -> (u32, u32, u32) {
+        let src = [
+            _mm256_loadu_si256(word_cols.as_ptr() as *const __m256i),
+            _mm256_loadu_si256(word_cols.as_ptr().add(8) as *const __m256i),
+            _mm256_loadu_si256(word_cols.as_ptr().add(16) as *const __m256i),
+        ];
+        let k = [
+            transpose_band(src, 0),
+            transpose_band(src, 1),
+            transpose_band(src, 2),
+        ];
+        let (or, and) = (_mm256_or_si256, _mm256_and_si256);
+        let cc = or(
+            k[0],
+            or(_mm256_slli_epi32::<9>(k[1]), _mm256_slli_epi32::<18>(k[2])),
+        );
+        _mm256_storeu_si256(digit_cols.as_mut_ptr() as *mut __m256i, cc);
+        let sh = or(and(k[0], or(k[1], k[2])), and(k[1], k[2]));
+        _mm256_storeu_si256(shared.as_mut_ptr() as *mut __m256i, sh);
+        let spread = or(
+            sh,
+            or(_mm256_slli_epi32::<9>(sh), _mm256_slli_epi32::<18>(sh)),
+        );
+        let cd = _mm256_andnot_si256(spread, cc);
+        // Pairs of lanes: at least 1, at least 2.
+        let b = _mm256_shuffle_epi32::<0b10_11_00_01>(cd);
+        let (p1, p2) = (or(cd, b), and(cd, b));
+        // Quads: at least 1..4 from two pairs.
+        let (b1, b2) = (
+            _mm256_shuffle_epi32::<0b01_00_11_10>(p1),
+            _mm256_shuffle_epi32::<0b01_00_11_10>(p2),
+        );
+        let q1 = or(p1, b1);
+        let q2 = or(or(p2, b2), and(p1, b1));
+        let q3 = or(and(p2, b1), and(p1, b2));
+        let q4 = and(p2, b2);
+        // Halves: swap the 128-bit halves and merge the quads.
+        let swap = |v| _mm256_permute2x128_si256::<1>(v, v);
+        let (r1, r2, r3, r4) = (swap(q1), swap(q2), swap(q3), swap(q4));
+        let c2 = or(or(q2, r2), and(q1, r1));
+        let c3 = or(or(q3, r3), or(and(q2, r1), and(q1, r2)));
+        let c4 = or(or(q4, r4), or(and(q3, r1), or(and(q2, r2), and(q1, r3))));
+        let lane0 = |v| _mm256_cvtsi256_si32(v) as u32;
+        (lane0(c2), lane0(c3), lane0(c4))
+    }
+
     /// See `remove_from_triads`: the cells leaving words 8k..8k+8. `masks`
     /// holds the row-triad masks of bands 0..3, then the column masks.
     /// Caller: AVX2 present, k < 3.
@@ -919,7 +1019,8 @@ mod avx2 {
         masks: __m256i,
         k: usize,
         cert: &[u32; 28],
-        col_cert: &[u32; 28],
+        word_cols: &[u32; 28],
+        shared: &[u32; 9],
     ) -> __m256i {
         // The band of each of the eight words.
         let band = _mm256_setr_epi32(
@@ -935,7 +1036,22 @@ mod avx2 {
         let r = _mm256_permutevar8x32_epi32(masks, band);
         let c = _mm256_permutevar8x32_epi32(masks, _mm256_add_epi32(band, _mm256_set1_epi32(3)));
         let cert = _mm256_loadu_si256(cert.as_ptr().add(8 * k) as *const __m256i);
-        let col_cert = _mm256_loadu_si256(col_cert.as_ptr().add(8 * k) as *const __m256i);
+        // Word j belongs to digit j / 3 (below 8 for j < 24).
+        const WORD_DIGIT: [i32; 24] = {
+            let mut t = [0; 24];
+            let mut j = 0;
+            while j < 24 {
+                t[j] = (j / 3) as i32;
+                j += 1;
+            }
+            t
+        };
+        let digit = _mm256_loadu_si256(WORD_DIGIT.as_ptr().add(8 * k) as *const __m256i);
+        let shared = _mm256_loadu_si256(shared.as_ptr() as *const __m256i);
+        let col_cert = _mm256_andnot_si256(
+            _mm256_permutevar8x32_epi32(shared, digit),
+            _mm256_loadu_si256(word_cols.as_ptr().add(8 * k) as *const __m256i),
+        );
         // A triad's bit copied to its three cells; a column's bit to its
         // three rows.
         let r = _mm256_andnot_si256(cert, r);
@@ -1250,12 +1366,7 @@ impl Board {
         // A digit is fixed in a band when every triad it has is certain, and
         // open in a stack when one of the stack's columns is in two bands.
         let open_in_band = differing_words::<B>(&self.cert, triads);
-        let mut open_in_stack = 0u32;
-        for (d, &cc) in cols.iter().enumerate() {
-            let (k0, k1, k2) = (cc & 0o777, (cc >> 9) & 0o777, cc >> 18);
-            let shared = (k0 & (k1 | k2)) | (k1 & k2);
-            open_in_stack |= stacks_of::<B>(shared) << (3 * d);
-        }
+        let open_in_stack = open_per_stack::<B>(cols);
         // A fixed digit has 3 triads, so `n - 27` counts the triads beyond
         // fixed over the open digits; each open digit weighs 4 more.
         let key = |n: u32, open: u32| n - 27 + 4 * open;
@@ -1280,7 +1391,7 @@ impl Board {
             let open = (open_in_band & (0o111_111_111 << b)).count_ones();
             best = best.min(packed(n, open, b as u32));
         }
-        for s in 0..3 {
+        for (s, &open) in open_in_stack.iter().enumerate() {
             let m = (0o7 << (3 * s)) * SPREAD;
             let mut n = 0;
             for d in [0, 3, 6] {
@@ -1291,7 +1402,6 @@ impl Board {
                     | (u64::from(cols[d + 2] & m) << 6);
                 n += t.count_ones();
             }
-            let open = (open_in_stack & (0o111_111_111 << s)).count_ones();
             best = best.min(packed(n, open, 3 + s as u32));
         }
         if best == u32::MAX {
@@ -1308,11 +1418,26 @@ impl Board {
         } else {
             (&cols[..], 1, stack_cols(g - 3))
         };
+        // Rank by count: fixed never, 4–6 triads alike, more by count.
+        const RANK: [u32; 32] = {
+            let mut r = [0; 32];
+            let mut n = 0;
+            while n < 32 {
+                r[n] = if n <= 3 {
+                    u32::MAX
+                } else if n <= 6 {
+                    0
+                } else {
+                    (n as u32) << 4
+                };
+                n += 1;
+            }
+            r
+        };
         let mut pick = u32::MAX;
         for d in 0..9 {
             let n = (words[stride * d] & mask).count_ones();
-            let rank = if n <= 6 { 0 } else { n << 4 };
-            pick = pick.min(if n > 3 { rank | d as u32 } else { u32::MAX });
+            pick = pick.min(RANK[(n & 31) as usize] | d as u32);
         }
         // (An open group has a digit with more than three triads.)
         let digit = (pick & 15) as usize % 9;
@@ -1432,17 +1557,48 @@ fn stack_permutations(v: u32) -> u32 {
     v & ((rotate_bands(c1, 1) & rotate_bands(c2, 2)) | (rotate_bands(c2, 1) & rotate_bands(c1, 2)))
 }
 
-/// Bit `s` for each stack `s` (columns 3s..3s+3) with a bit in `cols`
-/// (nine column bits).
+/// Per stack, how many digits are open in it: have a column of the stack in
+/// two bands (`cols[d]`: digit `d`'s columns, nine bits per band). Digits
+/// 0–7 in the lanes of one AVX2 vector from [`WIDE`] up (this was a third of
+/// the branch choice as a loop over digits).
 #[inline(always)]
-fn stacks_of<const B: Build>(cols: u32) -> u32 {
-    let any = cols | (cols >> 1) | (cols >> 2);
+fn open_per_stack<const B: Build>(cols: &[u32; 9]) -> [u32; 3] {
+    // Columns where the digit is in two or more bands (low nine bits valid).
+    let shared = |cc: u32| (cc & ((cc >> 9) | (cc >> 18))) | ((cc >> 9) & (cc >> 18));
+    let last = shared(cols[8]);
     #[cfg(target_arch = "x86_64")]
-    if B == WIDE_PEXT {
-        // SAFETY: as in `row_triads`.
-        return unsafe { std::arch::x86_64::_pext_u32(any, 0o111) };
+    if B >= WIDE {
+        use std::arch::x86_64::*;
+        // SAFETY: `B >= WIDE` only on the path taken after
+        // `is_x86_feature_detected!("avx2")` succeeded; words 0..8 of the
+        // nine are in bounds; unaligned loads have no alignment requirement.
+        return unsafe {
+            let cc = _mm256_loadu_si256(cols.as_ptr() as *const __m256i);
+            let k1 = _mm256_srli_epi32::<9>(cc);
+            let k2 = _mm256_srli_epi32::<18>(cc);
+            let sh = _mm256_or_si256(
+                _mm256_and_si256(cc, _mm256_or_si256(k1, k2)),
+                _mm256_and_si256(k1, k2),
+            );
+            let zero = _mm256_setzero_si256();
+            let mut open = [0; 3];
+            for (s, o) in open.iter_mut().enumerate() {
+                let m = 0o7 << (3 * s);
+                let closed = _mm256_cmpeq_epi32(_mm256_and_si256(sh, _mm256_set1_epi32(m)), zero);
+                let closed = _mm256_movemask_ps(_mm256_castsi256_ps(closed)) as u32;
+                *o = 8 - closed.count_ones() + u32::from(last & m as u32 != 0);
+            }
+            open
+        };
     }
-    (any & 1) | ((any >> 2) & 2) | ((any >> 4) & 4)
+    let mut open = [0; 3];
+    for &cc in cols {
+        let sh = shared(cc);
+        for (s, o) in open.iter_mut().enumerate() {
+            *o += u32::from(sh & (0o7 << (3 * s)) != 0);
+        }
+    }
+    open
 }
 
 #[cfg(test)]
