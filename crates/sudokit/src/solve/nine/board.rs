@@ -1000,13 +1000,17 @@ mod avx2 {
         let q2 = or(or(p2, b2), and(p1, b1));
         let q3 = or(and(p2, b1), and(p1, b2));
         let q4 = and(p2, b2);
-        // Halves: swap the 128-bit halves and merge the quads.
-        let swap = |v| _mm256_permute2x128_si256::<1>(v, v);
-        let (r1, r2, r3, r4) = (swap(q1), swap(q2), swap(q3), swap(q4));
-        let c2 = or(or(q2, r2), and(q1, r1));
-        let c3 = or(or(q3, r3), or(and(q2, r1), and(q1, r2)));
-        let c4 = or(or(q4, r4), or(and(q3, r1), or(and(q2, r2), and(q1, r3))));
-        let lane0 = |v| _mm256_cvtsi256_si32(v) as u32;
+        // Halves: the high 128 bits merged into the low (an extract, not a
+        // cross-lane permute: that is eight micro-ops on AMD Zen 1).
+        let lo = _mm256_castsi256_si128;
+        let hi = |v| _mm256_extracti128_si256::<1>(v);
+        let (a1, a2, a3, a4) = (lo(q1), lo(q2), lo(q3), lo(q4));
+        let (r1, r2, r3, r4) = (hi(q1), hi(q2), hi(q3), hi(q4));
+        let (or, and) = (_mm_or_si128, _mm_and_si128);
+        let c2 = or(or(a2, r2), and(a1, r1));
+        let c3 = or(or(a3, r3), or(and(a2, r1), and(a1, r2)));
+        let c4 = or(or(a4, r4), or(and(a3, r1), or(and(a2, r2), and(a1, r3))));
+        let lane0 = |v| _mm_cvtsi128_si32(v) as u32;
         (lane0(c2), lane0(c3), lane0(c4))
     }
 
