@@ -61,6 +61,15 @@ struct Search<'a> {
 
 const NONE: u8 = u8::MAX;
 
+/// The fins of a partial fish: those chosen (`cells`, endo fins aside),
+/// how many with the endo fins, and the cells seeing all of them.
+#[derive(Clone, Copy)]
+struct Fins {
+    cells: u128,
+    count: u32,
+    seen: u128,
+}
+
 /// The first Franken fish of size `k` (2 or 3), finned or not.
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
@@ -151,7 +160,12 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     widest,
                     found: None,
                 };
-                search.cover(0, 0, 0);
+                let fins = Fins {
+                    cells: 0,
+                    count: endo.count_ones(),
+                    seen: search.fin_peers(endo),
+                };
+                search.cover(0, fins, 0);
                 found = search.found;
                 found.is_some()
             });
@@ -167,15 +181,21 @@ impl Search<'_> {
     /// Covers the first base cell neither covered nor a fin; true to stop.
     /// `banned` (bits of `covers`) are covers whose sets were all explored
     /// in an earlier branch, so each set of covers is met once.
-    fn cover(&mut self, covered: u128, fins: u128, mut banned: u64) -> bool {
-        let open = self.base_cells & !covered & !fins;
+    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64) -> bool {
+        let open = self.base_cells & !covered & !fins.cells;
         if self.len == self.k || open == 0 {
-            let fins = fins | open | self.endo;
-            return self.len == self.k && fins.count_ones() <= MAX_FINS && self.check(fins);
+            // What is left open becomes fins.
+            let new = open & !self.endo;
+            return self.len == self.k
+                && fins.count + new.count_ones() <= MAX_FINS
+                && self.check(
+                    fins.cells | open | self.endo,
+                    fins.seen & self.fin_peers(new),
+                );
         }
         // The covers left cannot leave few enough fins.
         let fins_left = if self.finned {
-            MAX_FINS.saturating_sub((fins | self.endo).count_ones())
+            MAX_FINS.saturating_sub(fins.count)
         } else {
             0
         };
@@ -203,8 +223,12 @@ impl Search<'_> {
         // base holding the digit still sees every fin: only cannibals would
         // be left to remove otherwise, and those are not searched for.
         if fins_left > 0 {
-            let fins = fins | 1 << x;
-            if self.fin_peers(fins | self.endo) & self.all & !self.base_cells != 0 {
+            let fins = Fins {
+                cells: fins.cells | 1 << x,
+                count: fins.count + (self.endo >> x & 1 == 0) as u32,
+                seen: fins.seen & self.peers[x as usize],
+            };
+            if fins.seen & self.all & !self.base_cells != 0 {
                 return self.cover(covered, fins, banned);
             }
         }
@@ -222,7 +246,8 @@ impl Search<'_> {
         m
     }
 
-    fn check(&mut self, fins: u128) -> bool {
+    /// `seen`: the cells seeing every fin.
+    fn check(&mut self, fins: u128, seen: u128) -> bool {
         let covers = self.chosen[..self.len]
             .iter()
             .map(|&i| self.covers[i as usize]);
@@ -240,7 +265,7 @@ impl Search<'_> {
         }
         let mut elim = (cover_cells & !self.base_cells) | cannibal;
         if self.finned {
-            elim &= self.fin_peers(fins);
+            elim &= seen;
         }
         if elim == 0 {
             return false;
