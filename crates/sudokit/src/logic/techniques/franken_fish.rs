@@ -29,8 +29,8 @@ struct Set {
     is_box: bool,
 }
 
-/// Most sets on one side (rows or columns, and boxes) of a board of up to
-/// 128 cells, so that a `u64` can mark covers.
+/// Most cover sets, as a `u64` marks them (a board of up to 128 cells has
+/// at most 11 lines and 11 boxes).
 const MAX_SETS: usize = 64;
 
 struct Search<'a> {
