@@ -6,6 +6,7 @@
 
 mod batch;
 mod cmd;
+mod cpu_clock;
 mod input;
 mod output;
 mod progress;

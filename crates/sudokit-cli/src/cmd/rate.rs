@@ -4,6 +4,7 @@ use anyhow::Result;
 use serde_json::json;
 
 use crate::batch::{self, Output, Tally};
+use crate::cpu_clock::thread_cpu_time;
 use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
@@ -13,7 +14,8 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     pub json: bool,
-    /// Append the time spent on each puzzle, in milliseconds (for benchmarks).
+    /// Append the time spent on each puzzle in milliseconds (for benchmarks):
+    /// wall clock, then the thread's CPU time where the system reports it.
     #[arg(long)]
     pub timing: bool,
     #[command(flatten)]
@@ -26,10 +28,15 @@ pub fn run(args: &Args) -> Result<Tally> {
     let threads = args.batch.threads();
     batch::run(args.input.items()?, threads, move |item| {
         let start = std::time::Instant::now();
+        let cpu_start = timing.then(thread_cpu_time).flatten();
         let mut out = rate_one(&item, json, &opts);
         if timing {
             let ms = start.elapsed().as_secs_f64() * 1e3;
             out.text = format!("{}\t{ms:.2} ms", out.text);
+            if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
+                let cpu = b.saturating_sub(a).as_secs_f64() * 1e3;
+                out.text = format!("{}\t{cpu:.2} ms CPU", out.text);
+            }
         }
         out
     })

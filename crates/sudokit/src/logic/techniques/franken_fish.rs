@@ -29,6 +29,10 @@ struct Set {
     is_box: bool,
 }
 
+/// Most cover sets, as a `u64` marks them (a board of up to 128 cells has
+/// at most 11 lines and 11 boxes).
+const MAX_SETS: usize = 64;
+
 struct Search<'a> {
     c: &'a Candidates,
     d: u16,
@@ -36,22 +40,41 @@ struct Search<'a> {
     finned: bool,
     /// Every candidate cell of the digit.
     all: u128,
+    /// Every cover set (lines across, then boxes).
     covers: &'a [Set],
+    /// For each cell, the indices in `covers` of its line and its box (a
+    /// cell is in no other cover set), `NONE` where that set is missing.
+    cover_of: &'a [[u8; 2]],
+    /// Covers that may be chosen: they hold a base cell and are no base set.
+    allowed: u64,
     peers: &'a [u128],
     base: &'a [Set],
     base_cells: u128,
     endo: u128,
-    chosen: Vec<usize>,
+    /// The covers chosen so far, in order: `chosen[..len]`.
+    chosen: [u8; 4],
+    len: usize,
     /// The most base cells one cover set holds.
     widest: u32,
     found: Option<Step>,
+}
+
+const NONE: u8 = u8::MAX;
+
+/// The fins of a partial fish: those chosen (`cells`, endo fins aside),
+/// how many with the endo fins, and the cells seeing all of them.
+#[derive(Clone, Copy)]
+struct Fins {
+    cells: u128,
+    count: u32,
+    seen: u128,
 }
 
 /// The first Franken fish of size `k` (2 or 3), finned or not.
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
     let peers = ctx.peer128.as_deref()?;
-    if ctx.rows.is_empty() || ctx.box_units.is_empty() {
+    if ctx.rows.is_empty() || ctx.box_units.is_empty() || !(2..=4).contains(&k) {
         return None;
     }
     let units = c.geometry().units();
@@ -85,40 +108,64 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 .filter(|s| finned || s.cells.count_ones() as usize <= k)
                 .collect();
             let cover_pool: Vec<Set> = across.iter().chain(&boxes).copied().collect();
+            if cover_pool.len() > MAX_SETS {
+                return None;
+            }
+            let mut cover_of = vec![[NONE; 2]; c.cell_count()];
+            for (i, s) in cover_pool.iter().enumerate() {
+                let mut m = s.cells;
+                while m != 0 {
+                    cover_of[m.trailing_zeros() as usize][s.is_box as usize] = i as u8;
+                    m &= m - 1;
+                }
+            }
             let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
             let mut found = None;
             combinations(c, &idx, k, |bs| {
-                let base: Vec<Set> = bs.iter().map(|&i| base_pool[i as usize]).collect();
+                let mut base = [base_pool[0]; 4];
+                for (b, &i) in base.iter_mut().zip(bs) {
+                    *b = base_pool[i as usize];
+                }
+                let base = &base[..k];
                 let (mut cells, mut endo) = (0u128, 0u128);
-                for s in &base {
+                for s in base {
                     endo |= cells & s.cells;
                     cells |= s.cells;
                 }
                 if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
                     return false;
                 }
-                let covers: Vec<Set> = cover_pool
-                    .iter()
-                    .copied()
-                    .filter(|s| s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit))
-                    .collect();
-                let widest = covers.iter().map(|s| (s.cells & cells).count_ones());
+                let (mut allowed, mut widest) = (0u64, 0);
+                for (i, s) in cover_pool.iter().enumerate() {
+                    if s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit) {
+                        allowed |= 1 << i;
+                        widest = widest.max((s.cells & cells).count_ones());
+                    }
+                }
                 let mut search = Search {
                     c,
                     d,
                     k,
                     finned,
                     all,
-                    covers: &covers,
+                    covers: &cover_pool,
+                    cover_of: &cover_of,
+                    allowed,
                     peers,
-                    base: &base,
+                    base,
                     base_cells: cells,
                     endo,
-                    chosen: Vec::with_capacity(k),
-                    widest: widest.max().unwrap_or(0),
+                    chosen: [0; 4],
+                    len: 0,
+                    widest,
                     found: None,
                 };
-                search.cover(0, 0, 0);
+                let fins = Fins {
+                    cells: 0,
+                    count: endo.count_ones(),
+                    seen: search.fin_peers(endo),
+                };
+                search.cover(0, fins, 0);
                 found = search.found;
                 found.is_some()
             });
@@ -134,33 +181,39 @@ impl Search<'_> {
     /// Covers the first base cell neither covered nor a fin; true to stop.
     /// `banned` (bits of `covers`) are covers whose sets were all explored
     /// in an earlier branch, so each set of covers is met once.
-    fn cover(&mut self, covered: u128, fins: u128, mut banned: u64) -> bool {
-        let open = self.base_cells & !covered & !fins;
-        if self.chosen.len() == self.k || open == 0 {
-            let fins = fins | open | self.endo;
-            return self.chosen.len() == self.k
-                && fins.count_ones() <= MAX_FINS
-                && self.check(fins);
+    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64) -> bool {
+        let open = self.base_cells & !covered & !fins.cells;
+        if self.len == self.k || open == 0 {
+            // What is left open becomes fins.
+            let new = open & !self.endo;
+            return self.len == self.k
+                && fins.count + new.count_ones() <= MAX_FINS
+                && self.check(
+                    fins.cells | open | self.endo,
+                    fins.seen & self.fin_peers(new),
+                );
         }
         // The covers left cannot leave few enough fins.
         let fins_left = if self.finned {
-            MAX_FINS.saturating_sub((fins | self.endo).count_ones())
+            MAX_FINS.saturating_sub(fins.count)
         } else {
             0
         };
-        let reach = (self.k - self.chosen.len()) as u32 * self.widest;
+        let reach = (self.k - self.len) as u32 * self.widest;
         if open.count_ones() > reach + fins_left {
             return false;
         }
         let x = open.trailing_zeros();
-        for i in 0..self.covers.len() {
-            let s = self.covers[i];
-            if s.cells >> x & 1 == 0 || banned >> i & 1 == 1 {
+        // x's line comes before its box in `covers`.
+        for i in self.cover_of[x as usize] {
+            if i == NONE || (self.allowed & !banned) >> i & 1 == 0 {
                 continue;
             }
-            self.chosen.push(i);
+            let s = self.covers[i as usize];
+            self.chosen[self.len] = i;
+            self.len += 1;
             let stop = self.cover(covered | s.cells, fins, banned | 1 << i);
-            self.chosen.pop();
+            self.len -= 1;
             if stop {
                 return true;
             }
@@ -170,8 +223,12 @@ impl Search<'_> {
         // base holding the digit still sees every fin: only cannibals would
         // be left to remove otherwise, and those are not searched for.
         if fins_left > 0 {
-            let fins = fins | 1 << x;
-            if self.fin_peers(fins | self.endo) & self.all & !self.base_cells != 0 {
+            let fins = Fins {
+                cells: fins.cells | 1 << x,
+                count: fins.count + (self.endo >> x & 1 == 0) as u32,
+                seen: fins.seen & self.peers[x as usize],
+            };
+            if fins.seen & self.all & !self.base_cells != 0 {
                 return self.cover(covered, fins, banned);
             }
         }
@@ -189,27 +246,31 @@ impl Search<'_> {
         m
     }
 
-    fn check(&mut self, fins: u128) -> bool {
-        let covers: Vec<Set> = self.chosen.iter().map(|&i| self.covers[i]).collect();
+    /// `seen`: the cells seeing every fin.
+    fn check(&mut self, fins: u128, seen: u128) -> bool {
+        let covers = self.chosen[..self.len]
+            .iter()
+            .map(|&i| self.covers[i as usize]);
         // A basic fish (rows and columns only) is another technique's.
-        if !self.base.iter().chain(&covers).any(|s| s.is_box) {
+        if !self.base.iter().any(|s| s.is_box) && !covers.clone().any(|s| s.is_box) {
             return false;
         }
         if self.finned != (fins != 0) {
             return false;
         }
         let (mut cover_cells, mut cannibal) = (0u128, 0u128);
-        for s in &covers {
+        for s in covers.clone() {
             cannibal |= cover_cells & s.cells;
             cover_cells |= s.cells;
         }
         let mut elim = (cover_cells & !self.base_cells) | cannibal;
         if self.finned {
-            elim &= self.fin_peers(fins);
+            elim &= seen;
         }
         if elim == 0 {
             return false;
         }
+        let covers: Vec<Set> = covers.collect();
         self.found = Some(self.step(&covers, fins, elim));
         true
     }
