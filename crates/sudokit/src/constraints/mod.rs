@@ -29,6 +29,7 @@ mod between;
 mod killer;
 mod kropki;
 mod little_killer;
+mod locked;
 mod neighbours;
 mod palindrome;
 mod parity;
@@ -492,6 +493,9 @@ pub(crate) struct Model {
     /// Per cell, digits allowed from the start (odd/even).
     pub(crate) root: Vec<u64>,
     pub(crate) constraints: Vec<Constraint>,
+    /// Locked candidates over houses and rules, once the geometry is known
+    /// ([`Model::share_units`]).
+    locked: Option<std::sync::Arc<locked::Locked>>,
 }
 
 impl Model {
@@ -505,6 +509,7 @@ impl Model {
             relations: Vec::new(),
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
+            locked: None,
         };
         for c in constraints {
             m.compile(c, constraints);
@@ -617,13 +622,32 @@ impl Model {
 
     /// Lets the propagators use the board's units where they know how: a
     /// little-killer diagonal is split into runs of cells sharing a unit,
-    /// whose digits differ.
+    /// whose digits differ, and locked candidates run over the units, the
+    /// extra regions and the rules ([`Model::propagate_locked`]).
     pub(crate) fn share_units(&mut self, geo: &crate::geometry::Geometry) {
+        if self.locked.is_some() {
+            return;
+        }
         for p in &mut self.props {
             if let Prop::LittleKiller { cells, ends, .. } = p {
                 *ends = little_killer::groups(cells, geo);
             }
         }
+        self.locked = locked::Locked::new(geo, self).map(std::sync::Arc::new);
+    }
+
+    /// Locked candidates (see `locked.rs`; `base`: the masks when the
+    /// previous pass started, `None` for a full pass); nothing before
+    /// [`Model::share_units`].
+    pub(crate) fn propagate_locked(&self, cand: &mut [u64], base: Option<&[u64]>) -> Narrowed {
+        self.locked
+            .as_ref()
+            .map_or(Ok(false), |l| l.propagate(cand, base))
+    }
+
+    /// Whether [`Model::propagate_locked`] does anything.
+    pub(crate) fn has_locked(&self) -> bool {
+        self.locked.is_some()
     }
 
     /// One constraint alone (`all` is every constraint of the puzzle, for
