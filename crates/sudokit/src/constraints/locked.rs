@@ -278,6 +278,24 @@ mod tests {
         assert_eq!(cand[2], 0b1111, "r1c3 touches r1c2 only");
     }
 
+    #[test]
+    fn pair_rules_inside_a_unit_also_forbid_equal_digits() {
+        // Non-consecutive: r1c1 is 2 or 3, so r1c2 (same row) can be
+        // neither 2 nor 3 (each equal or consecutive to both); 1 and 4 stay
+        // (1 beside a 3, 4 beside a 2).
+        let m = model(&[Constraint::NonConsecutive]);
+        let mut cand = vec![0b1111u64; 16];
+        cand[0] = 0b0110;
+        m.propagate(&mut cand).unwrap();
+        assert_eq!(cand[1], 0b1001);
+        // Without the units (the human-style steps' model) 2 and 3 stay.
+        let alone = Model::new(4, &[Constraint::NonConsecutive]);
+        let mut cand = vec![0b1111u64; 16];
+        cand[0] = 0b0110;
+        alone.propagate(&mut cand).unwrap();
+        assert_eq!(cand[1], 0b1111);
+    }
+
     /// Random masks holding at least one solution's digits, random rules:
     /// no digit of a grid that fits the masks and obeys the rules may go.
     #[test]

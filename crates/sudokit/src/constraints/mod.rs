@@ -496,6 +496,8 @@ pub(crate) struct Model {
     /// Locked candidates over houses and rules, once the geometry is known
     /// ([`Model::share_units`]).
     locked: Option<std::sync::Arc<locked::Locked>>,
+    /// Whether [`Model::share_units`] ran.
+    shared: bool,
 }
 
 impl Model {
@@ -510,6 +512,7 @@ impl Model {
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
             locked: None,
+            shared: false,
         };
         for c in constraints {
             m.compile(c, constraints);
@@ -622,15 +625,40 @@ impl Model {
 
     /// Lets the propagators use the board's units where they know how: a
     /// little-killer diagonal is split into runs of cells sharing a unit,
-    /// whose digits differ, and locked candidates run over the units, the
+    /// whose digits differ; a pair rule on two cells of one unit also
+    /// forbids equal digits; and locked candidates run over the units, the
     /// extra regions and the rules ([`Model::propagate_locked`]).
     pub(crate) fn share_units(&mut self, geo: &crate::geometry::Geometry) {
-        if self.locked.is_some() {
+        if self.shared {
             return;
         }
-        for p in &mut self.props {
-            if let Prop::LittleKiller { cells, ends, .. } = p {
-                *ends = little_killer::groups(cells, geo);
+        self.shared = true;
+        let shares = |a: usize, b: usize| {
+            let ub = geo.units_of(b);
+            geo.units_of(a).iter().any(|u| ub.contains(u))
+        };
+        // Per table, its copy without equal digits (made on first need).
+        let mut unequal: Vec<Option<usize>> = vec![None; self.tables.len()];
+        for i in 0..self.props.len() {
+            match &mut self.props[i] {
+                Prop::LittleKiller { cells, ends, .. } => *ends = little_killer::groups(cells, geo),
+                Prop::Pair(a, b, t) if shares(*a, *b) => {
+                    let table = &self.tables[*t];
+                    if (0..self.n).any(|d| table[d] >> d & 1 == 1) {
+                        let (a, b, old) = (*a, *b, *t);
+                        let new = *unequal[old].get_or_insert_with(|| {
+                            let mut table = self.tables[old].clone();
+                            for (d, m) in table.iter_mut().enumerate() {
+                                *m &= !(1 << d);
+                            }
+                            self.tables.push(table);
+                            self.relations.push(self.relations[old]);
+                            self.tables.len() - 1
+                        });
+                        self.props[i] = Prop::Pair(a, b, new);
+                    }
+                }
+                _ => {}
             }
         }
         self.locked = locked::Locked::new(geo, self).map(std::sync::Arc::new);
