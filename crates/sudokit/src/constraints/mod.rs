@@ -450,9 +450,12 @@ pub(crate) enum Prop {
     Distinct(Vec<usize>),
     Unit(Vec<usize>),
     Thermo(Vec<usize>),
+    /// An arrow; `ends` closes each run of arrow cells that share a unit
+    /// (one cell per run until [`Model::share_units`]).
     Arrow {
         circle: Vec<usize>,
         arrow: Vec<usize>,
+        ends: Vec<usize>,
     },
     Sandwich {
         cells: Vec<usize>,
@@ -476,7 +479,10 @@ impl Prop {
     fn heavy(&self) -> bool {
         match self {
             Prop::Sandwich { fillings, .. } => !fillings.is_empty(),
-            Prop::LittleKiller { cells, ends, .. } => ends.len() < cells.len(),
+            Prop::LittleKiller { cells, ends, .. }
+            | Prop::Arrow {
+                arrow: cells, ends, ..
+            } => ends.len() < cells.len(),
             _ => false,
         }
     }
@@ -489,6 +495,8 @@ pub(crate) struct Model {
     pub(crate) n: usize,
     pub(crate) props: Vec<Prop>,
     pub(crate) tables: Vec<Vec<u64>>,
+    /// Per table on boards up to [`LUT_MAX_N`], [`support`] of every mask.
+    luts: Vec<Vec<u64>>,
     relations: Vec<Relation>,
     /// Per cell, digits allowed from the start (odd/even).
     pub(crate) root: Vec<u64>,
@@ -508,6 +516,7 @@ impl Model {
             n,
             props: Vec::new(),
             tables: Vec::new(),
+            luts: Vec::new(),
             relations: Vec::new(),
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
@@ -524,13 +533,22 @@ impl Model {
     fn pair(&mut self, a: usize, b: usize, rel: Relation) {
         let i = match self.relations.iter().position(|&r| r == rel) {
             Some(i) => i,
-            None => {
-                self.relations.push(rel);
-                self.tables.push(rel.table(self.n));
-                self.relations.len() - 1
-            }
+            None => self.add_table(rel, rel.table(self.n)),
         };
         self.props.push(Prop::Pair(a, b, i));
+    }
+
+    /// Adds `table` (for `rel`) and its lookup table; returns its index.
+    fn add_table(&mut self, rel: Relation, table: Vec<u64>) -> usize {
+        let lut = if self.n <= LUT_MAX_N {
+            (0..1u64 << self.n).map(|m| support(m, &table)).collect()
+        } else {
+            Vec::new()
+        };
+        self.relations.push(rel);
+        self.tables.push(table);
+        self.luts.push(lut);
+        self.tables.len() - 1
     }
 
     fn compile(&mut self, c: &Constraint, all: &[Constraint]) {
@@ -550,6 +568,7 @@ impl Model {
             Arrow { circle, arrow } => self.props.push(Prop::Arrow {
                 circle: circle.clone(),
                 arrow: arrow.clone(),
+                ends: (1..=arrow.len()).collect(),
             }),
             KropkiWhite(a, b) => self.pair(*a, *b, Relation::KropkiWhite),
             KropkiBlack(a, b) => self.pair(*a, *b, Relation::KropkiBlack),
@@ -641,20 +660,26 @@ impl Model {
         let mut unequal: Vec<Option<usize>> = vec![None; self.tables.len()];
         for i in 0..self.props.len() {
             match &mut self.props[i] {
-                Prop::LittleKiller { cells, ends, .. } => *ends = little_killer::groups(cells, geo),
+                Prop::LittleKiller { cells, ends, .. }
+                | Prop::Arrow {
+                    arrow: cells, ends, ..
+                } => *ends = little_killer::groups(cells, geo),
                 Prop::Pair(a, b, t) if shares(*a, *b) => {
                     let table = &self.tables[*t];
                     if (0..self.n).any(|d| table[d] >> d & 1 == 1) {
                         let (a, b, old) = (*a, *b, *t);
-                        let new = *unequal[old].get_or_insert_with(|| {
-                            let mut table = self.tables[old].clone();
-                            for (d, m) in table.iter_mut().enumerate() {
-                                *m &= !(1 << d);
+                        let new = match unequal[old] {
+                            Some(t) => t,
+                            None => {
+                                let mut table = self.tables[old].clone();
+                                for (d, m) in table.iter_mut().enumerate() {
+                                    *m &= !(1 << d);
+                                }
+                                let t = self.add_table(self.relations[old], table);
+                                unequal[old] = Some(t);
+                                t
                             }
-                            self.tables.push(table);
-                            self.relations.push(self.relations[old]);
-                            self.tables.len() - 1
-                        });
+                        };
                         self.props[i] = Prop::Pair(a, b, new);
                     }
                 }
@@ -714,7 +739,7 @@ impl Model {
         let mut changed = false;
         for p in self.props.iter().filter(|p| p.heavy() == heavy) {
             changed |= match p {
-                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t])?,
+                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], &self.luts[*t])?,
                 Prop::Sum {
                     cells,
                     sum,
@@ -723,7 +748,11 @@ impl Model {
                 Prop::Distinct(cells) => region::distinct(cand, cells)?,
                 Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
                 Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
-                Prop::Arrow { circle, arrow } => arrow::propagate(cand, circle, arrow)?,
+                Prop::Arrow {
+                    circle,
+                    arrow,
+                    ends,
+                } => arrow::propagate(cand, circle, arrow, ends)?,
                 Prop::Sandwich {
                     cells,
                     sum,
@@ -758,11 +787,17 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
     killer::propagate(cand, cells, sum, distinct, 0)
 }
 
-/// Arc consistency on one pair: each digit keeps a partner in the other cell.
-fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
-    let sa = support(cand[b], table);
-    let mut changed = restrict(cand, a, sa)?;
-    let sb = support(cand[a], table);
-    changed |= restrict(cand, b, sb)?;
+/// Boards up to this size get a lookup table per pair relation (2^N masks).
+const LUT_MAX_N: usize = 12;
+
+/// Arc consistency on one pair: each digit keeps a partner in the other
+/// cell. `lut`: [`support`] by mask, or empty.
+fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64], lut: &[u64]) -> Narrowed {
+    let sup = |m: u64| match lut.get(m as usize) {
+        Some(&s) => s,
+        None => support(m, table),
+    };
+    let mut changed = restrict(cand, a, sup(cand[b]))?;
+    changed |= restrict(cand, b, sup(cand[a]))?;
     Ok(changed)
 }
