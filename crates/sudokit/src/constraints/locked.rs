@@ -349,7 +349,7 @@ mod tests {
                 .map(|c| (next() & 0b1111) | 1 << (keep[c] - 1))
                 .collect();
             let before = cand.clone();
-            let mut truth = vec![0u64; 16];
+            let mut truth = [0u64; 16];
             for g in fits
                 .iter()
                 .filter(|g| (0..16).all(|c| cand[c] >> (g[c] - 1) & 1 == 1))
