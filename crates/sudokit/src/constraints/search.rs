@@ -317,6 +317,10 @@ pub(crate) fn true_candidates(
     masks: Vec<u64>,
     limits: &Limits,
 ) -> Option<TrueCandidates> {
+    // Compiled for the units once: every search below clones it.
+    let mut model = model.clone();
+    model.share_units(geo);
+    let model = &model;
     let root = ConstraintSearch::new(geo.clone(), model.clone(), masks, limits.clone());
     let Some(root_masks) = root.pending.clone() else {
         return Some(TrueCandidates {
