@@ -162,22 +162,17 @@ fn values(masks: &[u64]) -> Vec<u16> {
 }
 
 /// The undecided cell to branch on; `None` when all are decided. A cell
-/// with two candidates if there is one (the one with the most failed
-/// guesses, the first on a tie); otherwise the cell with the most
+/// with two candidates if there is one; otherwise the cell with the most
 /// failed guesses per candidate (the conflict-weighted choice of CSP
 /// solvers, dom/wdeg), and while no guess has failed, the fewest
 /// candidates. First such cell on a tie.
 fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
     let mut weighted: Option<(u64, u64, usize)> = None;
     let mut fewest: Option<(u32, usize)> = None;
-    let mut pair: Option<(u32, usize)> = None;
     for (c, m) in st.iter().enumerate() {
         let k = m.count_ones();
         if k == 2 {
-            if pair.map_or(true, |(w, _)| conflicts[c] > w) {
-                pair = Some((conflicts[c], c));
-            }
-            continue;
+            return Some(c);
         }
         if k > 2 {
             if fewest.map_or(true, |(b, _)| k < b) {
@@ -189,9 +184,6 @@ fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
                 weighted = Some((w, k, c));
             }
         }
-    }
-    if let Some((_, c)) = pair {
-        return Some(c);
     }
     weighted.map(|(_, _, c)| c).or(fewest.map(|(_, c)| c))
 }
