@@ -139,6 +139,9 @@ fn small_cases() -> Vec<&'static str> {
         "between: r1c1 r2c2 r3c1\n................\n",
         "region: r1c1 r2c3 r3c2 r4c4\n................\n",
         "anti-knight\ncage: r2c2 r3c3\n................\n",
+        // Arrows whose cells share a box (distinct digits on the arrow).
+        "arrow: r1c1 | r1c2 r2c2\n................\n",
+        "arrow: r1c3 r1c4 | r2c4 r3c4 r4c4 r4c3 r4c2\n................\n",
     ]
 }
 

@@ -45,26 +45,46 @@ pub(super) fn groups(cells: &[usize], geo: &Geometry) -> Vec<usize> {
 /// (see [`groups`]; all runs of one cell: bounds only).
 pub(super) fn propagate(cand: &mut [u64], cells: &[usize], ends: &[usize], sum: u32) -> Narrowed {
     let mut changed = killer::bounds(cand, cells, sum)?;
+    if sum <= MAX_SUM {
+        if let Some((c, _)) = narrow(cand, cells, ends, 1 << sum)? {
+            changed |= c;
+        }
+    }
+    Ok(changed)
+}
+
+/// Keeps in each of `cells` (runs ending at `ends`, distinct digits inside
+/// a run) the digits of some assignment whose total is in `targets` (bit t
+/// for total t). Returns whether a mask changed and the targets reachable;
+/// `None` when the runs are too many or too long, or a budget ran out (no
+/// conclusion then).
+pub(super) fn narrow(
+    cand: &mut [u64],
+    cells: &[usize],
+    ends: &[usize],
+    targets: u128,
+) -> Result<Option<(bool, u128)>, Wipeout> {
     let k = ends.len();
-    if sum > MAX_SUM || k == cells.len() || k > MAX_RUNS {
-        return Ok(changed);
+    if targets == 0 || k == cells.len() || k > MAX_RUNS {
+        return Ok(None);
     }
     let mut runs: [&[usize]; MAX_RUNS] = [&[]; MAX_RUNS];
     let mut start = 0;
     for (run, &end) in runs.iter_mut().zip(ends) {
         if end - start > MAX_RUN_LEN {
-            return Ok(changed);
+            return Ok(None);
         }
         *run = &cells[start..end];
         start = end;
     }
     let runs = &runs[..k];
+    let top = 127 - targets.leading_zeros();
     // Totals each run can make on its own.
     let mut totals = [0u128; MAX_RUNS];
     for (t, run) in totals.iter_mut().zip(runs) {
-        let mut walk = Walk::new(cand, run, u128::MAX >> (127 - sum));
+        let mut walk = Walk::new(cand, run, u128::MAX >> (127 - top));
         if !walk.run(0, 0, 0) {
-            return Ok(changed);
+            return Ok(None);
         }
         if walk.totals == 0 {
             return Err(Wipeout);
@@ -78,15 +98,22 @@ pub(super) fn propagate(cand: &mut [u64], cells: &[usize], ends: &[usize], sum: 
         before[i + 1] = sumset(before[i], totals[i]);
         after[k - 1 - i] = sumset(after[k - i], totals[k - 1 - i]);
     }
-    if before[k] >> sum & 1 == 0 {
+    let reach = before[k] & targets;
+    if reach == 0 {
         return Err(Wipeout);
     }
+    let mut changed = false;
     for (i, run) in runs.iter().enumerate() {
-        // Totals t of this run with sum - t made by the others.
-        let others = sumset(before[i], after[i + 1]);
-        let wanted = (0..=sum)
-            .filter(|&t| others >> (sum - t) & 1 != 0)
-            .fold(0u128, |m, t| m | 1 << t);
+        // Totals t of this run with s - t made by the others, s reachable:
+        // bit t of reverse(others) >> (127 - s) is bit s - t of others.
+        let back = sumset(before[i], after[i + 1]).reverse_bits();
+        let mut wanted = 0u128;
+        let mut rest = reach;
+        while rest != 0 {
+            let s = rest.trailing_zeros();
+            rest &= rest - 1;
+            wanted |= back >> (127 - s);
+        }
         let mut walk = Walk::new(cand, run, wanted);
         if !walk.run(0, 0, 0) {
             continue;
@@ -95,7 +122,7 @@ pub(super) fn propagate(cand: &mut [u64], cells: &[usize], ends: &[usize], sum: 
             changed |= restrict(cand, c, k)?;
         }
     }
-    Ok(changed)
+    Ok(Some((changed, reach)))
 }
 
 /// The totals reachable as one of `a` plus one of `b` (totals above 127

@@ -29,6 +29,7 @@ mod between;
 mod killer;
 mod kropki;
 mod little_killer;
+mod locked;
 mod neighbours;
 mod palindrome;
 mod parity;
@@ -449,9 +450,12 @@ pub(crate) enum Prop {
     Distinct(Vec<usize>),
     Unit(Vec<usize>),
     Thermo(Vec<usize>),
+    /// An arrow; `ends` closes each run of arrow cells that share a unit
+    /// (one cell per run until [`Model::share_units`]).
     Arrow {
         circle: Vec<usize>,
         arrow: Vec<usize>,
+        ends: Vec<usize>,
     },
     Sandwich {
         cells: Vec<usize>,
@@ -475,7 +479,10 @@ impl Prop {
     fn heavy(&self) -> bool {
         match self {
             Prop::Sandwich { fillings, .. } => !fillings.is_empty(),
-            Prop::LittleKiller { cells, ends, .. } => ends.len() < cells.len(),
+            Prop::LittleKiller { cells, ends, .. }
+            | Prop::Arrow {
+                arrow: cells, ends, ..
+            } => ends.len() < cells.len(),
             _ => false,
         }
     }
@@ -488,10 +495,17 @@ pub(crate) struct Model {
     pub(crate) n: usize,
     pub(crate) props: Vec<Prop>,
     pub(crate) tables: Vec<Vec<u64>>,
+    /// Per table on boards up to [`LUT_MAX_N`], [`support`] of every mask.
+    luts: Vec<Vec<u64>>,
     relations: Vec<Relation>,
     /// Per cell, digits allowed from the start (odd/even).
     pub(crate) root: Vec<u64>,
     pub(crate) constraints: Vec<Constraint>,
+    /// Locked candidates over houses and rules, once the geometry is known
+    /// ([`Model::share_units`]).
+    locked: Option<std::sync::Arc<locked::Locked>>,
+    /// Whether [`Model::share_units`] ran.
+    shared: bool,
 }
 
 impl Model {
@@ -502,9 +516,12 @@ impl Model {
             n,
             props: Vec::new(),
             tables: Vec::new(),
+            luts: Vec::new(),
             relations: Vec::new(),
             root: vec![full; n * n],
             constraints: constraints.to_vec(),
+            locked: None,
+            shared: false,
         };
         for c in constraints {
             m.compile(c, constraints);
@@ -516,13 +533,22 @@ impl Model {
     fn pair(&mut self, a: usize, b: usize, rel: Relation) {
         let i = match self.relations.iter().position(|&r| r == rel) {
             Some(i) => i,
-            None => {
-                self.relations.push(rel);
-                self.tables.push(rel.table(self.n));
-                self.relations.len() - 1
-            }
+            None => self.add_table(rel, rel.table(self.n)),
         };
         self.props.push(Prop::Pair(a, b, i));
+    }
+
+    /// Adds `table` (for `rel`) and its lookup table; returns its index.
+    fn add_table(&mut self, rel: Relation, table: Vec<u64>) -> usize {
+        let lut = if self.n <= LUT_MAX_N {
+            (0..1u64 << self.n).map(|m| support(m, &table)).collect()
+        } else {
+            Vec::new()
+        };
+        self.relations.push(rel);
+        self.tables.push(table);
+        self.luts.push(lut);
+        self.tables.len() - 1
     }
 
     fn compile(&mut self, c: &Constraint, all: &[Constraint]) {
@@ -542,6 +568,7 @@ impl Model {
             Arrow { circle, arrow } => self.props.push(Prop::Arrow {
                 circle: circle.clone(),
                 arrow: arrow.clone(),
+                ends: (1..=arrow.len()).collect(),
             }),
             KropkiWhite(a, b) => self.pair(*a, *b, Relation::KropkiWhite),
             KropkiBlack(a, b) => self.pair(*a, *b, Relation::KropkiBlack),
@@ -617,13 +644,63 @@ impl Model {
 
     /// Lets the propagators use the board's units where they know how: a
     /// little-killer diagonal is split into runs of cells sharing a unit,
-    /// whose digits differ.
+    /// whose digits differ; a pair rule on two cells of one unit also
+    /// forbids equal digits; and locked candidates run over the units, the
+    /// extra regions and the rules ([`Model::propagate_locked`]).
     pub(crate) fn share_units(&mut self, geo: &crate::geometry::Geometry) {
-        for p in &mut self.props {
-            if let Prop::LittleKiller { cells, ends, .. } = p {
-                *ends = little_killer::groups(cells, geo);
+        if self.shared {
+            return;
+        }
+        self.shared = true;
+        let shares = |a: usize, b: usize| {
+            let ub = geo.units_of(b);
+            geo.units_of(a).iter().any(|u| ub.contains(u))
+        };
+        // Per table, its copy without equal digits (made on first need).
+        let mut unequal: Vec<Option<usize>> = vec![None; self.tables.len()];
+        for i in 0..self.props.len() {
+            match &mut self.props[i] {
+                Prop::LittleKiller { cells, ends, .. }
+                | Prop::Arrow {
+                    arrow: cells, ends, ..
+                } => *ends = little_killer::groups(cells, geo),
+                Prop::Pair(a, b, t) if shares(*a, *b) => {
+                    let table = &self.tables[*t];
+                    if (0..self.n).any(|d| table[d] >> d & 1 == 1) {
+                        let (a, b, old) = (*a, *b, *t);
+                        let new = match unequal[old] {
+                            Some(t) => t,
+                            None => {
+                                let mut table = self.tables[old].clone();
+                                for (d, m) in table.iter_mut().enumerate() {
+                                    *m &= !(1 << d);
+                                }
+                                let t = self.add_table(self.relations[old], table);
+                                unequal[old] = Some(t);
+                                t
+                            }
+                        };
+                        self.props[i] = Prop::Pair(a, b, new);
+                    }
+                }
+                _ => {}
             }
         }
+        self.locked = locked::Locked::new(geo, self).map(std::sync::Arc::new);
+    }
+
+    /// Locked candidates (see `locked.rs`; `base`: the masks when the
+    /// previous pass started, `None` for a full pass); nothing before
+    /// [`Model::share_units`].
+    pub(crate) fn propagate_locked(&self, cand: &mut [u64], base: Option<&[u64]>) -> Narrowed {
+        self.locked
+            .as_ref()
+            .map_or(Ok(false), |l| l.propagate(cand, base))
+    }
+
+    /// Whether [`Model::propagate_locked`] does anything.
+    pub(crate) fn has_locked(&self) -> bool {
+        self.locked.is_some()
     }
 
     /// One constraint alone (`all` is every constraint of the puzzle, for
@@ -662,7 +739,7 @@ impl Model {
         let mut changed = false;
         for p in self.props.iter().filter(|p| p.heavy() == heavy) {
             changed |= match p {
-                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t])?,
+                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], &self.luts[*t])?,
                 Prop::Sum {
                     cells,
                     sum,
@@ -671,7 +748,11 @@ impl Model {
                 Prop::Distinct(cells) => region::distinct(cand, cells)?,
                 Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
                 Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
-                Prop::Arrow { circle, arrow } => arrow::propagate(cand, circle, arrow)?,
+                Prop::Arrow {
+                    circle,
+                    arrow,
+                    ends,
+                } => arrow::propagate(cand, circle, arrow, ends)?,
                 Prop::Sandwich {
                     cells,
                     sum,
@@ -706,11 +787,17 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
     killer::propagate(cand, cells, sum, distinct, 0)
 }
 
-/// Arc consistency on one pair: each digit keeps a partner in the other cell.
-fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64]) -> Narrowed {
-    let sa = support(cand[b], table);
-    let mut changed = restrict(cand, a, sa)?;
-    let sb = support(cand[a], table);
-    changed |= restrict(cand, b, sb)?;
+/// Boards up to this size get a lookup table per pair relation (2^N masks).
+const LUT_MAX_N: usize = 12;
+
+/// Arc consistency on one pair: each digit keeps a partner in the other
+/// cell. `lut`: [`support`] by mask, or empty.
+fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64], lut: &[u64]) -> Narrowed {
+    let sup = |m: u64| match lut.get(m as usize) {
+        Some(&s) => s,
+        None => support(m, table),
+    };
+    let mut changed = restrict(cand, a, sup(cand[b]))?;
+    changed |= restrict(cand, b, sup(cand[a]))?;
     Ok(changed)
 }

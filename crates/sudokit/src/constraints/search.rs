@@ -132,8 +132,9 @@ impl ConstraintSearch {
             } else {
                 frame.state.clone()
             };
+            let before = child[cell];
             child[cell] = d;
-            if propagate(&self.geo, &self.model, &mut child) {
+            if propagate_from(&self.geo, &self.model, &mut child, Some((cell, before))) {
                 self.pending = Some(child);
             } else {
                 self.conflicts[cell] += 1;
@@ -190,7 +191,29 @@ fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
 /// Singles on every unit and every constraint's propagator, to a fixpoint.
 /// False on a contradiction.
 pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool {
+    propagate_from(geo, model, cand, None)
+}
+
+/// [`propagate`] on a fixpoint's masks where one cell was then narrowed
+/// (`guess`: the cell and its mask at the fixpoint), so that locked
+/// candidates look only at what changed since.
+fn propagate_from(
+    geo: &Geometry,
+    model: &Model,
+    cand: &mut [u64],
+    guess: Option<(usize, u64)>,
+) -> bool {
     let full = crate::puzzle::full_mask(geo.n());
+    // The masks when the last locked-candidates pass started.
+    let mut base: Option<Vec<u64>> = match guess {
+        Some((cell, before)) if model.has_locked() => {
+            let mut b = cand.to_vec();
+            b[cell] = before;
+            Some(b)
+        }
+        _ => None,
+    };
+    let mut start: Vec<u64> = Vec::new();
     loop {
         let mut changed = false;
         for unit in geo.units() {
@@ -243,6 +266,19 @@ pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool
             Ok(c) => changed |= c,
         }
         if !changed {
+            if model.has_locked() {
+                start.clear();
+                start.extend_from_slice(cand);
+                match model.propagate_locked(cand, base.as_deref()) {
+                    Err(_) => return false,
+                    Ok(c) => {
+                        std::mem::swap(base.get_or_insert_with(Vec::new), &mut start);
+                        if c {
+                            continue;
+                        }
+                    }
+                }
+            }
             match model.propagate_tier(cand, true) {
                 Err(_) => return false,
                 Ok(false) => return true,
@@ -281,6 +317,10 @@ pub(crate) fn true_candidates(
     masks: Vec<u64>,
     limits: &Limits,
 ) -> Option<TrueCandidates> {
+    // Compiled for the units once: every search below clones it.
+    let mut model = model.clone();
+    model.share_units(geo);
+    let model = &model;
     let root = ConstraintSearch::new(geo.clone(), model.clone(), masks, limits.clone());
     let Some(root_masks) = root.pending.clone() else {
         return Some(TrueCandidates {
