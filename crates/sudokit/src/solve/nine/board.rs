@@ -754,12 +754,28 @@ fn remove_from_triads<const B: Build>(
 mod avx2 {
     use std::arch::x86_64::*;
 
-    /// Band `b` of digits 0–7 (lane = digit) from words 0..24 in `src` (word
-    /// 3d + b): lane (3d + b) mod 8 of source vector (3d + b) / 8, each
-    /// source permuted to the lanes, then blended.
+    /// Digits 0–7 of the words 0..24 of `words` (word 3d + b), one vector
+    /// per band with digit d in lane d.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn transpose_band(src: [__m256i; 3], b: i32) -> __m256i {
+    unsafe fn transpose(words: &[u32; 28]) -> [__m256i; 3] {
+        let src = [
+            _mm256_loadu_si256(words.as_ptr() as *const __m256i),
+            _mm256_loadu_si256(words.as_ptr().add(8) as *const __m256i),
+            _mm256_loadu_si256(words.as_ptr().add(16) as *const __m256i),
+        ];
+        [
+            transpose_band(src, 0),
+            transpose_band(src, 1),
+            transpose_band(src, 2),
+        ]
+    }
+
+    /// Band `b` of [`transpose`]: lane d is lane (3d + b) mod 8 of source
+    /// vector (3d + b) / 8, each source permuted to the lanes, then blended.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn transpose_band(src: [__m256i; 3], b: i32) -> __m256i {
         let idx = _mm256_setr_epi32(b, 3 + b, 6 + b, 1 + b, 4 + b, 7 + b, 2 + b, 5 + b);
         let idx = _mm256_and_si256(idx, _mm256_set1_epi32(7));
         // (Not `src.map`: a closure would not inherit the target feature.)
@@ -795,16 +811,7 @@ mod avx2 {
     #[inline]
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn stack_lanes(cand: &[u32; 28], unsolved: &[u32; 3]) -> Option<StackLanes> {
-        let src = [
-            _mm256_loadu_si256(cand.as_ptr() as *const __m256i),
-            _mm256_loadu_si256(cand.as_ptr().add(8) as *const __m256i),
-            _mm256_loadu_si256(cand.as_ptr().add(16) as *const __m256i),
-        ];
-        let x = [
-            transpose_band(src, 0),
-            transpose_band(src, 1),
-            transpose_band(src, 2),
-        ];
+        let x = transpose(cand);
         let or = _mm256_or_si256;
         let and = _mm256_and_si256;
         let splat = |v: u32| _mm256_set1_epi32(v as i32);
@@ -965,16 +972,7 @@ mod avx2 {
         digit_cols: &mut [u32; 9],
         shared: &mut [u32; 9],
     ) -> (u32, u32, u32) {
-        let src = [
-            _mm256_loadu_si256(word_cols.as_ptr() as *const __m256i),
-            _mm256_loadu_si256(word_cols.as_ptr().add(8) as *const __m256i),
-            _mm256_loadu_si256(word_cols.as_ptr().add(16) as *const __m256i),
-        ];
-        let k = [
-            transpose_band(src, 0),
-            transpose_band(src, 1),
-            transpose_band(src, 2),
-        ];
+        let k = transpose(word_cols);
         let (or, and) = (_mm256_or_si256, _mm256_and_si256);
         let cc = or(
             k[0],
