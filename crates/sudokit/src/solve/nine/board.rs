@@ -126,13 +126,15 @@ pub(super) struct Board {
     /// Left by the last triad-rule pass, which a successful propagation ends
     /// with, for the branch choice: per word its triads (bit of each triad's
     /// first cell) and those certain to hold the digit, per digit its
-    /// columns (bit 9b + c). Not saved at branch points: only read right
+    /// columns (bit 9b + c) and those it holds in two or more bands (bit
+    /// c). Not saved at branch points: only read right
     /// after a propagation. (Which digits are still open in each band and
     /// stack is derived from them in the branch choice, not in every pass:
     /// most passes end in a change or a contradiction, not a branch.)
     triads: [u32; 28],
     cert: [u32; 28],
     digit_cols: [u32; 9],
+    digit_shared: [u32; 9],
     unsolved: [u32; 3],
     /// Triads the triad rule has already emptied of all but their three
     /// certain digits (row triads at bit `3i + b`, column triads at bit
@@ -241,6 +243,7 @@ impl Board {
             triads: [0; 28],
             cert: [0; 28],
             digit_cols: [0; 9],
+            digit_shared: [0; 9],
             unsolved: [BAND; 3],
             done_rows: 0,
             done_cols: 0,
@@ -508,8 +511,7 @@ impl Board {
         }
         // Column triads: at least 3 and at least 4 certain digits, at bit
         // 9b + c for column c of band b.
-        let mut shared = [0u32; 9];
-        let (c3, c4) = column_certainty::<B>(&cols, &mut self.digit_cols, &mut shared);
+        let (c3, c4) = column_certainty::<B>(&cols, &mut self.digit_cols, &mut self.digit_shared);
         if ((sum[0] | sum[1] | sum[2]) & 0o444_444_444) | c4 != 0 {
             return None;
         }
@@ -531,7 +533,8 @@ impl Board {
         self.done_rows |= r3[0] | (r3[1] << 1) | (r3[2] << 2);
         self.done_cols |= c3;
         let c3 = [c3 & 0o777, (c3 >> 9) & 0o777, c3 >> 18];
-        let gone_any = remove_from_triads::<B>(&mut self.cand, cert, (&cols, &shared), r3, c3);
+        let gone_any =
+            remove_from_triads::<B>(&mut self.cand, cert, (&cols, &self.digit_shared), r3, c3);
         Some(gone_any)
     }
 
@@ -1368,7 +1371,7 @@ impl Board {
         // A digit is fixed in a band when every triad it has is certain, and
         // open in a stack when one of the stack's columns is in two bands.
         let open_in_band = differing_words::<B>(&self.cert, triads);
-        let open_in_stack = open_per_stack::<B>(cols);
+        let open_in_stack = open_per_stack::<B>(&self.digit_shared);
         // A fixed digit has 3 triads, so `n - 27` counts the triads beyond
         // fixed over the open digits; each open digit weighs 4 more.
         let key = |n: u32, open: u32| n - 27 + 4 * open;
@@ -1560,14 +1563,11 @@ fn stack_permutations(v: u32) -> u32 {
 }
 
 /// Per stack, how many digits are open in it: have a column of the stack in
-/// two bands (`cols[d]`: digit `d`'s columns, nine bits per band). Digits
-/// 0–7 in the lanes of one AVX2 vector from [`WIDE`] up (this was a third of
-/// the branch choice as a loop over digits).
+/// two bands (`shared[d]`: digit `d`'s columns in two or more bands, as the
+/// triad rule left them). Digits 0–7 in the lanes of one AVX2 vector from
+/// [`WIDE`] up (this was a third of the branch choice as a loop over digits).
 #[inline(always)]
-fn open_per_stack<const B: Build>(cols: &[u32; 9]) -> [u32; 3] {
-    // Columns where the digit is in two or more bands (low nine bits valid).
-    let shared = |cc: u32| (cc & ((cc >> 9) | (cc >> 18))) | ((cc >> 9) & (cc >> 18));
-    let last = shared(cols[8]);
+fn open_per_stack<const B: Build>(shared: &[u32; 9]) -> [u32; 3] {
     #[cfg(target_arch = "x86_64")]
     if B >= WIDE {
         use std::arch::x86_64::*;
@@ -1575,27 +1575,20 @@ fn open_per_stack<const B: Build>(cols: &[u32; 9]) -> [u32; 3] {
         // `is_x86_feature_detected!("avx2")` succeeded; words 0..8 of the
         // nine are in bounds; unaligned loads have no alignment requirement.
         return unsafe {
-            let cc = _mm256_loadu_si256(cols.as_ptr() as *const __m256i);
-            let k1 = _mm256_srli_epi32::<9>(cc);
-            let k2 = _mm256_srli_epi32::<18>(cc);
-            let sh = _mm256_or_si256(
-                _mm256_and_si256(cc, _mm256_or_si256(k1, k2)),
-                _mm256_and_si256(k1, k2),
-            );
+            let sh = _mm256_loadu_si256(shared.as_ptr() as *const __m256i);
             let zero = _mm256_setzero_si256();
             let mut open = [0; 3];
             for (s, o) in open.iter_mut().enumerate() {
                 let m = 0o7 << (3 * s);
                 let closed = _mm256_cmpeq_epi32(_mm256_and_si256(sh, _mm256_set1_epi32(m)), zero);
                 let closed = _mm256_movemask_ps(_mm256_castsi256_ps(closed)) as u32;
-                *o = 8 - closed.count_ones() + u32::from(last & m as u32 != 0);
+                *o = 8 - closed.count_ones() + u32::from(shared[8] & m as u32 != 0);
             }
             open
         };
     }
     let mut open = [0; 3];
-    for &cc in cols {
-        let sh = shared(cc);
+    for &sh in shared {
         for (s, o) in open.iter_mut().enumerate() {
             *o += u32::from(sh & (0o7 << (3 * s)) != 0);
         }
