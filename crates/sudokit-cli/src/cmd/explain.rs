@@ -22,10 +22,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    let opts = args.batch.options();
-    let threads = args.batch.threads();
-    batch::run(args.input.items()?, threads, move |item| {
-        explain_one(&item, json, &opts)
+    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
+        explain_one(item, json, opts)
     })
 }
 

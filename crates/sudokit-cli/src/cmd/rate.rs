@@ -24,12 +24,10 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, timing) = (args.json, args.timing);
-    let opts = args.batch.options();
-    let threads = args.batch.threads();
-    batch::run(args.input.items()?, threads, move |item| {
+    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
         let start = std::time::Instant::now();
         let cpu_start = timing.then(thread_cpu_time).flatten();
-        let mut out = rate_one(&item, json, &opts);
+        let mut out = rate_one(item, json, opts);
         if timing {
             let ms = start.elapsed().as_secs_f64() * 1e3;
             out.text = format!("{}\t{ms:.2} ms", out.text);

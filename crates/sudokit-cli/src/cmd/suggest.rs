@@ -23,11 +23,9 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let opts = args.batch.options();
     let json = args.json;
-    let threads = args.batch.threads();
-    batch::run(args.input.items()?, threads, move |item| {
-        suggest_one(&item, json, &opts)
+    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
+        suggest_one(item, json, opts)
     })
 }
 
