@@ -13,8 +13,6 @@ use std::io::{self, IsTerminal, Write};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::input::{BatchArgs, InputArgs, Item};
-
 /// Tally of a batch, for the exit status and the summary line.
 #[derive(Default, Debug, Clone, Copy)]
 pub struct Tally {
@@ -89,20 +87,6 @@ impl Output {
         }
         self
     }
-}
-
-/// Runs `one` on every puzzle of `input` with the shared batch options
-/// (threads, per-puzzle time limit): the whole loop of the subcommands that
-/// answer puzzle by puzzle.
-pub fn each_puzzle(
-    input: &InputArgs,
-    batch: &BatchArgs,
-    one: impl Fn(&Item, &sudokit::Options) -> Output + Sync + Send,
-) -> anyhow::Result<Tally> {
-    let opts = batch.options();
-    run(input.items()?, batch.threads(), move |item| {
-        one(&item, &opts)
-    })
 }
 
 /// Runs `work` over `items` on `threads` threads (0 = all cores), writing each

@@ -9,6 +9,8 @@ use anyhow::{bail, Context, Result};
 use sudokit::format::{InputFormat, ParseOptions, Reader, Record};
 use sudokit::{BoxShape, Variant};
 
+use crate::batch::{self, Output, Tally};
+
 /// Input options shared by every command that reads puzzles.
 #[derive(clap::Args, Clone, Debug)]
 pub struct InputArgs {
@@ -143,6 +145,20 @@ impl BatchArgs {
     pub fn threads(&self) -> usize {
         threads(self.threads)
     }
+
+    /// Runs `one` on every puzzle of `input` with these threads and
+    /// per-puzzle options: the whole loop of the subcommands that answer
+    /// puzzle by puzzle.
+    pub fn each_puzzle(
+        &self,
+        input: &InputArgs,
+        one: impl Fn(&Item, &sudokit::Options) -> Output + Sync + Send,
+    ) -> anyhow::Result<Tally> {
+        let opts = self.options();
+        batch::run(input.items()?, self.threads(), move |item| {
+            one(&item, &opts)
+        })
+    }
 }
 
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.
@@ -173,12 +189,7 @@ impl Item {
     /// The output for a failed puzzle: an `error:` line naming the file,
     /// puzzle, line and column, or in JSON the common fields plus `error`
     /// (the message) and `code` (a stable identifier).
-    pub fn fail(
-        &self,
-        json: bool,
-        code: &str,
-        message: impl std::fmt::Display,
-    ) -> crate::batch::Output {
+    pub fn fail(&self, json: bool, code: &str, message: impl std::fmt::Display) -> Output {
         let text = if json {
             let mut m = self.json_base();
             m.insert("error".into(), message.to_string().into());
@@ -187,14 +198,11 @@ impl Item {
         } else {
             format!("error: {}{message}", self.prefix())
         };
-        crate::batch::Output::failed(text)
+        Output::failed(text)
     }
 
     /// The puzzle, or the output reporting why the record could not be read.
-    pub fn puzzle(
-        &self,
-        json: bool,
-    ) -> std::result::Result<&sudokit::Puzzle, crate::batch::Output> {
+    pub fn puzzle(&self, json: bool) -> std::result::Result<&sudokit::Puzzle, Output> {
         self.record
             .result
             .as_ref()
@@ -204,22 +212,16 @@ impl Item {
     /// As [`Item::puzzle`], for the setter's commands (check, candidates,
     /// suggest), whose text output calls an unreadable puzzle `invalid:`
     /// like a contradictory one.
-    pub fn puzzle_or_invalid(
-        &self,
-        json: bool,
-    ) -> std::result::Result<&sudokit::Puzzle, crate::batch::Output> {
+    pub fn puzzle_or_invalid(&self, json: bool) -> std::result::Result<&sudokit::Puzzle, Output> {
         match &self.record.result {
             Ok(p) => Ok(p),
             Err(e) if json => Err(self.fail(true, "parse", e)),
-            Err(e) => Err(crate::batch::Output::failed(format!(
-                "invalid: {}{e}",
-                self.prefix()
-            ))),
+            Err(e) => Err(Output::failed(format!("invalid: {}{e}", self.prefix()))),
         }
     }
 
     /// The output for a use case's error, located at this record.
-    pub fn fail_with(&self, json: bool, error: sudokit::Error) -> crate::batch::Output {
+    pub fn fail_with(&self, json: bool, error: sudokit::Error) -> Output {
         let code = error.code();
         self.fail(json, code, self.record.locate(error))
     }

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde_json::json;
 
-use crate::batch::{self, Output, Tally};
+use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
@@ -20,7 +20,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
+    args.batch.each_puzzle(&args.input, move |item, opts| {
         candidates_one(item, json, opts)
     })
 }

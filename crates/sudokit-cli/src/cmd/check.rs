@@ -4,7 +4,7 @@ use anyhow::Result;
 use serde_json::json;
 use sudokit::{Error, Verdict};
 
-use crate::batch::{self, Output, Tally};
+use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
@@ -20,9 +20,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
-        check_one(item, json, opts)
-    })
+    args.batch
+        .each_puzzle(&args.input, move |item, opts| check_one(item, json, opts))
 }
 
 /// `ok: puzzle 1, line 1: unique solution, 22 givens`, or what is wrong:

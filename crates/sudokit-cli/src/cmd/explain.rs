@@ -4,7 +4,7 @@ use anyhow::Result;
 use serde_json::json;
 use sudokit::logic::{self, Path};
 
-use crate::batch::{self, Output, Tally};
+use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
@@ -22,9 +22,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
-        explain_one(item, json, opts)
-    })
+    args.batch
+        .each_puzzle(&args.input, move |item, opts| explain_one(item, json, opts))
 }
 
 fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {

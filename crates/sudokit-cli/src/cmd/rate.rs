@@ -3,7 +3,7 @@
 use anyhow::Result;
 use serde_json::json;
 
-use crate::batch::{self, Output, Tally};
+use crate::batch::{Output, Tally};
 use crate::cpu_clock::thread_cpu_time;
 use crate::input::{BatchArgs, InputArgs, Item};
 
@@ -24,7 +24,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, timing) = (args.json, args.timing);
-    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
+    args.batch.each_puzzle(&args.input, move |item, opts| {
         let start = std::time::Instant::now();
         let cpu_start = timing.then(thread_cpu_time).flatten();
         let mut out = rate_one(item, json, opts);

@@ -7,7 +7,7 @@ use anyhow::Result;
 use serde_json::json;
 use sudokit::setter::{suggest_givens, Suggestion};
 
-use crate::batch::{self, Output, Tally};
+use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
@@ -24,9 +24,8 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
-    batch::each_puzzle(&args.input, &args.batch, move |item, opts| {
-        suggest_one(item, json, opts)
-    })
+    args.batch
+        .each_puzzle(&args.input, move |item, opts| suggest_one(item, json, opts))
 }
 
 fn suggest_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
