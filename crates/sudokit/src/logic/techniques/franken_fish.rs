@@ -13,7 +13,9 @@
 //!
 //! Search: for each choice of base sets, covers are chosen for the first
 //! base cell not yet covered (or it becomes a fin), so only cover sets that
-//! cover something are tried. HoDoKu's limits: at most 5 fins, of which at
+//! cover something are tried. A branch stops once no cell seeing every fin
+//! (those already chosen and the base cells no cover left can take) could
+//! still lose the digit. HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
 use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
@@ -60,6 +62,50 @@ struct Search<'a> {
 }
 
 const NONE: u8 = u8::MAX;
+
+/// The digit's cells in the cover sets a search node may still use: in
+/// lines and in boxes, chosen or not (`lines`, `boxes`), and in those not
+/// chosen yet (`free_*`). Lines are disjoint from each other, and so are
+/// boxes, so taking one set away is a mask.
+#[derive(Clone, Copy)]
+struct Reach {
+    lines: u128,
+    boxes: u128,
+    free_lines: u128,
+    free_boxes: u128,
+}
+
+impl Reach {
+    fn add(&mut self, s: &Set) {
+        if s.is_box {
+            self.boxes |= s.cells;
+            self.free_boxes |= s.cells;
+        } else {
+            self.lines |= s.cells;
+            self.free_lines |= s.cells;
+        }
+    }
+
+    fn choose(mut self, s: Set) -> Reach {
+        if s.is_box {
+            self.free_boxes &= !s.cells;
+        } else {
+            self.free_lines &= !s.cells;
+        }
+        self
+    }
+
+    fn ban(mut self, s: Set) -> Reach {
+        if s.is_box {
+            self.boxes &= !s.cells;
+            self.free_boxes &= !s.cells;
+        } else {
+            self.lines &= !s.cells;
+            self.free_lines &= !s.cells;
+        }
+        self
+    }
+}
 
 /// The fins of a partial fish: those chosen (`cells`, endo fins aside),
 /// how many with the endo fins, and the cells seeing all of them.
@@ -136,9 +182,16 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     return false;
                 }
                 let (mut allowed, mut widest) = (0u64, 0);
+                let mut reach = Reach {
+                    lines: 0,
+                    boxes: 0,
+                    free_lines: 0,
+                    free_boxes: 0,
+                };
                 for (i, s) in cover_pool.iter().enumerate() {
                     if s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit) {
                         allowed |= 1 << i;
+                        reach.add(s);
                         widest = widest.max((s.cells & cells).count_ones());
                     }
                 }
@@ -165,7 +218,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     count: endo.count_ones(),
                     seen: search.fin_peers(endo),
                 };
-                search.cover(0, fins, 0);
+                search.cover(0, fins, 0, reach);
                 found = search.found;
                 found.is_some()
             });
@@ -181,7 +234,7 @@ impl Search<'_> {
     /// Covers the first base cell neither covered nor a fin; true to stop.
     /// `banned` (bits of `covers`) are covers whose sets were all explored
     /// in an earlier branch, so each set of covers is met once.
-    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64) -> bool {
+    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64, mut sets: Reach) -> bool {
         let open = self.base_cells & !covered & !fins.cells;
         if self.len == self.k || open == 0 {
             // What is left open becomes fins.
@@ -203,6 +256,9 @@ impl Search<'_> {
         if open.count_ones() > reach + fins_left {
             return false;
         }
+        if !self.victim_left(open, fins, sets) {
+            return false;
+        }
         let x = open.trailing_zeros();
         // x's line comes before its box in `covers`.
         for i in self.cover_of[x as usize] {
@@ -212,12 +268,13 @@ impl Search<'_> {
             let s = self.covers[i as usize];
             self.chosen[self.len] = i;
             self.len += 1;
-            let stop = self.cover(covered | s.cells, fins, banned | 1 << i);
+            let stop = self.cover(covered | s.cells, fins, banned | 1 << i, sets.choose(s));
             self.len -= 1;
             if stop {
                 return true;
             }
             banned |= 1 << i;
+            sets = sets.ban(s);
         }
         // Or x is a fin (no cover of it from here on), if some cell off the
         // base holding the digit still sees every fin: only cannibals would
@@ -229,10 +286,28 @@ impl Search<'_> {
                 seen: fins.seen & self.peers[x as usize],
             };
             if fins.seen & self.all & !self.base_cells != 0 {
-                return self.cover(covered, fins, banned);
+                return self.cover(covered, fins, banned, sets);
             }
         }
         false
+    }
+
+    /// Whether the search below can still end in a fish with eliminations:
+    /// open base cells that no cover still possible holds will be fins, so
+    /// some cell seeing every fin, those included, must be able to lose the
+    /// digit: a cell off the base in a cover chosen or still possible, or a
+    /// base cell whose line and box can both be covers (a cannibal).
+    fn victim_left(&self, open: u128, fins: Fins, reach: Reach) -> bool {
+        let forced = open & !(reach.free_lines | reach.free_boxes) & !self.endo;
+        if forced == 0 && fins.count == 0 {
+            return true;
+        }
+        if forced != 0 && (!self.finned || fins.count + forced.count_ones() > MAX_FINS) {
+            return false;
+        }
+        let victims =
+            ((reach.lines | reach.boxes) & !self.base_cells) | (reach.lines & reach.boxes);
+        fins.seen & self.fin_peers(forced) & victims != 0
     }
 
     /// Cells seeing every fin.
