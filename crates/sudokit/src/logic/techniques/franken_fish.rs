@@ -165,6 +165,19 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     m &= m - 1;
                 }
             }
+            // For each base set: the covers holding some of its cells, and
+            // the cover that is the same unit (a box is on both sides).
+            let touch: Vec<(u64, u64)> = base_pool
+                .iter()
+                .map(|b| {
+                    let (mut hit, mut same) = (0u64, 0u64);
+                    for (i, s) in cover_pool.iter().enumerate() {
+                        hit |= ((s.cells & b.cells != 0) as u64) << i;
+                        same |= ((s.unit == b.unit) as u64) << i;
+                    }
+                    (hit, same)
+                })
+                .collect();
             let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
             let mut found = None;
             combinations(c, &idx, k, |bs| {
@@ -181,19 +194,25 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
                     return false;
                 }
-                let (mut allowed, mut widest) = (0u64, 0);
+                let (mut hit, mut same) = (0u64, 0u64);
+                for &i in bs {
+                    hit |= touch[i as usize].0;
+                    same |= touch[i as usize].1;
+                }
+                let allowed = hit & !same;
+                let mut widest = 0;
                 let mut reach = Reach {
                     lines: 0,
                     boxes: 0,
                     free_lines: 0,
                     free_boxes: 0,
                 };
-                for (i, s) in cover_pool.iter().enumerate() {
-                    if s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit) {
-                        allowed |= 1 << i;
-                        reach.add(s);
-                        widest = widest.max((s.cells & cells).count_ones());
-                    }
+                let mut m = allowed;
+                while m != 0 {
+                    let s = &cover_pool[m.trailing_zeros() as usize];
+                    reach.add(s);
+                    widest = widest.max((s.cells & cells).count_ones());
+                    m &= m - 1;
                 }
                 let mut search = Search {
                     c,
