@@ -237,7 +237,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     count: endo.count_ones(),
                     seen: search.fin_peers(endo),
                 };
-                search.cover(0, fins, 0, reach);
+                search.run(fins, reach);
                 found = search.found;
                 found.is_some()
             });
@@ -249,66 +249,98 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     })
 }
 
-impl Search<'_> {
-    /// Covers the first base cell neither covered nor a fin; true to stop.
-    /// `banned` (bits of `covers`) are covers whose sets were all explored
-    /// in an earlier branch, so each set of covers is met once.
-    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64, mut sets: Reach) -> bool {
-        let open = self.base_cells & !covered & !fins.cells;
-        if self.len == self.k || open == 0 {
-            // What is left open becomes fins.
-            let new = open & !self.endo;
-            return self.len == self.k
-                && fins.count + new.count_ones() <= MAX_FINS
-                && self.check(
-                    fins.cells | open | self.endo,
-                    fins.seen & self.fin_peers(new),
-                );
-        }
-        // The covers left cannot leave few enough fins.
-        let fins_left = if self.finned {
-            MAX_FINS.saturating_sub(fins.count)
-        } else {
-            0
-        };
-        let reach = (self.k - self.len) as u32 * self.widest;
-        if open.count_ones() > reach + fins_left {
-            return false;
-        }
-        if !self.victim_left(open, fins, sets) {
-            return false;
-        }
-        let x = open.trailing_zeros();
-        // x's line comes before its box in `covers`.
-        for i in self.cover_of[x as usize] {
-            if i == NONE || (self.allowed & !banned) >> i & 1 == 0 {
-                continue;
+/// The cover search, written once and compiled twice: plain, and on
+/// x86-64 with `popcnt` (without it, `u128::count_ones` is a sequence of
+/// about thirty instructions, and the search counts cells at every node).
+macro_rules! cover_search {
+    ($(#[$attr:meta])* $name:ident) => {
+        /// Covers the first base cell neither covered nor a fin; true to
+        /// stop. `banned` (bits of `covers`) are covers whose sets were all
+        /// explored in an earlier branch, so each set of covers is met once.
+        $(#[$attr])*
+        fn $name(
+            &mut self,
+            covered: u128,
+            fins: Fins,
+            mut banned: u64,
+            mut sets: Reach,
+        ) -> bool {
+            let open = self.base_cells & !covered & !fins.cells;
+            if self.len == self.k || open == 0 {
+                // What is left open becomes fins.
+                let new = open & !self.endo;
+                return self.len == self.k
+                    && fins.count + new.count_ones() <= MAX_FINS
+                    && self.check(
+                        fins.cells | open | self.endo,
+                        fins.seen & self.fin_peers(new),
+                    );
             }
-            let s = self.covers[i as usize];
-            self.chosen[self.len] = i;
-            self.len += 1;
-            let stop = self.cover(covered | s.cells, fins, banned | 1 << i, sets.choose(s));
-            self.len -= 1;
-            if stop {
-                return true;
-            }
-            banned |= 1 << i;
-            sets = sets.ban(s);
-        }
-        // Or x is a fin (no cover of it from here on), if some cell off the
-        // base holding the digit still sees every fin: only cannibals would
-        // be left to remove otherwise, and those are not searched for.
-        if fins_left > 0 {
-            let fins = Fins {
-                cells: fins.cells | 1 << x,
-                count: fins.count + (self.endo >> x & 1 == 0) as u32,
-                seen: fins.seen & self.peers[x as usize],
+            // The covers left cannot leave few enough fins.
+            let fins_left = if self.finned {
+                MAX_FINS.saturating_sub(fins.count)
+            } else {
+                0
             };
-            if fins.seen & self.all & !self.base_cells != 0 {
-                return self.cover(covered, fins, banned, sets);
+            let reach = (self.k - self.len) as u32 * self.widest;
+            if open.count_ones() > reach + fins_left {
+                return false;
             }
+            if !self.victim_left(open, fins, sets) {
+                return false;
+            }
+            let x = open.trailing_zeros();
+            // x's line comes before its box in `covers`.
+            for i in self.cover_of[x as usize] {
+                if i == NONE || (self.allowed & !banned) >> i & 1 == 0 {
+                    continue;
+                }
+                let s = self.covers[i as usize];
+                self.chosen[self.len] = i;
+                self.len += 1;
+                let stop = self.$name(covered | s.cells, fins, banned | 1 << i, sets.choose(s));
+                self.len -= 1;
+                if stop {
+                    return true;
+                }
+                banned |= 1 << i;
+                sets = sets.ban(s);
+            }
+            // Or x is a fin (no cover of it from here on), if some cell off the
+            // base holding the digit still sees every fin: only cannibals would
+            // be left to remove otherwise, and those are not searched for.
+            if fins_left > 0 {
+                let fins = Fins {
+                    cells: fins.cells | 1 << x,
+                    count: fins.count + (self.endo >> x & 1 == 0) as u32,
+                    seen: fins.seen & self.peers[x as usize],
+                };
+                if fins.seen & self.all & !self.base_cells != 0 {
+                    return self.$name(covered, fins, banned, sets);
+                }
+            }
+            false
         }
-        false
+    };
+}
+
+impl Search<'_> {
+    cover_search!(cover);
+    cover_search!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        cover_popcnt
+    );
+
+    /// Searches every set of covers of the base from the root.
+    fn run(&mut self, fins: Fins, sets: Reach) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the CPU has `popcnt` (checked just above; the check
+            // is a cached load).
+            return unsafe { self.cover_popcnt(0, fins, 0, sets) };
+        }
+        self.cover(0, fins, 0, sets)
     }
 
     /// Whether the search below can still end in a fish with eliminations:
@@ -316,6 +348,7 @@ impl Search<'_> {
     /// some cell seeing every fin, those included, must be able to lose the
     /// digit: a cell off the base in a cover chosen or still possible, or a
     /// base cell whose line and box can both be covers (a cannibal).
+    #[inline]
     fn victim_left(&self, open: u128, fins: Fins, reach: Reach) -> bool {
         let forced = open & !(reach.free_lines | reach.free_boxes) & !self.endo;
         if forced == 0 && fins.count == 0 {
@@ -330,6 +363,7 @@ impl Search<'_> {
     }
 
     /// Cells seeing every fin.
+    #[inline]
     fn fin_peers(&self, fins: u128) -> u128 {
         let mut m = !0u128;
         let mut f = fins;
@@ -341,6 +375,7 @@ impl Search<'_> {
     }
 
     /// `seen`: the cells seeing every fin.
+    #[inline]
     fn check(&mut self, fins: u128, seen: u128) -> bool {
         let covers = self.chosen[..self.len]
             .iter()
