@@ -13,7 +13,9 @@
 //!
 //! Search: for each choice of base sets, covers are chosen for the first
 //! base cell not yet covered (or it becomes a fin), so only cover sets that
-//! cover something are tried. HoDoKu's limits: at most 5 fins, of which at
+//! cover something are tried. A branch stops once no cell seeing every fin
+//! (those already chosen and the base cells no cover left can take) could
+//! still lose the digit. HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
 use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
@@ -60,6 +62,50 @@ struct Search<'a> {
 }
 
 const NONE: u8 = u8::MAX;
+
+/// The digit's cells in the cover sets a search node may still use: in
+/// lines and in boxes, chosen or not (`lines`, `boxes`), and in those not
+/// chosen yet (`free_*`). Lines are disjoint from each other, and so are
+/// boxes, so taking one set away is a mask.
+#[derive(Clone, Copy)]
+struct Reach {
+    lines: u128,
+    boxes: u128,
+    free_lines: u128,
+    free_boxes: u128,
+}
+
+impl Reach {
+    fn add(&mut self, s: &Set) {
+        if s.is_box {
+            self.boxes |= s.cells;
+            self.free_boxes |= s.cells;
+        } else {
+            self.lines |= s.cells;
+            self.free_lines |= s.cells;
+        }
+    }
+
+    fn choose(mut self, s: Set) -> Reach {
+        if s.is_box {
+            self.free_boxes &= !s.cells;
+        } else {
+            self.free_lines &= !s.cells;
+        }
+        self
+    }
+
+    fn ban(mut self, s: Set) -> Reach {
+        if s.is_box {
+            self.boxes &= !s.cells;
+            self.free_boxes &= !s.cells;
+        } else {
+            self.lines &= !s.cells;
+            self.free_lines &= !s.cells;
+        }
+        self
+    }
+}
 
 /// The fins of a partial fish: those chosen (`cells`, endo fins aside),
 /// how many with the endo fins, and the cells seeing all of them.
@@ -119,6 +165,19 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     m &= m - 1;
                 }
             }
+            // For each base set: the covers holding some of its cells, and
+            // the cover that is the same unit (a box is on both sides).
+            let touch: Vec<(u64, u64)> = base_pool
+                .iter()
+                .map(|b| {
+                    let (mut hit, mut same) = (0u64, 0u64);
+                    for (i, s) in cover_pool.iter().enumerate() {
+                        hit |= ((s.cells & b.cells != 0) as u64) << i;
+                        same |= ((s.unit == b.unit) as u64) << i;
+                    }
+                    (hit, same)
+                })
+                .collect();
             let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
             let mut found = None;
             combinations(c, &idx, k, |bs| {
@@ -135,12 +194,25 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
                     return false;
                 }
-                let (mut allowed, mut widest) = (0u64, 0);
-                for (i, s) in cover_pool.iter().enumerate() {
-                    if s.cells & cells != 0 && base.iter().all(|b| b.unit != s.unit) {
-                        allowed |= 1 << i;
-                        widest = widest.max((s.cells & cells).count_ones());
-                    }
+                let (mut hit, mut same) = (0u64, 0u64);
+                for &i in bs {
+                    hit |= touch[i as usize].0;
+                    same |= touch[i as usize].1;
+                }
+                let allowed = hit & !same;
+                let mut widest = 0;
+                let mut reach = Reach {
+                    lines: 0,
+                    boxes: 0,
+                    free_lines: 0,
+                    free_boxes: 0,
+                };
+                let mut m = allowed;
+                while m != 0 {
+                    let s = &cover_pool[m.trailing_zeros() as usize];
+                    reach.add(s);
+                    widest = widest.max((s.cells & cells).count_ones());
+                    m &= m - 1;
                 }
                 let mut search = Search {
                     c,
@@ -165,7 +237,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     count: endo.count_ones(),
                     seen: search.fin_peers(endo),
                 };
-                search.cover(0, fins, 0);
+                search.run(fins, reach);
                 found = search.found;
                 found.is_some()
             });
@@ -177,65 +249,135 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     })
 }
 
-impl Search<'_> {
-    /// Covers the first base cell neither covered nor a fin; true to stop.
-    /// `banned` (bits of `covers`) are covers whose sets were all explored
-    /// in an earlier branch, so each set of covers is met once.
-    fn cover(&mut self, covered: u128, fins: Fins, mut banned: u64) -> bool {
-        let open = self.base_cells & !covered & !fins.cells;
-        if self.len == self.k || open == 0 {
-            // What is left open becomes fins.
-            let new = open & !self.endo;
-            return self.len == self.k
-                && fins.count + new.count_ones() <= MAX_FINS
-                && self.check(
-                    fins.cells | open | self.endo,
-                    fins.seen & self.fin_peers(new),
-                );
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to run the plain copy of the cover search.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(target_arch = "x86_64")]
+fn plain_in_tests() -> bool {
+    #[cfg(test)]
+    return PLAIN.with(|p| p.get());
+    #[cfg(not(test))]
+    false
+}
+
+/// The cover search, written once and compiled twice: plain, and on
+/// x86-64 with `popcnt` (without it, `u128::count_ones` is a sequence of
+/// about thirty instructions, and the search counts cells at every node).
+macro_rules! cover_search {
+    ($(#[$attr:meta])* $name:ident) => {
+        /// Covers the first base cell neither covered nor a fin; true to
+        /// stop. `banned` (bits of `covers`) are covers whose sets were all
+        /// explored in an earlier branch, so each set of covers is met once.
+        $(#[$attr])*
+        fn $name(
+            &mut self,
+            covered: u128,
+            fins: Fins,
+            mut banned: u64,
+            mut sets: Reach,
+        ) -> bool {
+            let open = self.base_cells & !covered & !fins.cells;
+            if self.len == self.k || open == 0 {
+                // What is left open becomes fins.
+                let new = open & !self.endo;
+                return self.len == self.k
+                    && fins.count + new.count_ones() <= MAX_FINS
+                    && self.check(
+                        fins.cells | open | self.endo,
+                        fins.seen & self.fin_peers(new),
+                    );
+            }
+            // The covers left cannot leave few enough fins.
+            let fins_left = if self.finned {
+                MAX_FINS.saturating_sub(fins.count)
+            } else {
+                0
+            };
+            let reach = (self.k - self.len) as u32 * self.widest;
+            if open.count_ones() > reach + fins_left {
+                return false;
+            }
+            if !self.victim_left(open, fins, sets) {
+                return false;
+            }
+            let x = open.trailing_zeros();
+            // x's line comes before its box in `covers`.
+            for i in self.cover_of[x as usize] {
+                if i == NONE || (self.allowed & !banned) >> i & 1 == 0 {
+                    continue;
+                }
+                let s = self.covers[i as usize];
+                self.chosen[self.len] = i;
+                self.len += 1;
+                let stop = self.$name(covered | s.cells, fins, banned | 1 << i, sets.choose(s));
+                self.len -= 1;
+                if stop {
+                    return true;
+                }
+                banned |= 1 << i;
+                sets = sets.ban(s);
+            }
+            // Or x is a fin (no cover of it from here on), if some cell off the
+            // base holding the digit still sees every fin: only cannibals would
+            // be left to remove otherwise, and those are not searched for.
+            if fins_left > 0 {
+                let fins = Fins {
+                    cells: fins.cells | 1 << x,
+                    count: fins.count + (self.endo >> x & 1 == 0) as u32,
+                    seen: fins.seen & self.peers[x as usize],
+                };
+                if fins.seen & self.all & !self.base_cells != 0 {
+                    return self.$name(covered, fins, banned, sets);
+                }
+            }
+            false
         }
-        // The covers left cannot leave few enough fins.
-        let fins_left = if self.finned {
-            MAX_FINS.saturating_sub(fins.count)
-        } else {
-            0
-        };
-        let reach = (self.k - self.len) as u32 * self.widest;
-        if open.count_ones() > reach + fins_left {
+    };
+}
+
+impl Search<'_> {
+    cover_search!(cover);
+    cover_search!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        cover_popcnt
+    );
+
+    /// Searches every set of covers of the base from the root.
+    fn run(&mut self, fins: Fins, sets: Reach) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
+            // SAFETY: the CPU has `popcnt` (checked just above; the check
+            // is a cached load).
+            return unsafe { self.cover_popcnt(0, fins, 0, sets) };
+        }
+        self.cover(0, fins, 0, sets)
+    }
+
+    /// Whether the search below can still end in a fish with eliminations:
+    /// open base cells that no cover still possible holds will be fins, so
+    /// some cell seeing every fin, those included, must be able to lose the
+    /// digit: a cell off the base in a cover chosen or still possible, or a
+    /// base cell whose line and box can both be covers (a cannibal).
+    #[inline]
+    fn victim_left(&self, open: u128, fins: Fins, reach: Reach) -> bool {
+        let forced = open & !(reach.free_lines | reach.free_boxes) & !self.endo;
+        if forced == 0 && fins.count == 0 {
+            return true;
+        }
+        if forced != 0 && (!self.finned || fins.count + forced.count_ones() > MAX_FINS) {
             return false;
         }
-        let x = open.trailing_zeros();
-        // x's line comes before its box in `covers`.
-        for i in self.cover_of[x as usize] {
-            if i == NONE || (self.allowed & !banned) >> i & 1 == 0 {
-                continue;
-            }
-            let s = self.covers[i as usize];
-            self.chosen[self.len] = i;
-            self.len += 1;
-            let stop = self.cover(covered | s.cells, fins, banned | 1 << i);
-            self.len -= 1;
-            if stop {
-                return true;
-            }
-            banned |= 1 << i;
-        }
-        // Or x is a fin (no cover of it from here on), if some cell off the
-        // base holding the digit still sees every fin: only cannibals would
-        // be left to remove otherwise, and those are not searched for.
-        if fins_left > 0 {
-            let fins = Fins {
-                cells: fins.cells | 1 << x,
-                count: fins.count + (self.endo >> x & 1 == 0) as u32,
-                seen: fins.seen & self.peers[x as usize],
-            };
-            if fins.seen & self.all & !self.base_cells != 0 {
-                return self.cover(covered, fins, banned);
-            }
-        }
-        false
+        let victims =
+            ((reach.lines | reach.boxes) & !self.base_cells) | (reach.lines & reach.boxes);
+        fins.seen & self.fin_peers(forced) & victims != 0
     }
 
     /// Cells seeing every fin.
+    #[inline]
     fn fin_peers(&self, fins: u128) -> u128 {
         let mut m = !0u128;
         let mut f = fins;
@@ -247,6 +389,7 @@ impl Search<'_> {
     }
 
     /// `seen`: the cells seeing every fin.
+    #[inline]
     fn check(&mut self, fins: u128, seen: u128) -> bool {
         let covers = self.chosen[..self.len]
             .iter()
@@ -341,6 +484,46 @@ mod tests {
             .map(|x| (x as usize, d))
             .collect();
         cands(&".".repeat(81), &removed)
+    }
+
+    /// The plain and the `popcnt` copies of the cover search give the same
+    /// answers (fresh boards each time: the per-digit memo is per board).
+    #[test]
+    fn both_copies_agree() {
+        let boards = || {
+            let rest: Vec<String> = (3..=9)
+                .flat_map(|r| (1..=9).map(move |k| format!("r{r}c{k}")))
+                .collect();
+            let mut keep = vec!["r1c1", "r1c5", "r2c2", "r2c5"];
+            let mut v = vec![only(5, &keep)];
+            keep.extend(rest.iter().map(|s| s.as_str()));
+            v.push(only(5, &keep));
+            keep.push("r2c6");
+            v.push(only(5, &keep));
+            for line in [
+                "2..5..6...9.....3...1..9..44..9..7...5..4..8...7..1..6...1..3...2..7..9...8..3..5",
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            ] {
+                v.push(cands(line, &[]));
+            }
+            v
+        };
+        let run = |plain: bool| {
+            PLAIN.with(|p| p.set(plain));
+            let mut out = Vec::new();
+            for k in 2..=3 {
+                for finned in [false, true] {
+                    for c in boards() {
+                        out.push(find(&c, k, finned));
+                    }
+                }
+            }
+            PLAIN.with(|p| p.set(false));
+            out
+        };
+        let (fast, plain) = (run(false), run(true));
+        assert_eq!(fast, plain);
+        assert!(fast.iter().filter(|s| s.is_some()).count() >= 2);
     }
 
     #[test]
