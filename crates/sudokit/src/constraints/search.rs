@@ -16,6 +16,7 @@ use std::sync::Arc;
 use crate::geometry::Geometry;
 use crate::limits::Limits;
 
+use super::schedule::{Queue, Watchers};
 use super::Model;
 
 struct Frame {
@@ -40,6 +41,8 @@ pub(crate) struct ConstraintSearch {
     failures: u32,
     limits: Limits,
     interrupted: bool,
+    watchers: Arc<Watchers>,
+    scratch: Scratch,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -54,7 +57,10 @@ impl ConstraintSearch {
         for (m, r) in root.iter_mut().zip(&model.root) {
             *m &= r;
         }
-        let pending = propagate(&geo, &model, &mut root).then_some(root);
+        let watchers = model.watchers(&geo);
+        let mut scratch = Scratch::default();
+        let pending =
+            propagate_from(&geo, &model, &watchers, &mut scratch, &mut root, None).then_some(root);
         let cells = geo.cell_count();
         ConstraintSearch {
             geo,
@@ -67,6 +73,8 @@ impl ConstraintSearch {
             failures: 0,
             limits,
             interrupted: false,
+            watchers,
+            scratch,
         }
     }
 
@@ -134,7 +142,9 @@ impl ConstraintSearch {
             };
             let before = child[cell];
             child[cell] = d;
-            if propagate_from(&self.geo, &self.model, &mut child, Some((cell, before))) {
+            let guess = Some((cell, before));
+            let (geo, model, w) = (&self.geo, &self.model, &self.watchers);
+            if propagate_from(geo, model, w, &mut self.scratch, &mut child, guess) {
                 self.pending = Some(child);
             } else {
                 self.conflicts[cell] += 1;
@@ -191,101 +201,178 @@ fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
 /// Singles on every unit and every constraint's propagator, to a fixpoint.
 /// False on a contradiction.
 pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool {
-    propagate_from(geo, model, cand, None)
+    let w = model.watchers(geo);
+    propagate_from(geo, model, &w, &mut Scratch::default(), cand, None)
+}
+
+/// Buffers [`propagate_from`] reuses from one call to the next.
+#[derive(Default)]
+struct Scratch {
+    queue: Queue,
+    /// A propagator's masks before it ran.
+    before: Vec<u64>,
+    /// The masks when the last locked-candidates pass started.
+    start: Vec<u64>,
+    base: Vec<u64>,
 }
 
 /// [`propagate`] on a fixpoint's masks where one cell was then narrowed
-/// (`guess`: the cell and its mask at the fixpoint), so that locked
-/// candidates look only at what changed since.
+/// (`guess`: the cell and its mask at the fixpoint): only the propagators
+/// watching a changed cell run again, and locked candidates look only at
+/// what changed since the fixpoint. Cheap propagators and the units settle
+/// first, then locked candidates, then one costly propagator at a time.
 fn propagate_from(
     geo: &Geometry,
     model: &Model,
+    w: &Watchers,
+    sc: &mut Scratch,
     cand: &mut [u64],
     guess: Option<(usize, u64)>,
 ) -> bool {
     let full = crate::puzzle::full_mask(geo.n());
-    // The masks when the last locked-candidates pass started.
-    let mut base: Option<Vec<u64>> = match guess {
-        Some((cell, before)) if model.has_locked() => {
-            let mut b = cand.to_vec();
-            b[cell] = before;
-            Some(b)
+    sc.queue.reset(w);
+    let mut has_base = false;
+    match guess {
+        Some((cell, before)) => {
+            sc.queue.wake(w, cell);
+            if model.has_locked() {
+                sc.base.clear();
+                sc.base.extend_from_slice(cand);
+                sc.base[cell] = before;
+                has_base = true;
+            }
         }
-        _ => None,
-    };
-    let mut start: Vec<u64> = Vec::new();
+        None => sc.queue.push_all(w),
+    }
+    let units = w.units();
     loop {
-        let mut changed = false;
-        for unit in geo.units() {
-            let mut fixed = 0u64;
-            for &c in &unit.cells {
-                let m = cand[c as usize];
-                if m == 0 {
-                    return false;
-                }
-                if m.is_power_of_two() {
-                    if fixed & m != 0 {
-                        return false;
-                    }
-                    fixed |= m;
-                }
-            }
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &c in &unit.cells {
-                let m = &mut cand[c as usize];
-                if !m.is_power_of_two() && *m & fixed != 0 {
-                    *m &= !fixed;
-                    if *m == 0 {
-                        return false;
-                    }
-                    changed = true;
-                }
-                twice |= once & *m;
-                once |= *m;
-            }
-            if once != full {
+        while let Some(id) = sc.queue.pop_light() {
+            if !run(geo, model, w, sc, cand, id, units, full) {
                 return false;
             }
-            let hidden = once & !twice & !fixed;
-            if hidden != 0 {
-                for &c in &unit.cells {
-                    let m = &mut cand[c as usize];
-                    let h = *m & hidden;
-                    if h != 0 {
-                        if !h.is_power_of_two() {
-                            return false; // two digits with one place, both here
-                        }
-                        *m = h;
-                        changed = true;
-                    }
-                }
-            }
         }
-        match model.propagate_tier(cand, false) {
-            Err(_) => return false,
-            Ok(c) => changed |= c,
-        }
-        if !changed {
-            if model.has_locked() {
-                start.clear();
-                start.extend_from_slice(cand);
-                match model.propagate_locked(cand, base.as_deref()) {
-                    Err(_) => return false,
-                    Ok(c) => {
-                        std::mem::swap(base.get_or_insert_with(Vec::new), &mut start);
-                        if c {
-                            continue;
-                        }
-                    }
-                }
-            }
-            match model.propagate_tier(cand, true) {
+        if model.has_locked() {
+            sc.start.clear();
+            sc.start.extend_from_slice(cand);
+            let base = has_base.then_some(sc.base.as_slice());
+            match model.propagate_locked(cand, base) {
                 Err(_) => return false,
-                Ok(false) => return true,
-                Ok(true) => {}
+                Ok(changed) => {
+                    std::mem::swap(&mut sc.base, &mut sc.start);
+                    has_base = true;
+                    if changed {
+                        // sc.base now holds the masks before the pass.
+                        for (c, (&m, &b)) in cand.iter().zip(&sc.base).enumerate() {
+                            if m != b {
+                                sc.queue.wake(w, c);
+                            }
+                        }
+                        continue;
+                    }
+                }
+            }
+        }
+        // The costly ones queued now, in one go (a locked-candidates pass
+        // between two of them costs more than it saves).
+        let mut any = false;
+        for _ in 0..sc.queue.heavy_len() {
+            let Some(id) = sc.queue.pop_heavy() else {
+                break;
+            };
+            any = true;
+            if !run(geo, model, w, sc, cand, id, units, full) {
+                return false;
+            }
+        }
+        if !any {
+            return true;
+        }
+    }
+}
+
+/// Runs propagator `id` once and queues the propagators watching each cell
+/// it narrowed. False on a contradiction.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    geo: &Geometry,
+    model: &Model,
+    w: &Watchers,
+    sc: &mut Scratch,
+    cand: &mut [u64],
+    id: usize,
+    units: usize,
+    full: u64,
+) -> bool {
+    let scope = w.scope(id);
+    sc.before.clear();
+    sc.before.extend(scope.iter().map(|&c| cand[c as usize]));
+    let ok = if id < units {
+        unit_singles(cand, &geo.units()[id].cells, full)
+    } else {
+        model.run_prop(id - units, cand).is_ok()
+    };
+    if !ok {
+        return false;
+    }
+    let idempotent = w.idempotent(id);
+    if !idempotent {
+        sc.queue.done(id);
+    }
+    for (&c, &b) in scope.iter().zip(&sc.before) {
+        if cand[c as usize] != b {
+            sc.queue.wake(w, c as usize);
+        }
+    }
+    if idempotent {
+        sc.queue.done(id);
+    }
+    true
+}
+
+/// Naked and hidden singles in one unit. False on a contradiction.
+fn unit_singles(cand: &mut [u64], cells: &[u32], full: u64) -> bool {
+    let mut fixed = 0u64;
+    for &c in cells {
+        let m = cand[c as usize];
+        if m == 0 {
+            return false;
+        }
+        if m.is_power_of_two() {
+            if fixed & m != 0 {
+                return false;
+            }
+            fixed |= m;
+        }
+    }
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &c in cells {
+        let m = &mut cand[c as usize];
+        if !m.is_power_of_two() && *m & fixed != 0 {
+            *m &= !fixed;
+            if *m == 0 {
+                return false;
+            }
+        }
+        twice |= once & *m;
+        once |= *m;
+    }
+    if once != full {
+        return false;
+    }
+    let hidden = once & !twice & !fixed;
+    if hidden != 0 {
+        for &c in cells {
+            let m = &mut cand[c as usize];
+            let h = *m & hidden;
+            if h != 0 {
+                if !h.is_power_of_two() {
+                    return false; // two digits with one place, both here
+                }
+                *m = h;
             }
         }
     }
+    true
 }
 
 /// Every digit that appears in at least one solution, per cell: what
