@@ -95,8 +95,8 @@ pub(super) fn narrow(
     let mut before = [1u128; MAX_RUNS + 1];
     let mut after = [1u128; MAX_RUNS + 1];
     for i in 0..k {
-        before[i + 1] = sumset(before[i], totals[i]);
-        after[k - 1 - i] = sumset(after[k - i], totals[k - 1 - i]);
+        before[i + 1] = sumset(before[i], totals[i], top);
+        after[k - 1 - i] = sumset(after[k - i], totals[k - 1 - i], top);
     }
     let reach = before[k] & targets;
     if reach == 0 {
@@ -106,7 +106,7 @@ pub(super) fn narrow(
     for (i, run) in runs.iter().enumerate() {
         // Totals t of this run with s - t made by the others, s reachable:
         // bit t of reverse(others) >> (127 - s) is bit s - t of others.
-        let back = sumset(before[i], after[i + 1]).reverse_bits();
+        let back = sumset(before[i], after[i + 1], top).reverse_bits();
         let mut wanted = 0u128;
         let mut rest = reach;
         while rest != 0 {
@@ -125,17 +125,24 @@ pub(super) fn narrow(
     Ok(Some((changed, reach)))
 }
 
-/// The totals reachable as one of `a` plus one of `b` (totals above 127
-/// dropped: they exceed every tracked clue).
-fn sumset(a: u128, b: u128) -> u128 {
+/// The totals up to `top` reachable as one of `a` plus one of `b` (larger
+/// ones cannot lead to a wanted total: no total is negative).
+fn sumset(a: u128, b: u128, top: u32) -> u128 {
+    let lim = u128::MAX >> (127 - top);
+    let (a, b) = (a & lim, b & lim);
+    // One shift per bit of the sparser side.
+    let (mut rest, b) = if a.count_ones() <= b.count_ones() {
+        (a, b)
+    } else {
+        (b, a)
+    };
     let mut out = 0;
-    let mut rest = a;
     while rest != 0 {
         let s = rest.trailing_zeros();
         rest &= rest - 1;
         out |= b << s;
     }
-    out
+    out & lim
 }
 
 /// Assignments of distinct digits to one run whose total is in `wanted`
