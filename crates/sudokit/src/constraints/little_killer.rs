@@ -12,7 +12,7 @@ use crate::geometry::Geometry;
 
 /// Sums are tracked as `u128` sets of reachable totals: larger clues (big
 /// boards) keep to bounds.
-const MAX_SUM: u32 = 127;
+pub(super) const MAX_SUM: u32 = 127;
 
 /// Assignments tried per group and call before falling back to bounds.
 const BUDGET: usize = 4096;

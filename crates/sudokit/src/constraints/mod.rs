@@ -488,6 +488,19 @@ impl Prop {
         }
     }
 
+    /// Whether one run leaves nothing for a second run to narrow: pairs
+    /// (arc consistency) and little killers split by units (each digit kept
+    /// belongs to a whole assignment of kept digits).
+    fn idempotent(&self) -> bool {
+        match self {
+            Prop::Pair(..) => true,
+            Prop::LittleKiller { cells, ends, sum } => {
+                ends.len() < cells.len() && *sum <= little_killer::MAX_SUM
+            }
+            _ => false,
+        }
+    }
+
     /// The cells this propagator reads and narrows.
     fn cells(&self) -> impl Iterator<Item = usize> + '_ {
         let (a, b): (&[usize], &[usize]) = match self {

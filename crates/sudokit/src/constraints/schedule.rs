@@ -44,7 +44,7 @@ impl Watchers {
             scope.extend(p.cells().map(|c| c as u32));
             scope_start.push(scope.len() as u32);
             heavy.push(p.heavy());
-            idempotent.push(matches!(p, super::Prop::Pair(..)));
+            idempotent.push(p.idempotent());
         }
         let cells = geo.cell_count();
         let mut count = vec![0u32; cells + 1];
