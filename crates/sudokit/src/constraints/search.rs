@@ -303,24 +303,44 @@ fn run(
     units: usize,
     full: u64,
 ) -> bool {
-    let scope = w.scope(id);
-    sc.before.clear();
-    sc.before.extend(scope.iter().map(|&c| cand[c as usize]));
-    let ok = if id < units {
-        unit_singles(cand, &geo.units()[id].cells, full)
-    } else {
-        model.run_prop(id - units, cand).is_ok()
-    };
-    if !ok {
-        return false;
-    }
     let idempotent = w.idempotent(id);
     if !idempotent {
         sc.queue.done(id);
     }
-    for (&c, &b) in scope.iter().zip(&sc.before) {
-        if cand[c as usize] != b {
-            sc.queue.wake(w, c as usize);
+    if id < units {
+        // Units and pairs know which cells they narrowed; the others are
+        // compared with a copy of their cells.
+        let cells = &geo.units()[id].cells;
+        let Some(mut changed) = unit_singles(cand, cells, full) else {
+            return false;
+        };
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            sc.queue.wake(w, cells[i] as usize);
+        }
+    } else if let super::Prop::Pair(a, b, _) = model.props[id - units] {
+        let (was_a, was_b) = (cand[a], cand[b]);
+        if model.run_prop(id - units, cand).is_err() {
+            return false;
+        }
+        if cand[a] != was_a {
+            sc.queue.wake(w, a);
+        }
+        if cand[b] != was_b {
+            sc.queue.wake(w, b);
+        }
+    } else {
+        let scope = w.scope(id);
+        sc.before.clear();
+        sc.before.extend(scope.iter().map(|&c| cand[c as usize]));
+        if model.run_prop(id - units, cand).is_err() {
+            return false;
+        }
+        for (&c, &b) in scope.iter().zip(&sc.before) {
+            if cand[c as usize] != b {
+                sc.queue.wake(w, c as usize);
+            }
         }
     }
     if idempotent {
@@ -329,50 +349,56 @@ fn run(
     true
 }
 
-/// Naked and hidden singles in one unit. False on a contradiction.
-fn unit_singles(cand: &mut [u64], cells: &[u32], full: u64) -> bool {
+/// Naked and hidden singles in one unit: the positions (in `cells`) of
+/// the masks that changed, `None` on a contradiction.
+fn unit_singles(cand: &mut [u64], cells: &[u32], full: u64) -> Option<u64> {
     let mut fixed = 0u64;
     for &c in cells {
         let m = cand[c as usize];
         if m == 0 {
-            return false;
+            return None;
         }
         if m.is_power_of_two() {
             if fixed & m != 0 {
-                return false;
+                return None;
             }
             fixed |= m;
         }
     }
+    let mut changed = 0u64;
     let (mut once, mut twice) = (0u64, 0u64);
-    for &c in cells {
+    for (i, &c) in cells.iter().enumerate() {
         let m = &mut cand[c as usize];
         if !m.is_power_of_two() && *m & fixed != 0 {
             *m &= !fixed;
             if *m == 0 {
-                return false;
+                return None;
             }
+            changed |= 1 << i;
         }
         twice |= once & *m;
         once |= *m;
     }
     if once != full {
-        return false;
+        return None;
     }
     let hidden = once & !twice & !fixed;
     if hidden != 0 {
-        for &c in cells {
+        for (i, &c) in cells.iter().enumerate() {
             let m = &mut cand[c as usize];
             let h = *m & hidden;
             if h != 0 {
                 if !h.is_power_of_two() {
-                    return false; // two digits with one place, both here
+                    return None; // two digits with one place, both here
                 }
-                *m = h;
+                if *m != h {
+                    *m = h;
+                    changed |= 1 << i;
+                }
             }
         }
     }
-    true
+    Some(changed)
 }
 
 /// Every digit that appears in at least one solution, per cell: what
