@@ -44,13 +44,14 @@ pub(super) fn groups(cells: &[usize], geo: &Geometry) -> Vec<usize> {
 /// Narrows the diagonal `cells` with total `sum`, whose runs end at `ends`
 /// (see [`groups`]; all runs of one cell: bounds only).
 pub(super) fn propagate(cand: &mut [u64], cells: &[usize], ends: &[usize], sum: u32) -> Narrowed {
-    let mut changed = killer::bounds(cand, cells, sum)?;
+    // The exact walk keeps only digits of whole assignments, which bounds
+    // would keep too: bounds only when it gives no answer.
     if sum <= MAX_SUM {
         if let Some((c, _)) = narrow(cand, cells, ends, 1 << sum)? {
-            changed |= c;
+            return Ok(c);
         }
     }
-    Ok(changed)
+    killer::bounds(cand, cells, sum)
 }
 
 /// Keeps in each of `cells` (runs ending at `ends`, distinct digits inside
@@ -130,12 +131,10 @@ pub(super) fn narrow(
 fn sumset(a: u128, b: u128, top: u32) -> u128 {
     let lim = u128::MAX >> (127 - top);
     let (a, b) = (a & lim, b & lim);
-    // One shift per bit of the sparser side.
-    let (mut rest, b) = if a.count_ones() <= b.count_ones() {
-        (a, b)
-    } else {
-        (b, a)
-    };
+    // One shift per bit of the side with the narrower span (a cheap guess
+    // at the sparser side: no popcount instruction on the base target).
+    let span = |x: u128| 128 - x.leading_zeros() - x.trailing_zeros().min(127);
+    let (mut rest, b) = if span(a) <= span(b) { (a, b) } else { (b, a) };
     let mut out = 0;
     while rest != 0 {
         let s = rest.trailing_zeros();
