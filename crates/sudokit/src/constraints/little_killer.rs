@@ -82,7 +82,9 @@ pub(super) fn narrow(
     let top = 127 - targets.leading_zeros();
     // Totals each run can make on its own.
     let mut totals = [0u128; MAX_RUNS];
-    for (t, run) in totals.iter_mut().zip(runs) {
+    // And the digits of those assignments, per run.
+    let mut keeps = [[0u64; MAX_RUN_LEN]; MAX_RUNS];
+    for ((t, kept), run) in totals.iter_mut().zip(&mut keeps).zip(runs) {
         let mut walk = Walk::new(cand, run, u128::MAX >> (127 - top));
         if !walk.run(0, 0, 0) {
             return Ok(None);
@@ -91,6 +93,7 @@ pub(super) fn narrow(
             return Err(Wipeout);
         }
         *t = walk.totals;
+        *kept = walk.keep;
     }
     // before[i]: totals of runs 0..i together; after[i]: of runs i.. .
     let mut before = [1u128; MAX_RUNS + 1];
@@ -115,11 +118,18 @@ pub(super) fn narrow(
             rest &= rest - 1;
             wanted |= back >> (127 - s);
         }
-        let mut walk = Walk::new(cand, run, wanted);
-        if !walk.run(0, 0, 0) {
-            continue;
-        }
-        for (&c, &k) in run.iter().zip(walk.keep.iter()) {
+        // Every total the run makes wanted: the first walk's digits stand
+        // (the run's own masks have not changed since).
+        let keep = if totals[i] & !wanted == 0 {
+            keeps[i]
+        } else {
+            let mut walk = Walk::new(cand, run, wanted);
+            if !walk.run(0, 0, 0) {
+                continue;
+            }
+            walk.keep
+        };
+        for (&c, &k) in run.iter().zip(keep.iter()) {
             changed |= restrict(cand, c, k)?;
         }
     }
