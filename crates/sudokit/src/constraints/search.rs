@@ -1,15 +1,16 @@
 //! The search for puzzles with constraints: candidate masks (one `u64` per
 //! cell, so N ≤ 64), singles on the board's units plus every constraint's
-//! propagator to a fixpoint (costly propagators last), then depth-first
-//! branching on a two-candidate cell, or else on the cell where guesses
-//! failed most often per candidate.
+//! propagator to a fixpoint (a queue re-runs only those whose cells changed,
+//! `schedule.rs`; costly propagators last), then depth-first branching on a
+//! two-candidate cell, or else on the cell where guesses failed most often
+//! per candidate.
 //!
-//! This is the slow, general path: a whole sweep over units and
-//! propagators until nothing changes, and a full copy of the masks per
-//! node. Classic puzzles never come here (they keep the dedicated
-//! solvers); puzzles with constraints trade speed for one simple loop that
-//! every constraint plugs into. Every complete grid is checked against
-//! every constraint before it counts, so the propagators may be weak.
+//! This is the general path: a full copy of the masks per node, and
+//! propagators that each look at their own cells. Classic puzzles never
+//! come here (they keep the dedicated solvers); puzzles with constraints
+//! trade speed for one simple loop that every constraint plugs into. Every
+//! complete grid is checked against every constraint before it counts, so
+//! the propagators may be weak.
 
 use std::sync::Arc;
 
