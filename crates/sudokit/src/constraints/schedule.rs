@@ -99,6 +99,10 @@ impl Watchers {
         &self.scope[self.scope_start[id] as usize..self.scope_start[id + 1] as usize]
     }
 
+    pub(crate) fn degree(&self, cell: usize) -> u32 {
+        self.watching(cell).len() as u32
+    }
+
     fn watching(&self, cell: usize) -> &[u32] {
         &self.watch[self.watch_start[cell] as usize..self.watch_start[cell + 1] as usize]
     }

@@ -49,6 +49,8 @@ pub(crate) struct ConstraintSearch {
     /// this cut guesses (thermometers 3,657 to 966), on little killers it
     /// added some (11,123 to 14,303), hence the switch.
     hot_pairs: bool,
+    /// Per cell, how many units and propagators watch it.
+    degree: Vec<u32>,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -84,6 +86,7 @@ impl ConstraintSearch {
             limits,
             interrupted: false,
             hot_pairs,
+            degree: (0..cells).map(|c| watchers.degree(c)).collect(),
             watchers,
             scratch,
         }
@@ -112,7 +115,7 @@ impl ConstraintSearch {
         self.solution = None;
         loop {
             if let Some(st) = self.pending.take() {
-                match branch_cell(&st, &self.conflicts, self.hot_pairs) {
+                match branch_cell(&st, &self.conflicts, self.hot_pairs, &self.degree) {
                     None => {
                         if self.model.satisfied(&values(&st)) {
                             self.solution = Some(st);
@@ -184,12 +187,13 @@ fn values(masks: &[u64]) -> Vec<u16> {
 
 /// The undecided cell to branch on; `None` when all are decided. A cell
 /// with two candidates if there is one (with `hot_pairs`, the one with the
-/// most failed guesses; else, and on a tie, the first); otherwise the cell
-/// with the most failed guesses per candidate (the conflict-weighted choice
-/// of CSP solvers, dom/wdeg), and while no guess has failed, the fewest
+/// most failed guesses, then the most propagators watching it, the classic
+/// dom/deg tie-break; else the first); otherwise the cell with the most
+/// failed guesses per candidate (the conflict-weighted choice of CSP
+/// solvers, dom/wdeg), and while no guess has failed, the fewest
 /// candidates. First such cell on a tie.
-fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool) -> Option<usize> {
-    let mut pair: Option<(u32, usize)> = None;
+fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool, degree: &[u32]) -> Option<usize> {
+    let mut pair: Option<(u32, u32, usize)> = None;
     let mut weighted: Option<(u64, u64, usize)> = None;
     let mut fewest: Option<(u32, usize)> = None;
     for (c, m) in st.iter().enumerate() {
@@ -198,8 +202,9 @@ fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool) -> Option<usize> 
             if !hot_pairs {
                 return Some(c);
             }
-            if pair.map_or(true, |(w, _)| conflicts[c] > w) {
-                pair = Some((conflicts[c], c));
+            let key = (conflicts[c], degree[c]);
+            if pair.map_or(true, |(w, g, _)| key > (w, g)) {
+                pair = Some((key.0, key.1, c));
             }
             continue;
         }
@@ -214,7 +219,7 @@ fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool) -> Option<usize> 
             }
         }
     }
-    if let Some((_, c)) = pair {
+    if let Some((_, _, c)) = pair {
         return Some(c);
     }
     weighted.map(|(_, _, c)| c).or(fewest.map(|(_, c)| c))
