@@ -44,10 +44,9 @@ pub(crate) struct ConstraintSearch {
     interrupted: bool,
     watchers: Arc<Watchers>,
     scratch: Scratch,
-    /// Whether two-candidate cells are ranked by failed guesses
-    /// ([`branch_cell`]): on every suite puzzle family but little killers
-    /// this cut guesses (thermometers 3,657 to 966), on little killers it
-    /// added some (11,123 to 14,303), hence the switch.
+    /// Whether two-candidate cells are ranked ([`branch_cell`]): not on
+    /// puzzles with little killers, where the ranking measured worse than
+    /// taking the first (`docs/notes/constraint-variants.md`, var7).
     hot_pairs: bool,
     /// Per cell, how many units and propagators watch it.
     degree: Vec<u32>,
