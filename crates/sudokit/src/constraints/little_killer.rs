@@ -12,7 +12,7 @@ use crate::geometry::Geometry;
 
 /// Sums are tracked as `u128` sets of reachable totals: larger clues (big
 /// boards) keep to bounds.
-const MAX_SUM: u32 = 127;
+pub(super) const MAX_SUM: u32 = 127;
 
 /// Assignments tried per group and call before falling back to bounds.
 const BUDGET: usize = 4096;
@@ -44,13 +44,14 @@ pub(super) fn groups(cells: &[usize], geo: &Geometry) -> Vec<usize> {
 /// Narrows the diagonal `cells` with total `sum`, whose runs end at `ends`
 /// (see [`groups`]; all runs of one cell: bounds only).
 pub(super) fn propagate(cand: &mut [u64], cells: &[usize], ends: &[usize], sum: u32) -> Narrowed {
-    let mut changed = killer::bounds(cand, cells, sum)?;
+    // The exact walk keeps only digits of whole assignments, which bounds
+    // would keep too: bounds only when it gives no answer.
     if sum <= MAX_SUM {
         if let Some((c, _)) = narrow(cand, cells, ends, 1 << sum)? {
-            changed |= c;
+            return Ok(c);
         }
     }
-    Ok(changed)
+    killer::bounds(cand, cells, sum)
 }
 
 /// Keeps in each of `cells` (runs ending at `ends`, distinct digits inside
@@ -81,7 +82,9 @@ pub(super) fn narrow(
     let top = 127 - targets.leading_zeros();
     // Totals each run can make on its own.
     let mut totals = [0u128; MAX_RUNS];
-    for (t, run) in totals.iter_mut().zip(runs) {
+    // And the digits of those assignments, per run.
+    let mut keeps = [[0u64; MAX_RUN_LEN]; MAX_RUNS];
+    for ((t, kept), run) in totals.iter_mut().zip(&mut keeps).zip(runs) {
         let mut walk = Walk::new(cand, run, u128::MAX >> (127 - top));
         if !walk.run(0, 0, 0) {
             return Ok(None);
@@ -90,13 +93,14 @@ pub(super) fn narrow(
             return Err(Wipeout);
         }
         *t = walk.totals;
+        *kept = walk.keep;
     }
     // before[i]: totals of runs 0..i together; after[i]: of runs i.. .
     let mut before = [1u128; MAX_RUNS + 1];
     let mut after = [1u128; MAX_RUNS + 1];
     for i in 0..k {
-        before[i + 1] = sumset(before[i], totals[i]);
-        after[k - 1 - i] = sumset(after[k - i], totals[k - 1 - i]);
+        before[i + 1] = sumset(before[i], totals[i], top);
+        after[k - 1 - i] = sumset(after[k - i], totals[k - 1 - i], top);
     }
     let reach = before[k] & targets;
     if reach == 0 {
@@ -106,7 +110,7 @@ pub(super) fn narrow(
     for (i, run) in runs.iter().enumerate() {
         // Totals t of this run with s - t made by the others, s reachable:
         // bit t of reverse(others) >> (127 - s) is bit s - t of others.
-        let back = sumset(before[i], after[i + 1]).reverse_bits();
+        let back = sumset(before[i], after[i + 1], top).reverse_bits();
         let mut wanted = 0u128;
         let mut rest = reach;
         while rest != 0 {
@@ -114,28 +118,40 @@ pub(super) fn narrow(
             rest &= rest - 1;
             wanted |= back >> (127 - s);
         }
-        let mut walk = Walk::new(cand, run, wanted);
-        if !walk.run(0, 0, 0) {
-            continue;
-        }
-        for (&c, &k) in run.iter().zip(walk.keep.iter()) {
+        // Every total the run makes wanted: the first walk's digits stand
+        // (the run's own masks have not changed since).
+        let keep = if totals[i] & !wanted == 0 {
+            keeps[i]
+        } else {
+            let mut walk = Walk::new(cand, run, wanted);
+            if !walk.run(0, 0, 0) {
+                continue;
+            }
+            walk.keep
+        };
+        for (&c, &k) in run.iter().zip(keep.iter()) {
             changed |= restrict(cand, c, k)?;
         }
     }
     Ok(Some((changed, reach)))
 }
 
-/// The totals reachable as one of `a` plus one of `b` (totals above 127
-/// dropped: they exceed every tracked clue).
-fn sumset(a: u128, b: u128) -> u128 {
+/// The totals up to `top` reachable as one of `a` plus one of `b` (larger
+/// ones cannot lead to a wanted total: no total is negative).
+fn sumset(a: u128, b: u128, top: u32) -> u128 {
+    let lim = u128::MAX >> (127 - top);
+    let (a, b) = (a & lim, b & lim);
+    // One shift per bit of the side with the narrower span (a cheap guess
+    // at the sparser side: no popcount instruction on the base target).
+    let span = |x: u128| 128 - x.leading_zeros() - x.trailing_zeros().min(127);
+    let (mut rest, b) = if span(a) <= span(b) { (a, b) } else { (b, a) };
     let mut out = 0;
-    let mut rest = a;
     while rest != 0 {
         let s = rest.trailing_zeros();
         rest &= rest - 1;
         out |= b << s;
     }
-    out
+    out & lim
 }
 
 /// Assignments of distinct digits to one run whose total is in `wanted`

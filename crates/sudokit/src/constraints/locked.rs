@@ -142,7 +142,21 @@ impl Locked {
         let w = self.words;
         let mut changed = false;
         let mut places = [0usize; 64];
+        // With a base, the cells that lost a digit since: a house without
+        // one has nothing new to say.
+        let mut touched = [0u64; W];
+        if let Some(b) = base {
+            for (c, (&m, &was)) in cand.iter().zip(b).enumerate() {
+                if m != was {
+                    touched[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
         for (h, cells) in self.houses.iter().enumerate() {
+            if base.is_some() && (0..w.min(W)).all(|i| touched[i] & self.house_bits[h * w + i] == 0)
+            {
+                continue;
+            }
             let (mut fixed, mut open, mut lost) = (0u64, 0u64, 0u64);
             for &c in cells {
                 let m = cand[c];

@@ -36,6 +36,7 @@ mod parity;
 mod region;
 mod renban;
 mod sandwich;
+mod schedule;
 pub(crate) mod search;
 mod text;
 mod thermo;
@@ -486,6 +487,41 @@ impl Prop {
             _ => false,
         }
     }
+
+    /// Whether one run leaves nothing for a second run to narrow: pairs
+    /// (arc consistency) and little killers split by units (each digit kept
+    /// belongs to a whole assignment of kept digits).
+    fn idempotent(&self) -> bool {
+        match self {
+            Prop::Pair(..) => true,
+            Prop::LittleKiller { cells, ends, sum } => {
+                ends.len() < cells.len() && *sum <= little_killer::MAX_SUM
+            }
+            _ => false,
+        }
+    }
+
+    /// The cells this propagator reads and narrows.
+    fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        let (a, b): (&[usize], &[usize]) = match self {
+            Prop::Pair(a, b, _) => {
+                return std::slice::from_ref(a)
+                    .iter()
+                    .chain(std::slice::from_ref(b))
+                    .copied()
+            }
+            Prop::Sum { cells, .. }
+            | Prop::Distinct(cells)
+            | Prop::Unit(cells)
+            | Prop::Thermo(cells)
+            | Prop::Sandwich { cells, .. }
+            | Prop::LittleKiller { cells, .. }
+            | Prop::Renban(cells)
+            | Prop::Between(cells) => (cells, &[]),
+            Prop::Arrow { circle, arrow, .. } => (circle, arrow),
+        };
+        a.iter().chain(b).copied()
+    }
 }
 
 /// Every constraint of a puzzle compiled into propagators, plus the masks
@@ -506,6 +542,8 @@ pub(crate) struct Model {
     locked: Option<std::sync::Arc<locked::Locked>>,
     /// Whether [`Model::share_units`] ran.
     shared: bool,
+    /// Which propagators watch which cells, once the geometry is known.
+    watchers: Option<std::sync::Arc<schedule::Watchers>>,
 }
 
 impl Model {
@@ -522,6 +560,7 @@ impl Model {
             constraints: constraints.to_vec(),
             locked: None,
             shared: false,
+            watchers: None,
         };
         for c in constraints {
             m.compile(c, constraints);
@@ -687,6 +726,18 @@ impl Model {
             }
         }
         self.locked = locked::Locked::new(geo, self).map(std::sync::Arc::new);
+        self.watchers = Some(std::sync::Arc::new(schedule::Watchers::new(geo, self)));
+    }
+
+    /// The watch lists of [`Model::share_units`], or built now.
+    pub(crate) fn watchers(
+        &self,
+        geo: &crate::geometry::Geometry,
+    ) -> std::sync::Arc<schedule::Watchers> {
+        match &self.watchers {
+            Some(w) => w.clone(),
+            None => std::sync::Arc::new(schedule::Watchers::new(geo, self)),
+        }
     }
 
     /// Locked candidates (see `locked.rs`; `base`: the masks when the
@@ -738,34 +789,44 @@ impl Model {
     pub(crate) fn propagate_tier(&self, cand: &mut [u64], heavy: bool) -> Narrowed {
         let mut changed = false;
         for p in self.props.iter().filter(|p| p.heavy() == heavy) {
-            changed |= match p {
-                Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], &self.luts[*t])?,
-                Prop::Sum {
-                    cells,
-                    sum,
-                    distinct,
-                } => killer::propagate(cand, cells, *sum, *distinct, self.n)?,
-                Prop::Distinct(cells) => region::distinct(cand, cells)?,
-                Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
-                Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
-                Prop::Arrow {
-                    circle,
-                    arrow,
-                    ends,
-                } => arrow::propagate(cand, circle, arrow, ends)?,
-                Prop::Sandwich {
-                    cells,
-                    sum,
-                    fillings,
-                } => sandwich::propagate(cand, cells, *sum, self.n, fillings)?,
-                Prop::LittleKiller { cells, ends, sum } => {
-                    little_killer::propagate(cand, cells, ends, *sum)?
-                }
-                Prop::Renban(cells) => renban::propagate(cand, cells, self.n)?,
-                Prop::Between(cells) => between::propagate(cand, cells)?,
-            };
+            changed |= self.run(p, cand)?;
         }
         Ok(changed)
+    }
+
+    /// Runs one propagator once.
+    pub(crate) fn run(&self, p: &Prop, cand: &mut [u64]) -> Narrowed {
+        Ok(match p {
+            Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], &self.luts[*t])?,
+            Prop::Sum {
+                cells,
+                sum,
+                distinct,
+            } => killer::propagate(cand, cells, *sum, *distinct, self.n)?,
+            Prop::Distinct(cells) => region::distinct(cand, cells)?,
+            Prop::Unit(cells) => region::unit(cand, cells, self.n)?,
+            Prop::Thermo(cells) => thermo::propagate(cand, cells)?,
+            Prop::Arrow {
+                circle,
+                arrow,
+                ends,
+            } => arrow::propagate(cand, circle, arrow, ends)?,
+            Prop::Sandwich {
+                cells,
+                sum,
+                fillings,
+            } => sandwich::propagate(cand, cells, *sum, self.n, fillings)?,
+            Prop::LittleKiller { cells, ends, sum } => {
+                little_killer::propagate(cand, cells, ends, *sum)?
+            }
+            Prop::Renban(cells) => renban::propagate(cand, cells, self.n)?,
+            Prop::Between(cells) => between::propagate(cand, cells)?,
+        })
+    }
+
+    /// Runs propagator `i` of [`Model::props`] once.
+    pub(crate) fn run_prop(&self, i: usize, cand: &mut [u64]) -> Narrowed {
+        self.run(&self.props[i], cand)
     }
 
     /// Whether the complete grid `values` obeys every constraint.

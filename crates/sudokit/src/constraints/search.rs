@@ -1,21 +1,23 @@
 //! The search for puzzles with constraints: candidate masks (one `u64` per
 //! cell, so N ≤ 64), singles on the board's units plus every constraint's
-//! propagator to a fixpoint (costly propagators last), then depth-first
-//! branching on a two-candidate cell, or else on the cell where guesses
-//! failed most often per candidate.
+//! propagator to a fixpoint (a queue re-runs only those whose cells changed,
+//! `schedule.rs`; costly propagators last), then depth-first branching on a
+//! two-candidate cell, or else on the cell where guesses failed most often
+//! per candidate.
 //!
-//! This is the slow, general path: a whole sweep over units and
-//! propagators until nothing changes, and a full copy of the masks per
-//! node. Classic puzzles never come here (they keep the dedicated
-//! solvers); puzzles with constraints trade speed for one simple loop that
-//! every constraint plugs into. Every complete grid is checked against
-//! every constraint before it counts, so the propagators may be weak.
+//! This is the general path: a full copy of the masks per node, and
+//! propagators that each look at their own cells. Classic puzzles never
+//! come here (they keep the dedicated solvers); puzzles with constraints
+//! trade speed for one simple loop that every constraint plugs into. Every
+//! complete grid is checked against every constraint before it counts, so
+//! the propagators may be weak.
 
 use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::limits::Limits;
 
+use super::schedule::{Queue, Watchers};
 use super::Model;
 
 struct Frame {
@@ -40,6 +42,14 @@ pub(crate) struct ConstraintSearch {
     failures: u32,
     limits: Limits,
     interrupted: bool,
+    watchers: Arc<Watchers>,
+    scratch: Scratch,
+    /// Whether two-candidate cells are ranked ([`branch_cell`]): not on
+    /// puzzles with little killers, where the ranking measured worse than
+    /// taking the first (`docs/notes/constraint-variants.md`, var7).
+    hot_pairs: bool,
+    /// Per cell, how many units and propagators watch it.
+    degree: Vec<u32>,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -54,7 +64,14 @@ impl ConstraintSearch {
         for (m, r) in root.iter_mut().zip(&model.root) {
             *m &= r;
         }
-        let pending = propagate(&geo, &model, &mut root).then_some(root);
+        let watchers = model.watchers(&geo);
+        let hot_pairs = !model
+            .props
+            .iter()
+            .any(|p| matches!(p, super::Prop::LittleKiller { .. }));
+        let mut scratch = Scratch::default();
+        let pending =
+            propagate_from(&geo, &model, &watchers, &mut scratch, &mut root, None).then_some(root);
         let cells = geo.cell_count();
         ConstraintSearch {
             geo,
@@ -67,6 +84,10 @@ impl ConstraintSearch {
             failures: 0,
             limits,
             interrupted: false,
+            hot_pairs,
+            degree: (0..cells).map(|c| watchers.degree(c)).collect(),
+            watchers,
+            scratch,
         }
     }
 
@@ -93,7 +114,7 @@ impl ConstraintSearch {
         self.solution = None;
         loop {
             if let Some(st) = self.pending.take() {
-                match branch_cell(&st, &self.conflicts) {
+                match branch_cell(&st, &self.conflicts, self.hot_pairs, &self.degree) {
                     None => {
                         if self.model.satisfied(&values(&st)) {
                             self.solution = Some(st);
@@ -134,7 +155,9 @@ impl ConstraintSearch {
             };
             let before = child[cell];
             child[cell] = d;
-            if propagate_from(&self.geo, &self.model, &mut child, Some((cell, before))) {
+            let guess = Some((cell, before));
+            let (geo, model, w) = (&self.geo, &self.model, &self.watchers);
+            if propagate_from(geo, model, w, &mut self.scratch, &mut child, guess) {
                 self.pending = Some(child);
             } else {
                 self.conflicts[cell] += 1;
@@ -162,17 +185,27 @@ fn values(masks: &[u64]) -> Vec<u16> {
 }
 
 /// The undecided cell to branch on; `None` when all are decided. A cell
-/// with two candidates if there is one; otherwise the cell with the most
+/// with two candidates if there is one (with `hot_pairs`, the one with the
+/// most failed guesses, then the most propagators watching it, the classic
+/// dom/deg tie-break; else the first); otherwise the cell with the most
 /// failed guesses per candidate (the conflict-weighted choice of CSP
 /// solvers, dom/wdeg), and while no guess has failed, the fewest
 /// candidates. First such cell on a tie.
-fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
+fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool, degree: &[u32]) -> Option<usize> {
+    let mut pair: Option<(u32, u32, usize)> = None;
     let mut weighted: Option<(u64, u64, usize)> = None;
     let mut fewest: Option<(u32, usize)> = None;
     for (c, m) in st.iter().enumerate() {
         let k = m.count_ones();
         if k == 2 {
-            return Some(c);
+            if !hot_pairs {
+                return Some(c);
+            }
+            let key = (conflicts[c], degree[c]);
+            if pair.map_or(true, |(w, g, _)| key > (w, g)) {
+                pair = Some((key.0, key.1, c));
+            }
+            continue;
         }
         if k > 2 {
             if fewest.map_or(true, |(b, _)| k < b) {
@@ -185,107 +218,213 @@ fn branch_cell(st: &[u64], conflicts: &[u32]) -> Option<usize> {
             }
         }
     }
+    if let Some((_, _, c)) = pair {
+        return Some(c);
+    }
     weighted.map(|(_, _, c)| c).or(fewest.map(|(_, c)| c))
 }
 
 /// Singles on every unit and every constraint's propagator, to a fixpoint.
 /// False on a contradiction.
 pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool {
-    propagate_from(geo, model, cand, None)
+    let w = model.watchers(geo);
+    propagate_from(geo, model, &w, &mut Scratch::default(), cand, None)
+}
+
+/// Buffers [`propagate_from`] reuses from one call to the next.
+#[derive(Default)]
+struct Scratch {
+    queue: Queue,
+    /// A propagator's masks before it ran.
+    before: Vec<u64>,
+    /// The masks when the last locked-candidates pass started.
+    start: Vec<u64>,
+    base: Vec<u64>,
 }
 
 /// [`propagate`] on a fixpoint's masks where one cell was then narrowed
-/// (`guess`: the cell and its mask at the fixpoint), so that locked
-/// candidates look only at what changed since.
+/// (`guess`: the cell and its mask at the fixpoint): only the propagators
+/// watching a changed cell run again, and locked candidates look only at
+/// what changed since the fixpoint. Cheap propagators and the units settle
+/// first, then locked candidates, then one costly propagator at a time.
 fn propagate_from(
     geo: &Geometry,
     model: &Model,
+    w: &Watchers,
+    sc: &mut Scratch,
     cand: &mut [u64],
     guess: Option<(usize, u64)>,
 ) -> bool {
     let full = crate::puzzle::full_mask(geo.n());
-    // The masks when the last locked-candidates pass started.
-    let mut base: Option<Vec<u64>> = match guess {
-        Some((cell, before)) if model.has_locked() => {
-            let mut b = cand.to_vec();
-            b[cell] = before;
-            Some(b)
+    sc.queue.reset(w);
+    let mut has_base = false;
+    match guess {
+        Some((cell, before)) => {
+            sc.queue.wake(w, cell);
+            if model.has_locked() {
+                sc.base.clear();
+                sc.base.extend_from_slice(cand);
+                sc.base[cell] = before;
+                has_base = true;
+            }
         }
-        _ => None,
-    };
-    let mut start: Vec<u64> = Vec::new();
+        None => sc.queue.push_all(w),
+    }
+    let units = w.units();
     loop {
-        let mut changed = false;
-        for unit in geo.units() {
-            let mut fixed = 0u64;
-            for &c in &unit.cells {
-                let m = cand[c as usize];
-                if m == 0 {
-                    return false;
-                }
-                if m.is_power_of_two() {
-                    if fixed & m != 0 {
-                        return false;
-                    }
-                    fixed |= m;
-                }
-            }
-            let (mut once, mut twice) = (0u64, 0u64);
-            for &c in &unit.cells {
-                let m = &mut cand[c as usize];
-                if !m.is_power_of_two() && *m & fixed != 0 {
-                    *m &= !fixed;
-                    if *m == 0 {
-                        return false;
-                    }
-                    changed = true;
-                }
-                twice |= once & *m;
-                once |= *m;
-            }
-            if once != full {
+        while let Some(id) = sc.queue.pop_light() {
+            if !run(geo, model, w, sc, cand, id, units, full) {
                 return false;
             }
-            let hidden = once & !twice & !fixed;
-            if hidden != 0 {
-                for &c in &unit.cells {
-                    let m = &mut cand[c as usize];
-                    let h = *m & hidden;
-                    if h != 0 {
-                        if !h.is_power_of_two() {
-                            return false; // two digits with one place, both here
-                        }
-                        *m = h;
-                        changed = true;
-                    }
-                }
-            }
         }
-        match model.propagate_tier(cand, false) {
-            Err(_) => return false,
-            Ok(c) => changed |= c,
-        }
-        if !changed {
-            if model.has_locked() {
-                start.clear();
-                start.extend_from_slice(cand);
-                match model.propagate_locked(cand, base.as_deref()) {
-                    Err(_) => return false,
-                    Ok(c) => {
-                        std::mem::swap(base.get_or_insert_with(Vec::new), &mut start);
-                        if c {
-                            continue;
-                        }
-                    }
-                }
-            }
-            match model.propagate_tier(cand, true) {
+        if model.has_locked() {
+            sc.start.clear();
+            sc.start.extend_from_slice(cand);
+            let base = has_base.then_some(sc.base.as_slice());
+            match model.propagate_locked(cand, base) {
                 Err(_) => return false,
-                Ok(false) => return true,
-                Ok(true) => {}
+                Ok(changed) => {
+                    std::mem::swap(&mut sc.base, &mut sc.start);
+                    has_base = true;
+                    if changed {
+                        // sc.base now holds the masks before the pass.
+                        for (c, (&m, &b)) in cand.iter().zip(&sc.base).enumerate() {
+                            if m != b {
+                                sc.queue.wake(w, c);
+                            }
+                        }
+                        continue;
+                    }
+                }
+            }
+        }
+        // The costly ones queued now, in one go (a locked-candidates pass
+        // between two of them costs more than it saves).
+        let mut any = false;
+        for _ in 0..sc.queue.heavy_len() {
+            let Some(id) = sc.queue.pop_heavy() else {
+                break;
+            };
+            any = true;
+            if !run(geo, model, w, sc, cand, id, units, full) {
+                return false;
+            }
+        }
+        if !any {
+            return true;
+        }
+    }
+}
+
+/// Runs propagator `id` once and queues the propagators watching each cell
+/// it narrowed. False on a contradiction.
+#[allow(clippy::too_many_arguments)]
+fn run(
+    geo: &Geometry,
+    model: &Model,
+    w: &Watchers,
+    sc: &mut Scratch,
+    cand: &mut [u64],
+    id: usize,
+    units: usize,
+    full: u64,
+) -> bool {
+    let idempotent = w.idempotent(id);
+    if !idempotent {
+        sc.queue.done(id);
+    }
+    if id < units {
+        // Units and pairs know which cells they narrowed; the others are
+        // compared with a copy of their cells.
+        let cells = &geo.units()[id].cells;
+        let Some(mut changed) = unit_singles(cand, cells, full) else {
+            return false;
+        };
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            sc.queue.wake(w, cells[i] as usize);
+        }
+    } else if let super::Prop::Pair(a, b, _) = model.props[id - units] {
+        let (was_a, was_b) = (cand[a], cand[b]);
+        if model.run_prop(id - units, cand).is_err() {
+            return false;
+        }
+        if cand[a] != was_a {
+            sc.queue.wake(w, a);
+        }
+        if cand[b] != was_b {
+            sc.queue.wake(w, b);
+        }
+    } else {
+        let scope = w.scope(id);
+        sc.before.clear();
+        sc.before.extend(scope.iter().map(|&c| cand[c as usize]));
+        if model.run_prop(id - units, cand).is_err() {
+            return false;
+        }
+        for (&c, &b) in scope.iter().zip(&sc.before) {
+            if cand[c as usize] != b {
+                sc.queue.wake(w, c as usize);
             }
         }
     }
+    if idempotent {
+        sc.queue.done(id);
+    }
+    true
+}
+
+/// Naked and hidden singles in one unit: the positions (in `cells`) of
+/// the masks that changed, `None` on a contradiction.
+fn unit_singles(cand: &mut [u64], cells: &[u32], full: u64) -> Option<u64> {
+    let mut fixed = 0u64;
+    for &c in cells {
+        let m = cand[c as usize];
+        if m == 0 {
+            return None;
+        }
+        if m.is_power_of_two() {
+            if fixed & m != 0 {
+                return None;
+            }
+            fixed |= m;
+        }
+    }
+    let mut changed = 0u64;
+    let (mut once, mut twice) = (0u64, 0u64);
+    for (i, &c) in cells.iter().enumerate() {
+        let m = &mut cand[c as usize];
+        if !m.is_power_of_two() && *m & fixed != 0 {
+            *m &= !fixed;
+            if *m == 0 {
+                return None;
+            }
+            changed |= 1 << i;
+        }
+        twice |= once & *m;
+        once |= *m;
+    }
+    if once != full {
+        return None;
+    }
+    let hidden = once & !twice & !fixed;
+    if hidden != 0 {
+        for (i, &c) in cells.iter().enumerate() {
+            let m = &mut cand[c as usize];
+            let h = *m & hidden;
+            if h != 0 {
+                if !h.is_power_of_two() {
+                    return None; // two digits with one place, both here
+                }
+                if *m != h {
+                    *m = h;
+                    changed |= 1 << i;
+                }
+            }
+        }
+    }
+    Some(changed)
 }
 
 /// Every digit that appears in at least one solution, per cell: what
