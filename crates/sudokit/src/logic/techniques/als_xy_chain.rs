@@ -15,6 +15,7 @@
 //! Sets are pairwise disjoint. Boards of at most 128 cells (bit sets), any
 //! geometry.
 
+use super::als::Adjacency;
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -29,15 +30,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let small = &net.small;
     let digit_cells = &net.digit_cells;
     // One link per restricted common digit.
-    let links: Vec<Vec<(u32, u8)>> = net
-        .links
-        .iter()
-        .map(|l| {
-            l.iter()
-                .flat_map(|&(j, m)| bits(m).map(move |x| (j, x as u8)))
-                .collect()
-        })
-        .collect();
+    let links = Adjacency::build(net.links.len(), |i, out| {
+        for &(j, m) in net.links.of(i) {
+            out.extend(bits(m).map(|x| (j, x as u8)));
+        }
+    });
     let mut w = Walk {
         c,
         small,
@@ -108,7 +105,7 @@ type Best = (usize, Vec<u32>, Vec<u8>, Vec<Cand>);
 struct Walk<'a> {
     c: &'a Candidates,
     small: &'a [super::als::Small],
-    links: &'a [Vec<(u32, u8)>],
+    links: &'a Adjacency<(u32, u8)>,
     digit_cells: &'a [u128],
     chain: Vec<u32>,
     digits: Vec<u8>,
@@ -123,7 +120,7 @@ impl Walk<'_> {
     fn extend(&mut self, useful: u64) {
         let last = *self.chain.last().unwrap() as usize;
         let links = self.links;
-        for &(next, x) in &links[last] {
+        for &(next, x) in links.of(last) {
             self.visited += 1;
             if self.visited >= BUDGET || (self.visited % 256 == 0 && self.c.out_of_time()) {
                 return;

@@ -24,7 +24,8 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
     // The wing with the most eliminations (ties: the first found), as
     // HoDoKu chooses and as ALS-XZ does.
     let mut best: Option<Step> = None;
-    for (bi, around) in links.iter().enumerate() {
+    for bi in 0..links.len() {
+        let around = links.of(bi);
         if c.out_of_time() {
             return None;
         }
