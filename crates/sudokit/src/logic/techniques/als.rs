@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::adjacency::Adjacency;
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -166,39 +167,6 @@ pub(super) struct Net {
     pub(super) digit_cells: Vec<u128>,
 }
 
-/// Per node, a list of items, all in one buffer: the net has thousands of
-/// nodes, and a `Vec` per node made allocation a large share of building it.
-pub(super) struct Adjacency<T> {
-    /// Node `i`'s items are `items[start[i]..start[i + 1]]`.
-    start: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T> Adjacency<T> {
-    /// Collects each node's items in node order: `items_of(i, push)` pushes
-    /// node `i`'s items, for `i` in `0..nodes`.
-    pub(super) fn build(nodes: usize, mut items_of: impl FnMut(usize, &mut Vec<T>)) -> Self {
-        let mut start = Vec::with_capacity(nodes + 1);
-        let mut items = Vec::new();
-        start.push(0);
-        for i in 0..nodes {
-            items_of(i, &mut items);
-            start.push(items.len() as u32);
-        }
-        Adjacency { start, items }
-    }
-
-    /// The number of nodes.
-    pub(super) fn len(&self) -> usize {
-        self.start.len() - 1
-    }
-
-    /// Node `i`'s items.
-    pub(super) fn of(&self, i: usize) -> &[T] {
-        &self.items[self.start[i] as usize..self.start[i + 1] as usize]
-    }
-}
-
 /// A board (its context and every cell's mask) and its net.
 type Memo = (std::sync::Arc<super::Ctx>, Vec<u64>, std::rc::Rc<Net>);
 
@@ -228,10 +196,9 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
             digit_cells[d] |= 1 << x;
         }
     }
-    // Each pair (i < j) once, in the order i, then j; then both directions
-    // sorted by their first node, which keeps each node's list in
-    // increasing order of the other node.
-    let mut pairs: Vec<(u32, u32, u64)> = Vec::new();
+    // Both directions of each pair (i < j), pairs in increasing (i, j): the
+    // stable sort by node then lists each node's links by the other node.
+    let mut edges: Vec<(u32, (u32, u64))> = Vec::new();
     for i in 0..list.len() {
         if c.out_of_time() {
             return None;
@@ -245,11 +212,12 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
                 .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
                 .fold(0u64, |m, x| m | 1 << x);
             if m != 0 {
-                pairs.push((i as u32, j as u32, m));
+                edges.push((i as u32, (j as u32, m)));
+                edges.push((j as u32, (i as u32, m)));
             }
         }
     }
-    let links = symmetric_adjacency(list.len(), &pairs);
+    let links = Adjacency::from_edges(list.len(), &edges);
     let net = std::rc::Rc::new(Net {
         list,
         small,
@@ -258,32 +226,6 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
     });
     LAST_NET.with(|m| *m.borrow_mut() = Some((c.ctx.clone(), masks, net.clone())));
     Some(net)
-}
-
-/// Both directions of every `(i, j, m)` of `pairs` (listed with `i < j`, in
-/// increasing `(i, j)`): node `k` gets `(other, m)` for every pair holding
-/// it, in increasing order of the other node.
-fn symmetric_adjacency(nodes: usize, pairs: &[(u32, u32, u64)]) -> Adjacency<(u32, u64)> {
-    let mut start = vec![0u32; nodes + 1];
-    for &(i, j, _) in pairs {
-        start[i as usize + 1] += 1;
-        start[j as usize + 1] += 1;
-    }
-    for k in 0..nodes {
-        start[k + 1] += start[k];
-    }
-    let mut fill = start.clone();
-    let mut items = vec![(0u32, 0u64); pairs.len() * 2];
-    // For node k, the pairs (i, k) with i < k come before any (k, j) in
-    // `pairs`, each group in increasing order of the other node.
-    for &(i, j, m) in pairs {
-        for (from, to) in [(i, j), (j, i)] {
-            let at = &mut fill[from as usize];
-            items[*at as usize] = (to, m);
-            *at += 1;
-        }
-    }
-    Adjacency { start, items }
 }
 
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {

@@ -15,7 +15,7 @@
 //! Sets are pairwise disjoint. Boards of at most 128 cells (bit sets), any
 //! geometry.
 
-use super::als::Adjacency;
+use super::adjacency::Adjacency;
 use super::{digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -30,7 +30,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let small = &net.small;
     let digit_cells = &net.digit_cells;
     // One link per restricted common digit.
-    let links = Adjacency::build(net.links.len(), |i, out| {
+    let links = Adjacency::build(net.links.nodes(), |i, out| {
         for &(j, m) in net.links.of(i) {
             out.extend(bits(m).map(|x| (j, x as u8)));
         }

@@ -24,7 +24,7 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
     // The wing with the most eliminations (ties: the first found), as
     // HoDoKu chooses and as ALS-XZ does.
     let mut best: Option<Step> = None;
-    for bi in 0..links.len() {
+    for bi in 0..links.nodes() {
         let around = links.of(bi);
         if c.out_of_time() {
             return None;

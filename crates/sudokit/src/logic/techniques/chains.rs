@@ -12,6 +12,7 @@
 //! X-chains use one digit only; XY-chains use bivalue cells as strong links
 //! and same-digit links between cells as weak links; AICs mix both.
 
+use super::adjacency::Adjacency;
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -50,67 +51,17 @@ pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
     search(c, Mode::Aic, &g, &mut scratch, 0..g.nodes() as u32)
 }
 
-/// Adjacency lists in one array each (compressed rows): the neighbours of
-/// node `v` are `to[start[v]..start[v + 1]]`, in the order they were added.
-pub(super) struct Adjacency {
-    start: Vec<u32>,
-    to: Vec<u32>,
-}
-
-impl Adjacency {
-    /// From edges in insertion order; a stable counting sort by source keeps
-    /// each node's neighbours in that order. With `dedup`, repeated edges
-    /// (two cells sharing a row and a box) are kept once.
-    fn from_edges(nodes: usize, edges: &[(u32, u32)], dedup: bool) -> Self {
-        let mut start = vec![0u32; nodes + 1];
-        for &(a, _) in edges {
-            start[a as usize + 1] += 1;
-        }
-        for v in 0..nodes {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut to = vec![0u32; edges.len()];
-        for &(a, b) in edges {
-            let a = a as usize;
-            if dedup && to[start[a] as usize..fill[a] as usize].contains(&b) {
-                continue;
-            }
-            to[fill[a] as usize] = b;
-            fill[a] += 1;
-        }
-        if dedup {
-            // Close the gaps left by skipped duplicates.
-            let mut out = Vec::with_capacity(to.len());
-            let mut new_start = vec![0u32; nodes + 1];
-            for v in 0..nodes {
-                out.extend_from_slice(&to[start[v] as usize..fill[v] as usize]);
-                new_start[v + 1] = out.len() as u32;
-            }
-            return Adjacency {
-                start: new_start,
-                to: out,
-            };
-        }
-        Adjacency { start, to }
-    }
-    #[inline]
-    pub(super) fn of(&self, v: u32) -> &[u32] {
-        &self.to[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
-    }
-}
-
 pub(super) struct Graph {
     pub(super) n: usize,
     /// Strong neighbours of each candidate node (cell · n + digit − 1).
-    pub(super) strong: Adjacency,
+    pub(super) strong: Adjacency<u32>,
     /// Whether two digits of one cell are weakly linked (AICs).
     same_cell_weak: bool,
 }
 
 impl Graph {
     pub(super) fn nodes(&self) -> usize {
-        self.strong.start.len() - 1
+        self.strong.nodes()
     }
 }
 
@@ -169,7 +120,7 @@ pub(super) fn build(c: &Candidates, mode: Mode) -> Graph {
     }
     Graph {
         n,
-        strong: Adjacency::from_edges(cells * n, &strong, true),
+        strong: Adjacency::from_edges_dedup(cells * n, &strong),
         same_cell_weak: matches!(mode, Mode::Aic),
     }
 }
@@ -230,7 +181,7 @@ fn search(
         if c.out_of_time() {
             return None;
         }
-        if g.strong.of(s).is_empty() {
+        if g.strong.of(s as usize).is_empty() {
             continue;
         }
         *generation += 1;
@@ -330,7 +281,7 @@ fn search(
             if on {
                 g.for_weak(c, v, visit);
             } else {
-                g.strong.of(v).iter().for_each(|&w| visit(w));
+                g.strong.of(v as usize).iter().for_each(|&w| visit(w));
             }
         }
     }

@@ -35,7 +35,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         if c.out_of_time() {
             return None;
         }
-        if g.strong.of(s).is_empty() {
+        if g.strong.of(s as usize).is_empty() {
             continue;
         }
         queue.clear();
@@ -72,7 +72,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             if on {
                 g.for_weak(c, v, visit);
             } else {
-                g.strong.of(v).iter().for_each(|&w| visit(w));
+                g.strong.of(v as usize).iter().for_each(|&w| visit(w));
             }
         }
     }

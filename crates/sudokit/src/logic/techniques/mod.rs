@@ -5,6 +5,7 @@
 //! (cheapest and most natural first), so the first step found is the one a
 //! person would most likely see.
 
+mod adjacency;
 mod als;
 mod als_xy_chain;
 mod als_xy_wing;

@@ -59,6 +59,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             };
             let (line_rest, box_rest) = (rest(*u1), rest(*u2));
             let mut found = None;
+            // Reused for every choice of C (filled anew each time).
+            let mut line_cands: Vec<u32> = Vec::with_capacity(line_rest.len());
+            let mut box_cands: Vec<u32> = Vec::with_capacity(box_rest.len());
             for k in 2..=inter.len() {
                 combinations(c, &inter, k, |cs| {
                     let v = union(cs);
@@ -66,16 +69,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                         return false;
                     }
                     // Cells outside the intersection that share a digit with C.
-                    let line_cands: Vec<u32> = line_rest
-                        .iter()
-                        .copied()
-                        .filter(|&x| c.mask(x as usize) & v != 0)
-                        .collect();
-                    let box_cands: Vec<u32> = box_rest
-                        .iter()
-                        .copied()
-                        .filter(|&x| c.mask(x as usize) & v != 0)
-                        .collect();
+                    let shares_with_c = |x: &u32| c.mask(*x as usize) & v != 0;
+                    line_cands.clear();
+                    line_cands.extend(line_rest.iter().copied().filter(shares_with_c));
+                    box_cands.clear();
+                    box_cands.extend(box_rest.iter().copied().filter(shares_with_c));
                     for nl in 1..=MAX_SIDE {
                         let done = combinations(c, &line_cands, nl, |ls| {
                             let vl = union(ls);
