@@ -141,9 +141,12 @@ pub(super) fn narrow(
 fn sumset(a: u128, b: u128, top: u32) -> u128 {
     let lim = u128::MAX >> (127 - top);
     let (a, b) = (a & lim, b & lim);
+    if a == 0 || b == 0 {
+        return 0;
+    }
     // One shift per bit of the side with the narrower span (a cheap guess
     // at the sparser side: no popcount instruction on the base target).
-    let span = |x: u128| 128 - x.leading_zeros() - x.trailing_zeros().min(127);
+    let span = |x: u128| 128 - x.leading_zeros() - x.trailing_zeros();
     let (mut rest, b) = if span(a) <= span(b) { (a, b) } else { (b, a) };
     let mut out = 0;
     while rest != 0 {
@@ -219,6 +222,14 @@ impl<'a> Walk<'a> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sumset_of_an_empty_side_is_empty() {
+        assert_eq!(super::sumset(0, 0b110, 20), 0);
+        assert_eq!(super::sumset(0b110, 0, 20), 0);
+        // {1, 2} + {0, 3} = {1, 2, 4, 5}
+        assert_eq!(super::sumset(0b110, 0b1001, 20), 0b110110);
+    }
+
     use super::*;
     use crate::geometry::BoxShape;
 
