@@ -33,12 +33,17 @@ step "tests (unit, integration, property, doc)"
 cargo test --workspace --locked
 
 step "the web app in headless Chromium (playwright-core, axe-core): the static site, then sudokit serve"
-if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+# Only what is missing: where Node.js comes from elsewhere (with its own npm),
+# Debian's npm package cannot be installed beside it.
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get install -y -q chromium nodejs npm >/dev/null 2>&1 ||
-        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q chromium nodejs npm >/dev/null; }
+    $SUDO apt-get install -y -q "${need[@]}" >/dev/null 2>&1 ||
+        { $SUDO apt-get update -q >/dev/null && $SUDO apt-get install -y -q "${need[@]}" >/dev/null; }
 fi
 chromium --version
 # The release CLI, built once here; the data-set tests below and the Python
