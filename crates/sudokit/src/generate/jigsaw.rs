@@ -47,6 +47,13 @@ use crate::solve::ExclusionCheck;
 /// [`GenerateError::NoLayout`].
 pub const LAYOUT_TRIES: usize = 50;
 
+/// The largest N for which [`Board::new`] offers random jigsaw layouts. On
+/// 9×9 most layouts are filled within a few guesses and a puzzle takes
+/// milliseconds; on 12×12 about two layouts in three exhaust
+/// [`LAYOUT_CHECK_BUDGET`] and a puzzle's uniqueness checks take seconds,
+/// on 16×16 nearly every layout exhausts it and puzzles take minutes.
+pub const RANDOM_JIGSAW_MAX_N: usize = 9;
+
 /// Guesses the search proving that a layout has a solution grid may make
 /// before the layout is redrawn. Layouts with a grid are almost always
 /// filled with a handful of guesses.
@@ -241,6 +248,12 @@ impl Board {
             return Geometry::square(shape, &variants)
                 .map(|g| Board::Fixed(Arc::new(g)))
                 .map_err(|e| e.to_string());
+        }
+        if shape.n() > RANDOM_JIGSAW_MAX_N {
+            return Err(format!(
+                "random jigsaw layouts are made up to {m}×{m}; for a larger board give the regions",
+                m = RANDOM_JIGSAW_MAX_N
+            ));
         }
         // Refuse what no layout could carry now, not at the first puzzle.
         let boxes: Vec<u16> = {
@@ -496,6 +509,7 @@ mod tests {
         ] {
             assert!(Board::new(nine, &names, None, cube).is_err(), "{names:?}");
         }
+        assert!(Board::new(BoxShape::new(3, 4), &["jigsaw"], None, false).is_err());
         assert!(Board::new(nine, &["jigsaw"], Some(vec![0; 80]), false).is_err());
         let windoku = Board::new(nine, &["windoku", "jigsaw"], None, false).unwrap();
         let g = windoku.generate(&GenerateOptions::default(), 1, 0).unwrap();
