@@ -105,6 +105,37 @@ fn a_puzzle_on_given_regions_keeps_them_and_has_one_solution() {
     }
 }
 
+/// `"variants": ["jigsaw"]` without regions: a random layout, sent back in
+/// the grid, different for another seed, with one solution on it.
+#[test]
+fn a_random_jigsaw_sends_its_regions_and_has_one_solution() {
+    let req = GenerateRequest {
+        variants: vec!["jigsaw".into()],
+        ..Default::default()
+    };
+    let mut layouts = Vec::new();
+    for seed in 1..=2 {
+        let answer = service::generate(&req, seed, &Options::default()).unwrap();
+        let regions: Vec<u16> = answer["grid"]["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u16)
+            .collect();
+        assert_eq!(regions.len(), 81);
+        let (mut puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
+        let groups = groups(&regions);
+        for g in &groups {
+            let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
+        }
+        assert_eq!(count(&mut puzzle, &groups, 2), 1, "seed {seed}");
+        layouts.push(regions);
+    }
+    assert_ne!(layouts[0], layouts[1]);
+}
+
 #[test]
 fn regions_are_refused_when_they_cannot_be_used() {
     let bad = |req: GenerateRequest| match service::generate(&req, 1, &Options::default()) {
