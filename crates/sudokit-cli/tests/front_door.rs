@@ -17,7 +17,7 @@ fn stdout(o: &std::process::Output) -> String {
 
 #[test]
 fn generated_variants_and_cubes_check_as_unique_in_every_output_format() {
-    let mut cases: Vec<Vec<&str>> = ["x", "disjoint", "windoku", "hypercube"]
+    let mut cases: Vec<Vec<&str>> = ["x", "disjoint", "windoku", "hypercube", "jigsaw"]
         .iter()
         .map(|v| vec!["--variant", v])
         .collect();
@@ -52,6 +52,74 @@ fn generated_variants_and_cubes_check_as_unique_in_every_output_format() {
                 stdout(&checked)
             );
         }
+    }
+}
+
+#[test]
+fn generate_variant_jigsaw_draws_a_layout_per_puzzle_that_reads_back() {
+    for fmt in ["line", "pretty", "rc", "json"] {
+        let args = |threads| {
+            sudokit(&[
+                "generate",
+                "--variant",
+                "jigsaw",
+                "-n",
+                "3",
+                "--seed",
+                "4",
+                "--symmetry",
+                "rotational",
+                "--with-solution",
+                "-o",
+                fmt,
+                "-j",
+                threads,
+            ])
+        };
+        let made = args("1");
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        let text = stdout(&made);
+        // The same puzzles whatever the number of threads.
+        assert_eq!(text, stdout(&args("2")), "{fmt}");
+        // Three puzzles and their solutions, each read on its own regions
+        // (JSON: the solution is a field of its puzzle's line).
+        let checked = stdout(&sudokit_stdin(&["check"], &text));
+        let verdicts: Vec<&str> = checked.lines().collect();
+        let per_puzzle = if fmt == "json" { 1 } else { 2 };
+        assert_eq!(verdicts.len(), 3 * per_puzzle, "{fmt}\n{checked}\n{text}");
+        for (i, v) in verdicts.iter().enumerate() {
+            assert!(
+                v.starts_with("ok: ") && v.contains("unique solution"),
+                "{fmt}: {v}"
+            );
+            assert_eq!(v.ends_with(" 81 givens"), i % per_puzzle == 1, "{fmt}: {v}");
+        }
+        if fmt == "line" {
+            // Every grid has its own regions block; the puzzles' differ.
+            let blocks: Vec<&str> = text.split("regions:\n").skip(1).collect();
+            assert_eq!(blocks.len(), 6, "{text}");
+            let layout = |b: &str| b.lines().take(9).collect::<Vec<_>>().join("\n");
+            assert_eq!(layout(blocks[0]), layout(blocks[1]));
+            assert_ne!(layout(blocks[0]), layout(blocks[2]));
+        }
+    }
+    for (extra, word) in [
+        (&["--box", "4x4"][..], "9×9"),
+        (&["--cube"][..], "cubes"),
+        (&["--killer"][..], "--like"),
+    ] {
+        let mut args = vec!["generate", "--variant", "jigsaw", "--seed", "1"];
+        args.extend(extra);
+        let out = sudokit(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(word),
+            "{args:?}: {err}"
+        );
     }
 }
 

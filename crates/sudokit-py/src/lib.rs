@@ -633,11 +633,11 @@ fn render_pdf<'py>(
 /// `count` puzzles, numbers `index..index + count` of the run seeded with
 /// `seed`, generated in parallel: `(puzzle, solution, grade JSON or None)`.
 #[pyfunction]
-#[pyo3(signature = (box_shape="3x3", variants=vec![], cube=false, symmetry="none", minimal=false, clues=None, difficulty=None, grade=false, seed=0, index=0, count=1, threads=0))]
+#[pyo3(signature = (box_shape=None, variants=vec![], cube=false, symmetry="none", minimal=false, clues=None, difficulty=None, grade=false, seed=0, index=0, count=1, threads=0, regions=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    box_shape: &str,
+    box_shape: Option<&str>,
     variants: Vec<String>,
     cube: bool,
     symmetry: &str,
@@ -649,11 +649,24 @@ fn generate(
     index: u64,
     count: u64,
     threads: usize,
+    regions: Option<Vec<u16>>,
 ) -> PyResult<Vec<(PyPuzzle, PyPuzzle, Option<String>)>> {
-    let shape: BoxShape = box_shape.parse().map_err(PyValueError::new_err)?;
-    let n = shape.rows * shape.cols;
-    let cells = if cube { n * n * n } else { n * n };
-    let geo = geometry(cells, Some(box_shape), &variants, None, cube)?;
+    // The box shape: given, else the usual one for the regions' board, else 3×3.
+    let shape: BoxShape = match (box_shape, &regions) {
+        (Some(b), _) => b.parse().map_err(PyValueError::new_err)?,
+        (None, Some(r)) => (1..=64usize)
+            .find(|n| n * n == r.len())
+            .and_then(BoxShape::for_side)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{} region labels is not the size of any square board (N²)",
+                    r.len()
+                ))
+            })?,
+        (None, None) => BoxShape::new(3, 3),
+    };
+    let board =
+        generator::Board::new(shape, &variants, regions, cube).map_err(PyValueError::new_err)?;
     let opts = GenerateOptions {
         symmetry: symmetry
             .parse::<Symmetry>()
@@ -672,7 +685,7 @@ fn generate(
         pool.install(|| {
             (index..index + count)
                 .into_par_iter()
-                .map(|i| generator::generate(&geo, &opts, seed, i))
+                .map(|i| board.generate(&opts, seed, i))
                 .collect::<Vec<_>>()
         })
     });

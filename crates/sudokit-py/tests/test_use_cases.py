@@ -188,9 +188,7 @@ def test_write_read_round_trip(board, fmt):
 def test_generate(board):
     spec, _, _, _ = board
     if spec.get("regions"):
-        # The generator makes boxes and variants, not jigsaw regions: it says so.
-        with pytest.raises(ValueError, match="jigsaw"):
-            sudokit.generate(variants=["jigsaw"])
+        _check_generated_jigsaws(spec)
         return
     box = spec.get("box") or {9: "3x3", 16: "4x4", 4: "2x2"}[spec["n"]]
     gs = sudokit.generate(box=box, variants=spec.get("variants", ()), cube=spec.get("cube", False),
@@ -202,6 +200,52 @@ def test_generate(board):
     again = sudokit.generate(box=box, variants=spec.get("variants", ()), cube=spec.get("cube", False),
                              seed=11, index=1, grade=spec["n"] <= 9)
     assert again[0].puzzle == gs[1].puzzle
+
+
+def _connected(regions, n, label):
+    cells = {i for i, r in enumerate(regions) if r == label}
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, n)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            j = rr * n + cc
+            if 0 <= rr < n and 0 <= cc < n and j in cells and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return seen == cells
+
+
+def _check_generated_jigsaws(spec):
+    """Random layouts (one per puzzle) and a given layout: each puzzle is
+    checked from the rules alone (its givens are in the solution, the
+    solution fills every row, column and region, and an independent search
+    finds it to be the only one), and reads back with its regions."""
+    n = spec["n"]
+    random = sudokit.generate(variants=["jigsaw"], seed=11, count=2, symmetry="rotational")
+    given = sudokit.generate(regions=spec["regions"], seed=11)
+    assert given[0].puzzle.regions == list(spec["regions"])
+    assert random[0].puzzle.regions != random[1].puzzle.regions
+    for g in random + given:
+        regions = g.puzzle.regions
+        assert sorted(regions.count(r) for r in range(n)) == [n] * n
+        assert all(_connected(regions, n, r) for r in range(n))
+        cells, sol = g.puzzle.cells, g.solution.cells
+        assert is_solution(cells, sol, n, regions=regions)
+        assert all(v == 0 or v == s for v, s in zip(cells.tolist(), sol.tolist()))
+        assert count_solutions(cells.tolist(), n, limit=2, regions=regions) == 1
+        back = [r.puzzle for r in sudokit.read(sudokit.write([g.puzzle, g.solution], "pretty"))]
+        assert back == [g.puzzle, g.solution] and back[0].regions == regions
+    for g in random:
+        clues = np.array(g.puzzle.cells).reshape(n, n) > 0
+        assert (clues == clues[::-1, ::-1]).all()
+    again = sudokit.generate(variants=["jigsaw"], seed=11, index=1, symmetry="rotational")
+    assert again[0].puzzle == random[1].puzzle and again[0].puzzle.regions == random[1].puzzle.regions
+    with pytest.raises(ValueError, match="jigsaw"):
+        sudokit.generate(variants=["jigsaw", "disjoint"])
+    with pytest.raises(ValueError, match="9×9"):
+        sudokit.generate(box="4x4", variants=["jigsaw"])
 
 
 def test_empty_board_exact_counts():

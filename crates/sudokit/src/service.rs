@@ -15,13 +15,11 @@
 //! assert_eq!(answer["count"], "288");
 //! ```
 
-use std::sync::Arc;
-
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::format::{parse_all, GridJson, ParseOptions};
-use crate::generate::{self, Difficulty, GenerateOptions, Symmetry};
+use crate::generate::{Board, Difficulty, GenerateOptions, Symmetry};
 use crate::logic::{self, Level, Step};
 use crate::{
     BoxShape, CountMode, Error, Geometry, Layout, Options, PlayerHint, Puzzle, UnitKind, Variant,
@@ -494,25 +492,11 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
             "puzzles are generated up to 25×25".into(),
         ));
     }
-    let mut variants = Variant::parse_list(&req.variants).map_err(Failure::BadRequest)?;
-    if !req.regions.is_empty() {
-        if req.cube {
-            return Err(Failure::BadRequest(
-                "jigsaw regions apply to square boards, not cubes".into(),
-            ));
-        }
-        variants.push(Variant::Jigsaw(req.regions.clone()));
-    }
     let symmetry: Symmetry = req.symmetry.parse().map_err(Failure::BadRequest)?;
-    let geometry = if req.cube {
+    if req.cube {
         if shape.n() > 9 {
             return Err(Failure::BadRequest(
                 "cubes are generated up to 9×9×9".into(),
-            ));
-        }
-        if !variants.is_empty() {
-            return Err(Failure::BadRequest(
-                "variants apply to square boards, not cubes".into(),
             ));
         }
         if !matches!(symmetry, Symmetry::None | Symmetry::Rotational) {
@@ -520,11 +504,10 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
                 "a cube's clue pattern can be symmetric only by point reflection: symmetry rotational or none".into(),
             ));
         }
-        Geometry::cube(shape)
-    } else {
-        Geometry::square(shape, &variants)
-    };
-    let geometry = Arc::new(geometry.map_err(|e| Failure::BadRequest(e.to_string()))?);
+    }
+    // `jigsaw` among the variants without regions: a random layout.
+    let regions = (!req.regions.is_empty()).then(|| req.regions.clone());
+    let board = Board::new(shape, &req.variants, regions, req.cube).map_err(Failure::BadRequest)?;
     let seed = req.seed.unwrap_or(seed);
     let level = match req.difficulty.as_deref() {
         None | Some("") | Some("any") => None,
@@ -548,7 +531,8 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
         max_attempts: level.map(|_| 20),
         ..Default::default()
     };
-    let made = generate::first_match(&geometry, &gen_opts, seed, &opts.limits())
+    let made = board
+        .first_match(&gen_opts, seed, &opts.limits())
         .map_err(|e| Failure::unprocessable(e.to_string()))?;
     let Some((g, index)) = made else {
         return Err(Failure::OverBudget(

@@ -4,8 +4,10 @@
 #![cfg(feature = "serde")]
 
 use serde_json::Value;
+use std::sync::Arc;
 use sudokit::service::{self, Failure, GenerateRequest};
-use sudokit::Options;
+
+use sudokit::{solve, BoxShape, Geometry, Grid, Options, Variant};
 
 /// The nine boxes with two cells traded between boxes 1 and 2 (r1c4 joins
 /// box 1, r3c3 joins box 2): each region still connected.
@@ -103,6 +105,44 @@ fn a_puzzle_on_given_regions_keeps_them_and_has_one_solution() {
             .all(|(&p, &s)| p == 0 || p == s));
         assert_eq!(count(&mut puzzle, &groups, 2), 1, "seed {seed}");
     }
+}
+
+/// `"variants": ["jigsaw"]` without regions: a random layout, sent back in
+/// the grid, different for another seed, with one solution on it.
+#[test]
+fn a_random_jigsaw_sends_its_regions_and_has_one_solution() {
+    let req = GenerateRequest {
+        variants: vec!["jigsaw".into()],
+        ..Default::default()
+    };
+    let mut layouts = Vec::new();
+    for seed in 1..=2 {
+        let answer = service::generate(&req, seed, &Options::default()).unwrap();
+        let regions: Vec<u16> = answer["grid"]["regions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u16)
+            .collect();
+        assert_eq!(regions.len(), 81);
+        let (puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
+        for g in &groups(&regions) {
+            let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
+        }
+        assert!(puzzle
+            .iter()
+            .zip(&solution)
+            .all(|(&p, &s)| p == 0 || p == s));
+        // This file's plain solver takes minutes on some sparse jigsaws: the
+        // engine's count here (the rules of the solution are checked above).
+        let geo = Geometry::square(BoxShape::new(3, 3), &[Variant::Jigsaw(regions.clone())]);
+        let grid = Grid::new(Arc::new(geo.unwrap()), puzzle);
+        assert_eq!(solve::count(&grid, 2), Ok(1), "seed {seed}");
+        layouts.push(regions);
+    }
+    assert_ne!(layouts[0], layouts[1]);
 }
 
 #[test]

@@ -6,9 +6,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{bail, Context, Result};
 use serde_json::json;
 use sudokit::format::GridJson;
-use sudokit::generate::{self, ConstraintKind, Difficulty, GenerateOptions, Generated, Symmetry};
+use sudokit::generate::{
+    self, Board, ConstraintKind, Difficulty, GenerateOptions, Generated, Symmetry,
+};
 use sudokit::logic::{Grade, Level};
-use sudokit::{BoxShape, Geometry, Variant};
+use sudokit::{BoxShape, Geometry};
 
 use crate::batch::{self, Output, Tally};
 use crate::output::{grid_text, OutputFormat};
@@ -18,7 +20,10 @@ pub struct Args {
     /// Box shape RxC (N = R·C); 3x3 gives classic 9×9.
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
     pub box_shape: BoxShape,
-    /// Extra units: x, disjoint, hypercube, windoku (comma-separated).
+    /// Extra units: x, disjoint, hypercube, windoku (comma-separated), or
+    /// jigsaw: irregular regions in place of the boxes, a fresh random layout
+    /// for every puzzle (combines with x and windoku). To generate on a
+    /// layout of your own, give a puzzle with its `regions:` to --like.
     #[arg(long, value_delimiter = ',', value_name = "NAME")]
     pub variant: Vec<String>,
     /// Generate 3-D cubes (N×N×N) instead of square boards.
@@ -144,35 +149,53 @@ fn puzzle_text(
         };
     }
     if with_solution {
-        text = format!("{text}\n{}", grid_text(&g.solution, fmt));
+        // Jigsaw regions govern only the grid after them: the solution
+        // needs its own `regions:` block to read back on the same board.
+        let regions = if has_regions(&g.solution) {
+            sudokit::format::Writer::new(fmt).prelude(g.solution.geometry(), None)
+        } else {
+            String::new()
+        };
+        text = format!("{text}\n{regions}{}", grid_text(&g.solution, fmt));
     }
     text
 }
 
+fn has_regions(grid: &sudokit::Grid) -> bool {
+    grid.geometry()
+        .variants()
+        .iter()
+        .any(|v| matches!(v, sudokit::Variant::Jigsaw(_)))
+}
+
 /// The board of the first puzzle of `path`.
-fn board_like(path: &std::path::Path) -> Result<Arc<Geometry>> {
+fn board_like(path: &std::path::Path) -> Result<Board> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let p = sudokit::format::parse_puzzle(&text, &Default::default())
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    Ok(p.geometry().clone())
+    Ok(Board::Fixed(p.geometry().clone()))
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let geometry = match &args.like {
+    let board = match &args.like {
         Some(path) => board_like(path)?,
-        None => board(args)?,
+        None => Board::new(args.box_shape, &args.variant, None, args.cube)
+            .map_err(anyhow::Error::msg)?,
     };
     // Whichever way the board came, a cube keeps only point symmetry.
-    if geometry.layout() == sudokit::Layout::Cube
+    if board.layout() == sudokit::Layout::Cube
         && !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational)
     {
         bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
     }
     if args.killer || args.thermo {
+        let Board::Fixed(geometry) = board else {
+            bail!("--killer and --thermo generate on boxes or on the regions of --like, not on random jigsaw layouts");
+        };
         return constrained_on(args, geometry);
     }
-    generate_on(args, geometry)
+    generate_on(args, board)
 }
 
 /// `--killer` / `--thermo`: the library's constrained generator, written
@@ -211,7 +234,12 @@ fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
                     };
                 }
                 if with_solution {
-                    text = format!("{text}\n{}", grid_text(&made.solution, fmt));
+                    let regions = if has_regions(&made.solution) {
+                        sudokit::format::Writer::new(fmt).prelude(made.solution.geometry(), None)
+                    } else {
+                        String::new()
+                    };
+                    text = format!("{text}\n{regions}{}", grid_text(&made.solution, fmt));
                 }
                 Output::grids(text, made.puzzle.grid(), fmt, None).with_constraints(&made.puzzle)
             }
@@ -220,20 +248,7 @@ fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
     })
 }
 
-/// The board given by --box, --variant and --cube.
-fn board(args: &Args) -> Result<Arc<Geometry>> {
-    let variants = Variant::parse_list(&args.variant).map_err(anyhow::Error::msg)?;
-    Ok(Arc::new(if args.cube {
-        if !variants.is_empty() {
-            bail!("variants apply to square boards, not cubes");
-        }
-        Geometry::cube(args.box_shape)?
-    } else {
-        Geometry::square(args.box_shape, &variants)?
-    }))
-}
-
-fn generate_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
+fn generate_on(args: &Args, board: Board) -> Result<Tally> {
     let seed = args.seed.unwrap_or_else(|| {
         let s = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -269,7 +284,7 @@ fn generate_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
             },
             None => &opts,
         };
-        match generate::generate(&geometry, opts, seed, index) {
+        match board.generate(opts, seed, index) {
             Ok(g) => Output::grids(
                 puzzle_text(&g, index, seed, fmt, with_solution),
                 &g.puzzle,

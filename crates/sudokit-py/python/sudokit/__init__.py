@@ -455,8 +455,9 @@ def render_pdf(
 
 def generate(
     *,
-    box: str = "3x3",
+    box: Optional[str] = None,
     variants: Sequence[str] = (),
+    regions: Optional[Sequence[int]] = None,
     cube: bool = False,
     symmetry: str = "none",
     minimal: bool = False,
@@ -471,12 +472,35 @@ def generate(
     """Puzzles ``index .. index+count-1`` of the run seeded with ``seed``
     (the same as ``sudokit generate --seed``), each with a unique solution.
 
+    ``box`` defaults to ``"3x3"`` (with ``regions``, the usual box shape of
+    their board). ``variants=["jigsaw"]`` without ``regions`` gives every
+    puzzle its own random jigsaw layout (reproducible from ``seed`` and the
+    puzzle's index, like the puzzle), carried in ``puzzle.regions``;
+    ``regions`` (one label ``0..N-1`` per cell, row by row) generates on that
+    layout instead. Jigsaw combines with ``x`` and ``windoku``, not with
+    ``disjoint`` or ``hypercube`` (``ValueError``).
+
     >>> g = sudokit.generate(box="2x3", seed=7)[0]
     >>> g.puzzle.solve(unique=True) == g.solution
     True
+    >>> j = sudokit.generate(variants=["jigsaw"], seed=7)[0]
+    >>> len(j.puzzle.regions), j.puzzle.count(limit=2).value
+    (81, 1)
     """
     out = _native.generate(
-        box, list(variants), cube, symmetry, minimal, clues, difficulty, grade, seed, index, count, threads
+        box,
+        list(variants),
+        cube,
+        symmetry,
+        minimal,
+        clues,
+        difficulty,
+        grade,
+        seed,
+        index,
+        count,
+        threads,
+        None if regions is None else [int(r) for r in regions],
     )
     return [Generated(Puzzle(p), Puzzle(s), None if g is None else json.loads(g)) for p, s, g in out]
 

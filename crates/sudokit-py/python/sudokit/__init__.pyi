@@ -139,8 +139,9 @@ def render_pdf(
 ) -> bytes: ...
 def generate(
     *,
-    box: str = ...,
+    box: Optional[str] = ...,
     variants: Sequence[str] = ...,
+    regions: Optional[Sequence[int]] = ...,
     cube: bool = ...,
     symmetry: str = ...,
     minimal: bool = ...,

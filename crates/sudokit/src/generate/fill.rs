@@ -5,9 +5,16 @@ use std::sync::Arc;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
-use crate::geometry::{Geometry, Layout};
+use super::jigsaw::LAYOUT_CHECK_BUDGET;
+use crate::geometry::{Geometry, Layout, Variant};
 use crate::grid::Grid;
 use crate::solve::ExclusionCheck;
+
+/// Guesses each seeded jigsaw fill may make before the seeds are redrawn.
+/// The general completion may hand a stalled search to racing learning
+/// solvers, whose answer depends on timing; jigsaw fills stall often enough
+/// that they use plain backtracking, which keeps them reproducible.
+const JIGSAW_FILL_GUESSES: u64 = 2_000;
 
 /// A random completed grid of `geometry` (any shape, variant or cube).
 ///
@@ -31,6 +38,10 @@ pub(super) fn random_solution_with(
     }
     let n = geometry.n();
     let cells = geometry.cell_count();
+    let jigsaw = geometry
+        .variants()
+        .iter()
+        .any(|v| matches!(v, Variant::Jigsaw(_)));
     // About one seed digit per row: enough variety, still almost always completable.
     let seeds = n.min(cells);
     for _ in 0..64 {
@@ -49,14 +60,25 @@ pub(super) fn random_solution_with(
                 grid.set(cell, d);
             }
         }
-        if let Some(solution) = check.first_solution(grid.cells()) {
+        let solution = if jigsaw {
+            check.backtrack_solution(grid.cells(), JIGSAW_FILL_GUESSES)
+        } else {
+            check.first_solution(grid.cells())
+        };
+        if let Some(solution) = solution {
             return Some(relabel(&Grid::new(geometry.clone(), solution), rng));
         }
         if check.limits().expired() {
             return None;
         }
     }
-    // Fall back to the solver's own completion of the empty grid.
+    // Fall back to the solver's own completion of the empty grid (for a
+    // jigsaw, first by backtracking, as `random_jigsaw` proved its layouts).
+    if jigsaw {
+        if let Some(s) = check.backtrack_solution(&vec![0; cells], LAYOUT_CHECK_BUDGET) {
+            return Some(relabel(&Grid::new(geometry.clone(), s), rng));
+        }
+    }
     check
         .first_solution(&vec![0; cells])
         .map(|s| relabel(&Grid::new(geometry.clone(), s), rng))

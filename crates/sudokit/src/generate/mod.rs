@@ -63,6 +63,7 @@
 
 mod constrained;
 mod fill;
+pub mod jigsaw;
 mod symmetry;
 mod target;
 
@@ -81,6 +82,7 @@ use crate::solve::{self, ExclusionCheck};
 pub use constrained::{constrained, ConstrainedPuzzle, ConstraintKind};
 pub use fill::random_solution;
 use fill::random_solution_with;
+pub use jigsaw::{random_jigsaw, Board};
 pub use symmetry::Symmetry;
 pub use target::Difficulty;
 
@@ -153,6 +155,12 @@ pub struct Generated {
 pub enum GenerateError {
     #[error("this geometry has no solution grid")]
     NoGrid,
+    #[error("none of {0} random jigsaw layouts could be shown to have a solution grid")]
+    NoLayout(usize),
+    /// The board asked for cannot be built (a random jigsaw with variants
+    /// that need regular boxes, say).
+    #[error("{0}")]
+    Board(String),
     #[error("no candidate within {attempts} attempts could be proven minimal: for {unsettled} of them some clue's check ran out of budget (raise --check-budget, 0 = unlimited)")]
     MinimalUnproven { attempts: usize, unsettled: usize },
     #[error("no puzzle met the constraints within {0} attempts")]
@@ -190,7 +198,17 @@ pub fn generate(
     seed: u64,
     index: u64,
 ) -> Result<Generated, GenerateError> {
-    let mut rng = rng_for(seed, index);
+    generate_from(geometry, opts, rng_for(seed, index), index)
+}
+
+/// [`generate`] drawing from `rng`, the stream of puzzle `index` (the index
+/// only numbers progress reports).
+pub(crate) fn generate_from(
+    geometry: &Arc<Geometry>,
+    opts: &GenerateOptions,
+    mut rng: ChaCha8Rng,
+    index: u64,
+) -> Result<Generated, GenerateError> {
     let orbits = opts.symmetry.orbits(geometry);
     let strict_symmetric = opts.minimal && opts.symmetry != Symmetry::None;
     let default_cap = if opts.difficulty.is_some() {
@@ -448,13 +466,22 @@ pub fn first_match(
     seed: u64,
     limits: &crate::Limits,
 ) -> Result<Option<(Generated, u64)>, GenerateError> {
+    first_match_with(opts, limits, |o, i| generate(geometry, o, seed, i))
+}
+
+/// [`first_match`] with `make(opts, index)` making puzzle `index`.
+pub(crate) fn first_match_with(
+    opts: &GenerateOptions,
+    limits: &crate::Limits,
+    make: impl Fn(&GenerateOptions, u64) -> Result<Generated, GenerateError>,
+) -> Result<Option<(Generated, u64)>, GenerateError> {
     let opts = GenerateOptions {
         limits: limits.clone(),
         ..opts.clone()
     };
     let mut index = 0;
     loop {
-        match generate(geometry, &opts, seed, index) {
+        match make(&opts, index) {
             Ok(g) => return Ok(Some((g, index))),
             Err(GenerateError::NoMatch { .. }) if !limits.expired() => index += 1,
             Err(GenerateError::Unlikely { .. } | GenerateError::Stopped) => return Ok(None),

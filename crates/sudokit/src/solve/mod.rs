@@ -482,6 +482,32 @@ impl ExclusionCheck {
         .expect("geometry caps N")
     }
 
+    /// The first solution of `values` found by plain backtracking within
+    /// `guesses` guesses (`None` when there is none, the budget runs out or
+    /// the limits expire). Unlike [`Self::first_solution`], whose search may
+    /// switch to racing learning solvers, the answer depends only on
+    /// `values`: what a reproducible fill needs on boards whose searches
+    /// can stall (jigsaw layouts).
+    pub(crate) fn backtrack_solution(&mut self, values: &[u16], guesses: u64) -> Option<Vec<u16>> {
+        if self.nine.is_some() {
+            return self.first_solution(values);
+        }
+        let geo = self.geometry.clone();
+        with_digit_set!(geo.n(), B => {
+            let mut s = Search::<B>::new(geo.clone(), values);
+            s.set_guess_budget(guesses);
+            if !self.limits.is_unlimited() {
+                s.set_limits(self.limits.clone());
+            }
+            if s.advance() {
+                s.solution_values()
+            } else {
+                None
+            }
+        })
+        .expect("geometry caps N")
+    }
+
     /// The first solution of `values` (no guess budget; `None` also when the
     /// limits expire), reusing the 9×9 search.
     pub(crate) fn first_solution(&mut self, values: &[u16]) -> Option<Vec<u16>> {
