@@ -560,6 +560,24 @@ async function audit(page, label) {
       await press("#generate");
       await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 16, null, { timeout: 30000 });
       assert.equal(await page.isVisible("#regions-choice"), false, "no jigsaw, no choice");
+      // A random jigsaw from the form: regions other than the boxes, one
+      // solution, and the form keeps asking for a fresh layout.
+      await page.selectOption("#shape", "3x3");
+      await page.check('input[value="jigsaw"]');
+      assert.equal(await page.isDisabled('input[value="disjoint"]'), true, "no disjoint groups on a random jigsaw");
+      await press("#generate");
+      await page.waitForFunction(() => /[#&]r=/.test(location.hash) && document.querySelectorAll("#board .cell").length === 81, null, { timeout: 30000 });
+      await ready(page);
+      assert.match(await counter(page), /Solutions remaining: 1$/);
+      const random = new URL(page.url()).hash.match(/[#&]r=([^&]*)/)[1];
+      const boxes = Array.from({ length: 81 }, (_, i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3) + 1).join("");
+      assert.equal(random.length, 81);
+      assert.notEqual(random, boxes, "random regions, not the boxes");
+      assert.equal(await page.isChecked('input[value="jigsaw"]'), true, "the next puzzle gets a fresh layout");
+      assert.equal(await page.isChecked("#on-regions"), false);
+      await geometry(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-generated-random-jigsaw`);
       await c.close();
     });
   }

@@ -573,7 +573,7 @@ function explainError(e) {
 // jigsaw offers "on these jigsaw regions", its size fixed by the regions),
 // and offers only what the generator makes: cubes up to 9×9×9, without
 // variants, with point symmetry (rotational) or none; no disjoint groups or
-// hypercube on jigsaw regions.
+// hypercube on jigsaw regions, given or random.
 const variantBoxes = () => [...document.querySelectorAll('input[name="variant"]')];
 function syncForm() {
   $("regions-choice").hidden = !st.regions;
@@ -597,8 +597,15 @@ function formRules() {
     o.textContent = cube ? o.dataset.square.replace(/^(\d+)×\d+$/, "$1×$1×$1") : o.dataset.square;
   }
   if (!jig && $("shape").selectedOptions[0].disabled) $("shape").value = "2x2";
+  // A random jigsaw layout: up to 9×9, never with disjoint groups or
+  // hypercube (their groups follow the boxes), never on given regions.
+  const big = $("shape").value.split("x").reduce((a, b) => a * b, 1) > 9;
+  const picked = (v) => variantBoxes().some((b) => b.value === v && b.checked && !b.disabled);
+  const boxGroups = picked("disjoint") || picked("hypercube"), randomJig = picked("jigsaw");
   for (const b of variantBoxes()) {
-    b.disabled = cube || (jig && (b.value === "disjoint" || b.value === "hypercube"));
+    const groups = b.value === "disjoint" || b.value === "hypercube";
+    b.disabled = cube || (jig && (groups || b.value === "jigsaw")) ||
+      (b.value === "jigsaw" && (big || boxGroups)) || (groups && randomJig);
     if (b.disabled) b.checked = false;
   }
   for (const o of $("symmetry").options) o.disabled = cube && !["rotational", "none"].includes(o.value);
@@ -606,6 +613,8 @@ function formRules() {
 }
 $("on-regions").onchange = formRules;
 $("cube").onchange = formRules;
+$("shape").addEventListener("change", formRules);
+for (const b of variantBoxes()) b.addEventListener("change", formRules);
 
 $("generate").onclick = async () => {
   const difficulty = $("difficulty").value;
@@ -615,6 +624,13 @@ $("generate").onclick = async () => {
     const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: onRegions() ? st.box : $("shape").value, cube: $("cube").checked, variants, regions: onRegions() ? st.regions : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
     st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
+    // Asked for a random layout: the next puzzle gets a fresh one too.
+    if (variants.includes("jigsaw")) {
+      $("on-regions").checked = false;
+      formRules();
+      document.querySelector('input[name="variant"][value="jigsaw"]').checked = true;
+      formRules();
+    }
     if (g.grade) showGrade(g.grade);
     status(`New puzzle: ${g.clues} clues (seed ${g.seed}).`);
   } catch (e) { status(explainError(e), "error"); }
