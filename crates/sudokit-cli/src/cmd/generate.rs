@@ -60,8 +60,9 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_attempts: Option<usize>,
     /// Guesses each uniqueness check may make before it counts as unsettled
-    /// and the clue stays (0 = unlimited). Default: unlimited up to 16×16,
-    /// 1000 above, where near-minimal puzzles make some checks very hard
+    /// and the clue stays (0 = unlimited). Default: unlimited up to 256
+    /// cells (16×16, cubes up to 6×6×6), 1000 above (25×25, 8×8×8 and
+    /// 9×9×9 cubes), where near-minimal puzzles make some checks very hard
     /// searches. Puzzles are always proven unique; with the budget, large
     /// ones may keep a clue that could have gone (--minimal then either
     /// proves minimality or reports that it could not).

@@ -9,10 +9,11 @@
 //! a candidate that fails is discarded for a fresh one.
 //!
 //! Each check asks the solver for a solution *other than* the known one (see
-//! `remove_clues`), which is cheaper than counting to two. On boards above
-//! 16×16 each check runs under a guess budget ([`DEFAULT_CHECK_BUDGET`],
-//! [`GenerateOptions::check_budget`]): near-minimal 25×25 puzzles make some
-//! checks very hard searches, and a check that runs out of budget keeps its
+//! `remove_clues`), which is cheaper than counting to two. On boards of more
+//! cells than 16×16 (25×25 and up, cubes from 7×7×7) each check runs under a
+//! guess budget ([`DEFAULT_CHECK_BUDGET`], [`GenerateOptions::check_budget`]):
+//! near-minimal puzzles there make some checks very hard searches, and a
+//! check that runs out of budget keeps its
 //! clue. The puzzle is still proven unique (it was, with that clue), and the
 //! budget counts guesses, not time, so the output is still reproducible; but
 //! such a puzzle is not guaranteed minimal per orbit ([`Generated::unsettled`]
@@ -119,16 +120,35 @@ pub struct GenerateOptions {
 /// ranges while still ending a hopeless search in bounded time.
 pub const DIFFICULTY_ATTEMPTS: usize = 20_000;
 
-/// Guesses per uniqueness check by default on boards with more than 16
-/// digits. Near-minimal 25×25 puzzles make some checks hard searches (seconds
-/// to minutes each); with this budget a 25×25 puzzle takes seconds. Smaller
-/// boards (every check settles quickly) get no budget.
+/// Guesses per uniqueness check by default on boards of more than
+/// [`BUDGET_ABOVE_CELLS`] cells. Near-minimal 25×25 puzzles and 8×8×8 cubes
+/// make some checks hard searches (minutes each, or longer); with this budget
+/// a 25×25 puzzle or an 8×8×8 cube takes about a second. Smaller boards
+/// (every check settles quickly) get no budget.
 pub const DEFAULT_CHECK_BUDGET: u64 = 1_000;
 
+/// Boards up to this many cells (16×16; a 6×6×6 cube has 216) get no
+/// default check budget. Counted in cells, not digits: a cube's checks grow
+/// hard with its cell count (an 8×8×8 cube, 512 cells of 8 digits, ran for
+/// minutes without a budget).
+pub const BUDGET_ABOVE_CELLS: usize = 256;
+
 /// The budget used when [`GenerateOptions::check_budget`] is `None`: none
-/// (`u64::MAX`) up to 16 digits, [`DEFAULT_CHECK_BUDGET`] above.
+/// (`u64::MAX`) up to [`BUDGET_ABOVE_CELLS`] cells, [`DEFAULT_CHECK_BUDGET`]
+/// above.
+///
+/// ```
+/// use sudokit::generate::{default_check_budget, DEFAULT_CHECK_BUDGET};
+/// use sudokit::{BoxShape, Geometry};
+/// let square = |r, c| Geometry::square(BoxShape::new(r, c), &[]).unwrap();
+/// assert_eq!(default_check_budget(&square(4, 4)), u64::MAX);
+/// assert_eq!(default_check_budget(&square(5, 5)), DEFAULT_CHECK_BUDGET);
+/// let cube = |r, c| Geometry::cube(BoxShape::new(r, c)).unwrap();
+/// assert_eq!(default_check_budget(&cube(2, 3)), u64::MAX);
+/// assert_eq!(default_check_budget(&cube(2, 4)), DEFAULT_CHECK_BUDGET);
+/// ```
 pub fn default_check_budget(geometry: &Geometry) -> u64 {
-    if geometry.n() > 16 {
+    if geometry.cell_count() > BUDGET_ABOVE_CELLS {
         DEFAULT_CHECK_BUDGET
     } else {
         u64::MAX
