@@ -478,6 +478,14 @@ impl Geometry {
     pub fn variants(&self) -> &[Variant] {
         &self.variants
     }
+    /// The region label of every cell (row-major) on a jigsaw board; `None`
+    /// where the boxes are the regions.
+    pub fn jigsaw_regions(&self) -> Option<&[u16]> {
+        self.variants.iter().find_map(|v| match v {
+            Variant::Jigsaw(r) => Some(r.as_slice()),
+            _ => None,
+        })
+    }
     pub fn cell_count(&self) -> usize {
         self.cell_unit_start.len() - 1
     }

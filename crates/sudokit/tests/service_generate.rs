@@ -43,6 +43,17 @@ fn groups(regions: &[u16]) -> Vec<Vec<usize>> {
     out
 }
 
+/// `solution` holds 1..=9 once in every group, and `puzzle`'s givens are
+/// among its digits.
+fn assert_solves(puzzle: &[u16], solution: &[u16], groups: &[Vec<usize>]) {
+    for g in groups {
+        let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
+        digits.sort_unstable();
+        assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
+    }
+    assert!(puzzle.iter().zip(solution).all(|(&p, &s)| p == 0 || p == s));
+}
+
 /// Solutions of `grid` under `groups`, counted up to `cap` by plain
 /// backtracking on the emptiest cell.
 fn count(grid: &mut [u16], groups: &[Vec<usize>], cap: usize) -> usize {
@@ -94,15 +105,7 @@ fn a_puzzle_on_given_regions_keeps_them_and_has_one_solution() {
         assert_eq!(answer["grid"]["regions"].as_array().unwrap(), &want);
         let (mut puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
         let groups = groups(&regions);
-        for g in &groups {
-            let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
-            digits.sort_unstable();
-            assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
-        }
-        assert!(puzzle
-            .iter()
-            .zip(&solution)
-            .all(|(&p, &s)| p == 0 || p == s));
+        assert_solves(&puzzle, &solution, &groups);
         assert_eq!(count(&mut puzzle, &groups, 2), 1, "seed {seed}");
     }
 }
@@ -126,15 +129,7 @@ fn a_random_jigsaw_sends_its_regions_and_has_one_solution() {
             .collect();
         assert_eq!(regions.len(), 81);
         let (puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
-        for g in &groups(&regions) {
-            let mut digits: Vec<u16> = g.iter().map(|&c| solution[c]).collect();
-            digits.sort_unstable();
-            assert_eq!(digits, (1..=9).collect::<Vec<u16>>(), "group {g:?}");
-        }
-        assert!(puzzle
-            .iter()
-            .zip(&solution)
-            .all(|(&p, &s)| p == 0 || p == s));
+        assert_solves(&puzzle, &solution, &groups(&regions));
         // This file's plain solver takes minutes on some sparse jigsaws: the
         // engine's count here (the rules of the solution are checked above).
         let geo = Geometry::square(BoxShape::new(3, 3), &[Variant::Jigsaw(regions.clone())]);

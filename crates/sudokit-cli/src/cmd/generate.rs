@@ -150,23 +150,21 @@ fn puzzle_text(
         };
     }
     if with_solution {
-        // Jigsaw regions govern only the grid after them: the solution
-        // needs its own `regions:` block to read back on the same board.
-        let regions = if has_regions(&g.solution) {
-            sudokit::format::Writer::new(fmt).prelude(g.solution.geometry(), None)
-        } else {
-            String::new()
-        };
-        text = format!("{text}\n{regions}{}", grid_text(&g.solution, fmt));
+        text = format!("{text}\n{}", solution_text(&g.solution, fmt));
     }
     text
 }
 
-fn has_regions(grid: &sudokit::Grid) -> bool {
-    grid.geometry()
-        .variants()
-        .iter()
-        .any(|v| matches!(v, sudokit::Variant::Jigsaw(_)))
+/// A solution after its puzzle. Jigsaw regions govern only the grid after
+/// them, so on a jigsaw the solution gets its own `regions:` block to read
+/// back on the same board.
+fn solution_text(solution: &sudokit::Grid, fmt: OutputFormat) -> String {
+    let geometry = solution.geometry();
+    let regions = match geometry.jigsaw_regions() {
+        Some(_) => sudokit::format::Writer::new(fmt).prelude(geometry, None),
+        None => String::new(),
+    };
+    format!("{regions}{}", grid_text(solution, fmt))
 }
 
 /// The board of the first puzzle of `path`.
@@ -235,12 +233,7 @@ fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
                     };
                 }
                 if with_solution {
-                    let regions = if has_regions(&made.solution) {
-                        sudokit::format::Writer::new(fmt).prelude(made.solution.geometry(), None)
-                    } else {
-                        String::new()
-                    };
-                    text = format!("{text}\n{regions}{}", grid_text(&made.solution, fmt));
+                    text = format!("{text}\n{}", solution_text(&made.solution, fmt));
                 }
                 Output::grids(text, made.puzzle.grid(), fmt, None).with_constraints(&made.puzzle)
             }

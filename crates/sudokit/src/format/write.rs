@@ -61,8 +61,8 @@ fn cell_text(v: u16, width: usize, compact: bool) -> String {
 /// so the output reads back for any N. Cubes print layer by layer.
 pub fn write_pretty(grid: &Grid) -> String {
     let g = grid.geometry();
-    if let Some(regions) = jigsaw_regions(g) {
-        return pretty_regions(grid, &regions);
+    if let Some(regions) = g.jigsaw_regions() {
+        return pretty_regions(grid, regions);
     }
     let n = g.n();
     let shape = g.box_shape();
@@ -204,7 +204,7 @@ impl GridJson {
                 .filter(|v| !matches!(v, Variant::Jigsaw(_)))
                 .map(|v: &Variant| v.name().to_string())
                 .collect(),
-            regions: jigsaw_regions(g),
+            regions: g.jigsaw_regions().map(<[u16]>::to_vec),
             line: write_line(grid),
             rows: grid.cells().chunks(g.n()).map(|r| r.to_vec()).collect(),
             constraints: Vec::new(),
@@ -229,14 +229,6 @@ impl GridJson {
 #[cfg(feature = "serde")]
 pub fn write_json(grid: &Grid) -> String {
     serde_json::to_string(&GridJson::new(grid)).expect("plain data serialises")
-}
-
-/// The region label of every cell of a jigsaw board.
-fn jigsaw_regions(g: &Geometry) -> Option<Vec<u16>> {
-    g.variants().iter().find_map(|v| match v {
-        Variant::Jigsaw(r) => Some(r.clone()),
-        _ => None,
-    })
 }
 
 /// The output formats.
@@ -398,7 +390,7 @@ impl Writer {
         let default_shape = if cube { None } else { BoxShape::for_side(n) };
         // Pretty jigsaw borders follow the regions, from which the reader
         // would guess a box shape: state the real one.
-        let borders_mislead = self.format == OutputFormat::Pretty && jigsaw_regions(g).is_some();
+        let borders_mislead = self.format == OutputFormat::Pretty && g.jigsaw_regions().is_some();
         let box_needed = match self.scope.box_shape {
             Some(b) => b != shape,
             None => borders_mislead || (!header_has_box && Some(shape) != default_shape),
@@ -433,7 +425,7 @@ impl Writer {
             }
             self.scope.variants = variants;
         }
-        if let Some(regions) = jigsaw_regions(g) {
+        if let Some(regions) = g.jigsaw_regions() {
             out.push_str("regions:\n");
             for row in regions.chunks(n) {
                 let labels: Vec<String> = row
