@@ -324,14 +324,7 @@ impl PyPuzzle {
     }
     #[getter]
     fn regions(&self) -> Option<Vec<u16>> {
-        self.inner
-            .geometry()
-            .variants()
-            .iter()
-            .find_map(|v| match v {
-                Variant::Jigsaw(r) => Some(r.clone()),
-                _ => None,
-            })
+        self.inner.geometry().jigsaw_regions().map(<[u16]>::to_vec)
     }
     #[getter]
     fn is_cube(&self) -> bool {
