@@ -2,25 +2,109 @@
 //! columns and two boxes that could all be {a, b} would allow the two digits
 //! to be swapped, giving a second solution. In a puzzle known to be unique,
 //! that pattern must be broken. Used only when uniqueness is known.
+//!
+//! As in HoDoKu's default ("allow missing candidates"), a corner with more
+//! digits than a and b may already have lost a or b to an elimination: the
+//! swap argument still holds, since it only needs each corner to be free to
+//! take either digit as far as the solved cells go. A digit ruled out by a
+//! solved peer is different (the swapped grid would clash with that peer),
+//! so such a corner does not count. Every rectangle has at least one corner
+//! that is exactly {a, b}, which names the pair.
 
 use super::{list_and, seeing_all, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
+/// Which type a search looks for: HoDoKu's order (type 1 first, hidden
+/// rectangles last) decides between rectangles of different types.
+type Want<'a> = &'a dyn Fn(Technique) -> bool;
+
+fn rank(t: Technique) -> usize {
+    use Technique as T;
+    [
+        T::UniqueRectangle1,
+        T::UniqueRectangle2,
+        T::UniqueRectangle3,
+        T::UniqueRectangle4,
+        T::UniqueRectangle5,
+        T::UniqueRectangle6,
+        T::HiddenRectangle,
+    ]
+    .iter()
+    .position(|&u| u == t)
+    .unwrap_or(usize::MAX)
+}
+
+/// The first rectangle of the lowest type with eliminations (one scan: a
+/// rectangle of a later type is kept only until one of an earlier type
+/// turns up).
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    let mut best: Option<Step> = None;
+    rectangles(c, |q, ab, a, b| {
+        let limit = best.as_ref().map_or(usize::MAX, |s| rank(s.technique));
+        if let Some(s) = check(c, q, ab, a, b, &|t| rank(t) < limit) {
+            best = Some(s);
+        }
+        best.as_ref().is_some_and(|s| rank(s.technique) == 0)
+    });
+    best
+}
+
+/// The first rectangle of type `t` (a unique rectangle type or a hidden
+/// rectangle) with eliminations.
+#[cfg(test)]
+pub(crate) fn find_type(c: &Candidates, t: Technique) -> Option<Step> {
+    let mut found = None;
+    rectangles(c, |q, ab, a, b| {
+        found = check(c, q, ab, a, b, &|u| u == t);
+        found.is_some()
+    });
+    found
+}
+
+/// Calls `visit` with every rectangle and the pair {a, b} (as a mask and as
+/// digits) it could be a deadly pattern of, in row, column and digit order,
+/// until `visit` returns true.
+fn rectangles(c: &Candidates, mut visit: impl FnMut(&[usize; 4], u64, u16, u16) -> bool) {
     let ctx = &c.ctx;
     if !c.unique() || ctx.rows.is_empty() || ctx.box_of.contains(&u32::MAX) {
-        return None;
+        return;
     }
     let n = ctx.n;
     let units = c.geometry().units();
     let cell = |r: usize, k: usize| units[ctx.rows[r] as usize].cells[k] as usize;
+    // Per cell, the digits of its solved peers.
+    let solved_peers: Vec<u64> = (0..c.cell_count())
+        .map(|x| {
+            ctx.peers[x]
+                .iter()
+                .map(|&p| c.values()[p as usize])
+                .filter(|&v| v != 0)
+                .fold(0, |m, v| m | 1 << (v - 1))
+        })
+        .collect();
+    // A corner of an {a, b} rectangle: unsolved, and either exactly {a, b}
+    // or holding more digits with each of a and b a candidate or missing
+    // only by elimination.
+    let corner = |x: usize, ab: u64| {
+        let m = c.mask(x);
+        c.values()[x] == 0 && (m == ab || (m & !ab != 0 && (m | !solved_peers[x]) & ab == ab))
+    };
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
                     let q = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
-                    let common = q.iter().fold(u64::MAX, |m, &x| m & c.mask(x));
-                    if common.count_ones() < 2 {
+                    // The pairs named by two-digit corners, in digit order.
+                    let mut pairs = [0u64; 4];
+                    let mut k = 0;
+                    for &x in &q {
+                        let m = c.mask(x);
+                        if m.count_ones() == 2 && !pairs[..k].contains(&m) {
+                            pairs[k] = m;
+                            k += 1;
+                        }
+                    }
+                    if k == 0 {
                         continue;
                     }
                     // Exactly two boxes among the four cells.
@@ -29,23 +113,46 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     if distinct != 2 {
                         continue;
                     }
-                    for a in bits(common) {
-                        for b in bits(common & !((2u64 << a) - 1)) {
-                            let ab = (1u64 << a) | (1u64 << b);
-                            if let Some(s) = check(c, &q, ab, a as u16 + 1, b as u16 + 1) {
-                                return Some(s);
-                            }
+                    let pairs = &mut pairs[..k];
+                    pairs.sort_by_key(|&ab| (ab.trailing_zeros(), 63 - ab.leading_zeros()));
+                    for &ab in pairs.iter() {
+                        if !q.iter().all(|&x| corner(x, ab)) {
+                            continue;
+                        }
+                        let (a, b) = (
+                            ab.trailing_zeros() as u16 + 1,
+                            64 - ab.leading_zeros() as u16,
+                        );
+                        if visit(&q, ab, a, b) {
+                            return;
                         }
                     }
                 }
             }
         }
     }
-    None
 }
 
-fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
-    check_types(c, q, ab, a, b).or_else(|| hidden(c, q, ab, a, b))
+/// `cells` (each once) with every digit of `digits` they still hold: the
+/// eliminations of a step, or its highlighted candidates.
+fn present(c: &Candidates, cells: &[usize], digits: &[u16]) -> Vec<Cand> {
+    cells
+        .iter()
+        .flat_map(|&x| {
+            digits
+                .iter()
+                .filter(move |&&d| c.has(x, d))
+                .map(move |&d| Cand::new(x, d))
+        })
+        .collect()
+}
+
+fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16, want: Want) -> Option<Step> {
+    check_types(c, q, ab, a, b, want).or_else(|| {
+        want(Technique::HiddenRectangle)
+            .then(|| hidden(c, q, ab, a, b))
+            .flatten()
+    })
 }
 
 /// Hidden rectangle: corner `x` is exactly {a, b}; in the row and in the
@@ -74,7 +181,7 @@ fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Ste
             let only = |p: &[u32], y: usize| {
                 p.len() == 2 && p.contains(&(z as u32)) && p.contains(&(y as u32))
             };
-            if only(&pr, y1) && only(&pc, y2) {
+            if only(&pr, y1) && only(&pc, y2) && c.has(z, drop) {
                 let mut s = Step::new(Technique::HiddenRectangle);
                 s.cells = q.iter().map(|&x| x as u32).collect();
                 for &x in q {
@@ -102,31 +209,35 @@ fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Ste
     None
 }
 
-fn check_types(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
+fn check_types(
+    c: &Candidates,
+    q: &[usize; 4],
+    ab: u64,
+    a: u16,
+    b: u16,
+    want: Want,
+) -> Option<Step> {
     let ctx = &c.ctx;
     let exact: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) == ab).collect();
     let extra: Vec<usize> = q.iter().copied().filter(|&x| c.mask(x) != ab).collect();
     let mut s;
-    let base = |t: Technique| {
-        let mut s = Step::new(t);
-        s.cells = q.iter().map(|&x| x as u32).collect();
-        for &x in q {
-            s.candidates.push(Cand::new(x, a));
-            s.candidates.push(Cand::new(x, b));
-        }
-        s
-    };
+    let base = |t: Technique| pattern(c, t, q, a, b);
     // Named only when a step is found: formatting is costly next to the search.
     let qs = || list_and(c, &q.iter().map(|&x| x as u32).collect::<Vec<_>>());
     match extra.len() {
-        1 => {
+        1 if want(Technique::UniqueRectangle1) => {
             let x = extra[0];
             s = base(Technique::UniqueRectangle1);
-            s.eliminations = vec![Cand::new(x, a), Cand::new(x, b)];
+            s.eliminations = present(c, &[x], &[a, b]);
+            if s.eliminations.is_empty() {
+                return None;
+            }
             s.explanation = format!(
-                "{} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {a} or {b}",
+                "{} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {}",
                 qs(),
-c.cn(x)
+                c.cn(x),
+                super::digits_text(s.eliminations.iter().fold(0, |m, e| m | 1 << (e.digit - 1)))
+                    .replace('/', " or ")
             );
             Some(s)
         }
@@ -134,13 +245,17 @@ c.cn(x)
             && ctx.col_of[extra[0]] != ctx.col_of[extra[1]] =>
         {
             let (x, y) = (extra[0], extra[1]);
-            type_5(c, q, &extra, ab, a, b).or_else(|| type_6(c, q, [x, y], a, b))
+            let five = want(Technique::UniqueRectangle5);
+            let six = want(Technique::UniqueRectangle6);
+            five.then(|| type_5(c, q, &extra, ab, a, b))
+                .flatten()
+                .or_else(|| six.then(|| type_6(c, q, [x, y], a, b)).flatten())
         }
-        3 => type_5(c, q, &extra, ab, a, b),
+        3 if want(Technique::UniqueRectangle5) => type_5(c, q, &extra, ab, a, b),
         2 => {
             let (x, y) = (extra[0], extra[1]);
             let (xe, ye) = (c.mask(x) & !ab, c.mask(y) & !ab);
-            if xe == ye && xe.count_ones() == 1 {
+            if want(Technique::UniqueRectangle2) && xe == ye && xe.count_ones() == 1 {
                 let z = xe.trailing_zeros() as u16 + 1;
                 let elims = seeing_all(c, z, &[x as u32, y as u32], &[]);
                 if !elims.is_empty() {
@@ -164,7 +279,12 @@ c.cn(x)
             // more cells of a unit they share, holding k + 1 digits in all,
             // that is a naked subset.
             let extras = xe | ye;
-            for &u in c.geometry().units_of(x) {
+            let units_of_both = if want(Technique::UniqueRectangle3) {
+                c.geometry().units_of(x)
+            } else {
+                &[]
+            };
+            for &u in units_of_both {
                 let ucells = &c.geometry().units()[u as usize].cells;
                 if !ucells.contains(&(y as u32)) {
                     continue;
@@ -181,30 +301,50 @@ c.cn(x)
                         if m.count_ones() as usize != k + 1 {
                             return false;
                         }
-                        let elims: Vec<Cand> = others
+                        // The subset holds in every unit that has x, y and
+                        // all of `sub` (a line and a box), as HoDoKu counts it.
+                        let units: Vec<u32> = units_of_both
                             .iter()
-                            .filter(|o| !sub.contains(o))
-                            .flat_map(|&o| {
-                                bits(c.mask(o as usize) & m)
-                                    .map(move |d| Cand::new(o as usize, d as u16 + 1))
+                            .copied()
+                            .filter(|&v| {
+                                let vc = &c.geometry().units()[v as usize].cells;
+                                v == u
+                                    || (vc.contains(&(y as u32))
+                                        && sub.iter().all(|o| vc.contains(o)))
                             })
                             .collect();
+                        let mut elims: Vec<Cand> = Vec::new();
+                        for &v in &units {
+                            for &o in c.geometry().units()[v as usize].cells.iter() {
+                                let o = o as usize;
+                                if o == x || o == y || sub.contains(&(o as u32)) {
+                                    continue;
+                                }
+                                for d in bits(c.mask(o) & m) {
+                                    let e = Cand::new(o, d as u16 + 1);
+                                    if !elims.contains(&e) {
+                                        elims.push(e);
+                                    }
+                                }
+                            }
+                        }
                         if elims.is_empty() {
                             return false;
                         }
                         let mut st = base(Technique::UniqueRectangle3);
-                        st.units = vec![u];
                         st.cells.extend(sub.iter().copied());
                         st.eliminations = elims;
+                        let names: Vec<String> = units.iter().map(|&v| c.un(v as usize)).collect();
+                        st.units = units;
                         st.explanation = format!(
                             "{} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
                             qs(),
-c.cn(x),
+                            c.cn(x),
                             c.cn(y),
                             super::digits_text(extras).replace('/', " or "),
                             list_and(c, sub),
                             super::digits_text(m),
-                            c.un(u as usize),
+                            names.join(" and "),
                             super::elim_text(c, &st.eliminations)
                         );
                         hit = Some(st);
@@ -218,15 +358,25 @@ c.cn(x),
             // Type 4: the two extra cells share a unit where one digit has
             // only them as places: the other digit goes from both.
             let _ = exact;
-            for &u in c.geometry().units_of(x) {
+            let units_of_both = if want(Technique::UniqueRectangle4) {
+                c.geometry().units_of(x)
+            } else {
+                &[]
+            };
+            for &u in units_of_both {
                 if !c.geometry().units()[u as usize].cells.contains(&(y as u32)) {
                     continue;
                 }
                 for (keep, drop) in [(a, b), (b, a)] {
                     let p = c.places(u as usize, keep);
-                    if p.len() == 2 && p.contains(&(x as u32)) && p.contains(&(y as u32)) {
+                    let elims = present(c, &[x, y], &[drop]);
+                    if p.len() == 2
+                        && p.contains(&(x as u32))
+                        && p.contains(&(y as u32))
+                        && !elims.is_empty()
+                    {
                         s = base(Technique::UniqueRectangle4);
-                        s.eliminations = vec![Cand::new(x, drop), Cand::new(y, drop)];
+                        s.eliminations = elims;
                         s.units = vec![u];
                         s.explanation = format!(
                             "{} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
@@ -250,11 +400,7 @@ c.un(u as usize),
 fn pattern(c: &Candidates, t: Technique, q: &[usize; 4], a: u16, b: u16) -> Step {
     let mut s = Step::new(t);
     s.cells = q.iter().map(|&x| x as u32).collect();
-    for &x in q {
-        s.candidates.push(Cand::new(x, a));
-        s.candidates.push(Cand::new(x, b));
-    }
-    let _ = c;
+    s.candidates = present(c, q, &[a, b]);
     s
 }
 
@@ -309,18 +455,24 @@ fn type_6(c: &Candidates, q: &[usize; 4], extra: [usize; 2], a: u16, b: u16) -> 
             if !pair.iter().all(|&u| in_q(&c.places(u as usize, keep))) {
                 continue;
             }
+            let elims = present(c, &extra, &[keep]);
+            if elims.is_empty() {
+                continue;
+            }
             let mut s = pattern(c, Technique::UniqueRectangle6, q, a, b);
             s.units = pair.to_vec();
-            s.eliminations = vec![Cand::new(extra[0], keep), Cand::new(extra[1], keep)];
+            s.eliminations = elims;
             s.explanation = format!(
-                "{} would all be {a}/{b}; in {} and {}, {keep} fits only in the rectangle, so it is on one diagonal; on {} and {} the other two cells would be the other digit, a deadly pattern, so remove {keep} from {} and {}",
+                "{} would all be {a}/{b}; in {} and {}, {keep} fits only in the rectangle, so it is on one diagonal; on {} and {} the other two cells would be the other digit, a deadly pattern, so remove {keep} from {}",
                 list_and(c, &s.cells),
                 c.un(pair[0] as usize),
                 c.un(pair[1] as usize),
                 c.cn(extra[0]),
                 c.cn(extra[1]),
-                c.cn(extra[0]),
-                c.cn(extra[1])
+                list_and(
+                    c,
+                    &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()
+                )
             );
             return Some(s);
         }
