@@ -21,6 +21,7 @@
 use std::collections::HashSet;
 
 use super::chains::{chain_len, chain_states};
+use super::continuous_nice_loop::{self, LoopGraph};
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -52,6 +53,13 @@ struct Graph {
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let g = build(c)?;
     search(c, &g)
+}
+
+/// Grouped continuous nice loops: the loop search of
+/// [`continuous_nice_loop`] on this graph, loops through a group only.
+pub(crate) fn find_loop(c: &Candidates) -> Option<Step> {
+    let g = build(c)?;
+    continuous_nice_loop::search(c, &g, Technique::GroupedContinuousNiceLoop)
 }
 
 /// The link graph; `None` when the board has no group at all.
@@ -252,14 +260,54 @@ impl Graph {
     }
 
     fn name(&self, c: &Candidates, v: Node) -> String {
-        let d = self.digit(v) + 1;
-        let cells = self.cells(v);
-        if cells.len() == 1 {
-            format!("({d}){}", c.cn(cells[0] as usize))
-        } else {
-            let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
-            format!("({d}){{{}}}", names.join(" "))
-        }
+        format!("({}){}", self.digit(v) + 1, cells_name(c, self.cells(v)))
+    }
+}
+
+/// A node's cells as HoDoKu writes them: `r3c5`, a group in one row
+/// `r3c45`, in one column `r34c5`; other groups (variants, boards over
+/// 9×9, where digits of two-digit numbers would run together) in braces.
+fn cells_name(c: &Candidates, cells: &[u32]) -> String {
+    if cells.len() == 1 {
+        return c.cn(cells[0] as usize);
+    }
+    let geo = &c.ctx.geo;
+    let rc: Vec<(usize, usize)> = cells.iter().map(|&x| geo.row_col(x as usize)).collect();
+    let square = c.ctx.n <= 9 && matches!(geo.layout(), crate::Layout::Square);
+    let joined = |f: fn(&(usize, usize)) -> usize| -> String {
+        rc.iter().map(|p| (f(p) + 1).to_string()).collect()
+    };
+    if square && rc.iter().all(|p| p.0 == rc[0].0) {
+        format!("r{}c{}", rc[0].0 + 1, joined(|p| p.1))
+    } else if square && rc.iter().all(|p| p.1 == rc[0].1) {
+        format!("r{}c{}", joined(|p| p.0), rc[0].1 + 1)
+    } else {
+        let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
+        format!("{{{}}}", names.join(" "))
+    }
+}
+
+impl LoopGraph for Graph {
+    fn nodes(&self) -> usize {
+        Graph::nodes(self)
+    }
+    fn strong(&self, v: u32) -> &[u32] {
+        &self.strong[v as usize]
+    }
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
+        Graph::for_weak(self, c, v, f)
+    }
+    fn is_group(&self, v: u32) -> bool {
+        Graph::is_group(self, v)
+    }
+    fn digit(&self, v: u32) -> usize {
+        Graph::digit(self, v)
+    }
+    fn cells(&self, v: u32) -> &[u32] {
+        Graph::cells(self, v)
+    }
+    fn name(&self, c: &Candidates, v: u32) -> String {
+        Graph::name(self, c, v)
     }
 }
 
