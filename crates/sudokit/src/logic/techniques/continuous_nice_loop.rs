@@ -16,9 +16,11 @@
 //!
 //! The same search runs on the grouped AIC graph ([`super::grouped_aic`]),
 //! whose nodes may be groups (a digit's candidates where two units
-//! overlap): grouped continuous nice loops, HoDoKu's next entry, which keeps
-//! the loops through at least one group (the others are plain loops, found
-//! first by the plain search).
+//! overlap): grouped continuous nice loops, HoDoKu's next entry, loops
+//! through at least one group (the others are plain loops, found first by
+//! the plain search). Any node of a loop can be its start (its strong link
+//! first, its weak link closing), so that search starts from groups only:
+//! every path is then grouped, and there are far fewer starts.
 
 use super::chains::{build, chain_len, chain_states, simple, Graph, Mode};
 use super::{elim_text, Cand, Candidates, Step, Technique};
@@ -85,7 +87,7 @@ impl LoopGraph for Plain<'_> {
 
 /// The loop with the most eliminations (ties: the fewest links) as a step
 /// of `technique`; for [`Technique::GroupedContinuousNiceLoop`] only loops
-/// through a group count.
+/// from a group (so through one) are searched.
 pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) -> Option<Step> {
     let grouped = technique == Technique::GroupedContinuousNiceLoop;
     let nodes = g.nodes();
@@ -93,8 +95,6 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
     let mut seen_gen = vec![0u32; nodes * 2];
     // Nodes weakly linked to the start (which close a loop), by generation.
     let mut closer_gen = vec![0u32; nodes];
-    // Whether the search-tree path to a state passes a group.
-    let mut via_group = vec![false; if grouped { nodes * 2 } else { 0 }];
     let mut queue: Vec<u32> = Vec::new();
     // (eliminations, links, loop states).
     let mut best: Option<(Vec<Cand>, usize, Vec<u32>)> = None;
@@ -102,7 +102,7 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
         if c.out_of_time() {
             return None;
         }
-        if g.strong(s).is_empty() {
+        if g.strong(s).is_empty() || (grouped && !g.is_group(s)) {
             continue;
         }
         g.for_weak(c, s, |w| closer_gen[w as usize] = generation);
@@ -110,21 +110,13 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
         let start = s * 2;
         seen_gen[start as usize] = generation;
         parent[start as usize] = u32::MAX;
-        if grouped {
-            via_group[start as usize] = g.is_group(s);
-        }
         queue.push(start);
         let mut head = 0;
         while head < queue.len() {
             let st = queue[head];
             head += 1;
             let (v, on) = (st / 2, st % 2 == 1);
-            if on
-                && v != s
-                && closer_gen[v as usize] == generation
-                && (!grouped || via_group[st as usize])
-                && chain_len(&parent, st) >= 3
-            {
+            if on && v != s && closer_gen[v as usize] == generation && chain_len(&parent, st) >= 3 {
                 let states = chain_states(&parent, st);
                 if simple(&states) {
                     let elims = eliminations(c, g, &states);
@@ -142,9 +134,6 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
                 if seen_gen[ns as usize] != generation {
                     seen_gen[ns as usize] = generation;
                     parent[ns as usize] = st;
-                    if grouped {
-                        via_group[ns as usize] = via_group[st as usize] || g.is_group(w);
-                    }
                     queue.push(ns);
                 }
             };
@@ -257,26 +246,28 @@ mod tests {
 
     #[test]
     fn grouped_loop() {
-        // Digit 1: row 1 holds it in r1c1 and the group r1c78, row 2 in
-        // r2c2 and r2c8; r1c78 and r2c8 share box 3, r2c2 and r1c1 box 1.
-        // (1)r1c1 = (1)r1c78 - (1)r2c8 = (1)r2c2 - (1)r1c1: each weak link
-        // is strong too, so box 3 off the loop (r3c9) and box 1 off it
-        // (r3c1, r3c2) lose 1.
+        // Digit 1: row 3 holds it in the group r3c12 and r3c9, row 2 in
+        // r2c2 and r2c8; r3c9 and r2c8 share box 3, r2c2 sees both cells of
+        // r3c12 in box 1. (1)r3c12 = (1)r3c9 - (1)r2c8 = (1)r2c2 - (1)r3c12:
+        // each weak link is strong too, so box 3 off the loop (r1c7, r1c8)
+        // and box 1 off it (r1c1) lose 1. (Row 1 gives a loop as good,
+        // through the group r1c78; the first found is kept.)
         let c = ones_only(&[
-            "r1c1", "r1c7", "r1c8", "r3c9", "r7c9", "r7c2", "r2c2", "r3c2", "r2c8", "r7c5", "r3c1",
+            "r1c1", "r1c7", "r1c8", "r3c9", "r7c9", "r7c2", "r2c2", "r3c2", "r2c8", "r7c5",
+            "r3c1",
         ]);
         let s = grouped_aic::find_loop(&c).unwrap();
         assert_eq!(s.technique, Technique::GroupedContinuousNiceLoop);
-        assert_eq!(elims(&c, &s), ["r3c1<>1", "r3c2<>1", "r3c9<>1"]);
+        assert_eq!(elims(&c, &s), ["r1c1<>1", "r1c7<>1", "r1c8<>1"]);
         assert_eq!(
             s.explanation,
-            "(1)r1c1 = (1)r1c78 - (1)r2c8 = (1)r2c2 - (1)r1c1 closes on itself, so every \
-             link holds both ways (exactly one end of each is true): remove 1 from r3c1, \
-             r3c2 and r3c9"
+            "(1)r3c12 = (1)r3c9 - (1)r2c8 = (1)r2c2 - (1)r3c12 closes on itself, so every \
+             link holds both ways (exactly one end of each is true): remove 1 from r1c1, \
+             r1c7 and r1c8"
         );
         let mut cells: Vec<String> = s.cells.iter().map(|&x| c.cn(x as usize)).collect();
         cells.sort();
-        assert_eq!(cells, ["r1c1", "r1c7", "r1c8", "r2c2", "r2c8"]);
+        assert_eq!(cells, ["r2c2", "r2c8", "r3c1", "r3c2", "r3c9"]);
         assert_eq!(s.candidates.len(), 5);
         assert!(s.candidates.iter().all(|k| k.digit == 1));
     }
