@@ -253,8 +253,7 @@ mod tests {
         // and box 1 off it (r1c1) lose 1. (Row 1 gives a loop as good,
         // through the group r1c78; the first found is kept.)
         let c = ones_only(&[
-            "r1c1", "r1c7", "r1c8", "r3c9", "r7c9", "r7c2", "r2c2", "r3c2", "r2c8", "r7c5",
-            "r3c1",
+            "r1c1", "r1c7", "r1c8", "r3c9", "r7c9", "r7c2", "r2c2", "r3c2", "r2c8", "r7c5", "r3c1",
         ]);
         let s = grouped_aic::find_loop(&c).unwrap();
         assert_eq!(s.technique, Technique::GroupedContinuousNiceLoop);

@@ -18,12 +18,15 @@
 //! runs first). Reaching a single candidate s "true" from "s false" proves
 //! s, as with plain AICs.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::chains::{chain_len, chain_states};
 use super::continuous_nice_loop::{self, LoopGraph};
 use super::{elim_text, Cand, Candidates, Step, Technique};
-use crate::logic::candidates::bits;
+use crate::logic::candidates::{bits, Ctx};
 
 /// A node of the link graph: candidates `0..cells·n` (cell · n + digit − 1),
 /// then the groups.
@@ -51,15 +54,45 @@ struct Graph {
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    let g = build(c)?;
+    let g = graph(c)?;
     search(c, &g)
 }
 
 /// Grouped continuous nice loops: the loop search of
 /// [`continuous_nice_loop`] on this graph, loops through a group only.
 pub(crate) fn find_loop(c: &Candidates) -> Option<Step> {
-    let g = build(c)?;
-    continuous_nice_loop::search(c, &g, Technique::GroupedContinuousNiceLoop)
+    let g = graph(c)?;
+    continuous_nice_loop::search(c, &*g, Technique::GroupedContinuousNiceLoop)
+}
+
+/// A board (its context, values and masks) and its grouped graph.
+type Memo = (Arc<Ctx>, Vec<u16>, Vec<u64>, Rc<Graph>);
+
+thread_local! {
+    /// The last board's graph: the grouped AIC search runs on the board
+    /// the grouped loop search just left.
+    static LAST_GRAPH: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// The grouped graph of `c`, reused when the board is the one seen last.
+fn graph(c: &Candidates) -> Option<Rc<Graph>> {
+    let hit = LAST_GRAPH.with(|m| {
+        m.borrow().as_ref().and_then(|(ctx, values, masks, g)| {
+            (Arc::ptr_eq(ctx, &c.ctx) && values == c.values() && masks == c.masks())
+                .then(|| g.clone())
+        })
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let g = Rc::new(build(c)?);
+    // A graph cut short by the limits is not the board's (`build` then
+    // returns `None`; checked again for safety).
+    if !c.out_of_time() {
+        let key = (c.ctx.clone(), c.values().to_vec(), c.masks().to_vec());
+        LAST_GRAPH.with(|m| *m.borrow_mut() = Some((key.0, key.1, key.2, g.clone())));
+    }
+    Some(g)
 }
 
 /// The link graph; `None` when the board has no group at all.
