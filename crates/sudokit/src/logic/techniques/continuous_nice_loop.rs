@@ -1,33 +1,100 @@
 //! Continuous nice loops: an alternating chain that closes on itself.
 //!
-//! A closed loop of distinct candidates alternating strong links (at least
-//! one end true) and weak links (at most one end true) has exactly one true
-//! end on every link: its k strong links need at least k true nodes, its k
-//! weak links allow at most k. So every weak link becomes strong as well,
-//! and each one eliminates: a weak link between two digits of one cell
-//! removes the cell's other digits; a weak link between two cells on digit
-//! d removes d from every cell off the loop that sees both.
+//! A closed loop of distinct nodes alternating strong links (at least one
+//! end true) and weak links (at most one end true) has exactly one true end
+//! on every link: its k strong links need at least k true nodes, its k weak
+//! links allow at most k. So every weak link becomes strong as well, and
+//! each one eliminates: a weak link between two digits of one cell removes
+//! the cell's other digits; a weak link between two nodes of digit d
+//! removes d from every cell off the loop that sees every cell of both.
 //!
 //! The search is the AIC search of [`super::chains`] from "s is false"
 //! (breadth-first, X, XY and mixed links): reaching "t is true" with t
 //! weakly linked to s closes the loop. Every start is tried and the loop
 //! with the most eliminations kept (ties: the shortest), as HoDoKu chooses.
 //! Shape-free: links come from units and cells of any geometry.
+//!
+//! The same search runs on the grouped AIC graph ([`super::grouped_aic`]),
+//! whose nodes may be groups (a digit's candidates where two units
+//! overlap): grouped continuous nice loops, HoDoKu's next entry, loops
+//! through at least one group (the others are plain loops, found first by
+//! the plain search). Any node of a loop can be its start (its strong link
+//! first, its weak link closing), so that search starts from groups only:
+//! every path is then grouped, and there are far fewer starts.
 
-use super::chains::{build, chain_len, chain_states, node, sees, simple, Graph, Mode};
+use super::chains::{build, chain_len, chain_states, simple, Graph, Mode};
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let g = build(c, Mode::Aic);
-    search(c, &g)
+    let plain = Plain {
+        g: &g,
+        all_cells: (0..c.cell_count() as u32).collect(),
+    };
+    search(c, &plain, Technique::ContinuousNiceLoop)
 }
 
-fn search(c: &Candidates, g: &Graph) -> Option<Step> {
-    let n = g.n;
+/// The link graph a loop search walks: plain candidates (node
+/// cell · n + digit − 1) and, in the grouped graph, group nodes after them.
+pub(super) trait LoopGraph {
+    fn nodes(&self) -> usize;
+    fn strong(&self, v: u32) -> &[u32];
+    /// Weak neighbours of `v`, symmetric: `w` is listed for `v` exactly
+    /// when `v` is listed for `w`.
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32));
+    fn is_group(&self, v: u32) -> bool;
+    /// Digit − 1.
+    fn digit(&self, v: u32) -> usize;
+    /// The node's cells, ascending (one for a plain candidate).
+    fn cells(&self, v: u32) -> &[u32];
+    /// Eureka name: `(5)r3c4`, or `(5)r3c45` for a group.
+    fn name(&self, c: &Candidates, v: u32) -> String;
+}
+
+/// The plain AIC graph, with what a loop needs to treat its nodes as cells.
+struct Plain<'a> {
+    g: &'a Graph,
+    /// `0..cells`, so that a candidate's cell is a slice.
+    all_cells: Vec<u32>,
+}
+
+impl LoopGraph for Plain<'_> {
+    fn nodes(&self) -> usize {
+        self.g.nodes()
+    }
+    fn strong(&self, v: u32) -> &[u32] {
+        self.g.strong.of(v as usize)
+    }
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
+        self.g.for_weak(c, v, f)
+    }
+    fn is_group(&self, _: u32) -> bool {
+        false
+    }
+    fn digit(&self, v: u32) -> usize {
+        v as usize % self.g.n
+    }
+    fn cells(&self, v: u32) -> &[u32] {
+        let x = v as usize / self.g.n;
+        &self.all_cells[x..x + 1]
+    }
+    fn name(&self, c: &Candidates, v: u32) -> String {
+        let n = self.g.n;
+        format!("({}){}", v as usize % n + 1, c.cn(v as usize / n))
+    }
+}
+
+/// The loop with the most eliminations (ties: the fewest links) as a step
+/// of `technique`; for [`Technique::GroupedContinuousNiceLoop`] only loops
+/// from a group (so through one) are searched.
+pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) -> Option<Step> {
+    let grouped = technique == Technique::GroupedContinuousNiceLoop;
     let nodes = g.nodes();
     let mut parent = vec![u32::MAX; nodes * 2];
     let mut seen_gen = vec![0u32; nodes * 2];
+    // Nodes weakly linked to the start (which close a loop), by generation.
+    let mut closer_gen = vec![0u32; nodes];
     let mut queue: Vec<u32> = Vec::new();
     // (eliminations, links, loop states).
     let mut best: Option<(Vec<Cand>, usize, Vec<u32>)> = None;
@@ -35,9 +102,10 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         if c.out_of_time() {
             return None;
         }
-        if g.strong.of(s as usize).is_empty() {
+        if g.strong(s).is_empty() || (grouped && !g.is_group(s)) {
             continue;
         }
+        g.for_weak(c, s, |w| closer_gen[w as usize] = generation);
         queue.clear();
         let start = s * 2;
         seen_gen[start as usize] = generation;
@@ -48,10 +116,10 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             let st = queue[head];
             head += 1;
             let (v, on) = (st / 2, st % 2 == 1);
-            if on && v != s && sees(c, n, v, s) && chain_len(&parent, st) >= 3 {
+            if on && v != s && closer_gen[v as usize] == generation && chain_len(&parent, st) >= 3 {
                 let states = chain_states(&parent, st);
                 if simple(&states) {
-                    let elims = eliminations(c, n, &states);
+                    let elims = eliminations(c, g, &states);
                     let links = states.len();
                     let better = best.as_ref().map_or(true, |b| {
                         elims.len() > b.0.len() || (elims.len() == b.0.len() && links < b.1)
@@ -72,17 +140,21 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             if on {
                 g.for_weak(c, v, visit);
             } else {
-                g.strong.of(v as usize).iter().for_each(|&w| visit(w));
+                g.strong(v).iter().for_each(|&w| visit(w));
             }
         }
     }
-    best.map(|(elims, _, states)| make(c, n, &states, elims))
+    best.map(|(elims, _, states)| make(c, g, &states, elims, technique))
 }
 
 /// What the loop `states` (from "s off" to "t on", closed by t – s)
 /// removes: every weak link, the closing one included, acts as strong.
-fn eliminations(c: &Candidates, n: usize, states: &[u32]) -> Vec<Cand> {
-    let loop_cells: Vec<usize> = states.iter().map(|&st| st as usize / 2 / n).collect();
+/// Cells of the loop are left alone, as HoDoKu does.
+fn eliminations<G: LoopGraph>(c: &Candidates, g: &G, states: &[u32]) -> Vec<Cand> {
+    let mut loop_cells: Vec<u32> = Vec::new();
+    for &st in states {
+        loop_cells.extend_from_slice(g.cells(st / 2));
+    }
     let mut weak: Vec<(u32, u32)> = states
         .windows(2)
         .filter(|w| w[1] % 2 == 0)
@@ -95,51 +167,57 @@ fn eliminations(c: &Candidates, n: usize, states: &[u32]) -> Vec<Cand> {
             out.push(k);
         }
     };
+    let ctx = &c.ctx;
     for (a, b) in weak {
-        let (ca, da) = (a as usize / n, a as usize % n);
-        let (cb, db) = (b as usize / n, b as usize % n);
-        if ca == cb {
-            for d in bits(c.mask(ca) & !(1 << da) & !(1 << db)) {
-                add(Cand::new(ca, d as u16 + 1));
+        let (da, db) = (g.digit(a), g.digit(b));
+        let (ca, cb) = (g.cells(a), g.cells(b));
+        if !g.is_group(a) && !g.is_group(b) && ca[0] == cb[0] {
+            for d in bits(c.mask(ca[0] as usize) & !(1 << da) & !(1 << db)) {
+                add(Cand::new(ca[0] as usize, d as u16 + 1));
             }
         } else {
-            for &p in &c.ctx.peers[ca] {
-                let p = p as usize;
-                if c.mask(p) >> da & 1 != 0
+            debug_assert_eq!(da, db);
+            for &p in &ctx.peers[ca[0] as usize] {
+                if c.mask(p as usize) >> da & 1 != 0
                     && !loop_cells.contains(&p)
-                    && sees(c, n, node(n, p, da), b)
+                    && ca[1..].iter().all(|&x| ctx.sees(p as usize, x as usize))
+                    && cb.iter().all(|&x| ctx.sees(p as usize, x as usize))
                 {
-                    add(Cand::new(p, da as u16 + 1));
+                    add(Cand::new(p as usize, da as u16 + 1));
                 }
             }
-            debug_assert_eq!(da, db);
         }
     }
     out
 }
 
-fn make(c: &Candidates, n: usize, states: &[u32], elims: Vec<Cand>) -> Step {
-    let cand = |v: u32| Cand::new(v as usize / n, (v as usize % n) as u16 + 1);
-    let name = |v: u32| {
-        let k = cand(v);
-        format!("({}){}", k.digit, c.cn(k.cell as usize))
-    };
+fn make<G: LoopGraph>(
+    c: &Candidates,
+    g: &G,
+    states: &[u32],
+    elims: Vec<Cand>,
+    technique: Technique,
+) -> Step {
     // Eureka notation, the loop written out to its first node again.
-    let mut text = name(states[0] / 2);
+    let mut text = g.name(c, states[0] / 2);
     for w in states.windows(2) {
         text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-        text.push_str(&name(w[1] / 2));
+        text.push_str(&g.name(c, w[1] / 2));
     }
     text.push_str(" - ");
-    text.push_str(&name(states[0] / 2));
-    let mut s = Step::new(Technique::ContinuousNiceLoop);
+    text.push_str(&g.name(c, states[0] / 2));
+    let mut s = Step::new(technique);
     for &st in states {
-        let k = cand(st / 2);
-        if !s.candidates.contains(&k) {
-            s.candidates.push(k);
-        }
-        if !s.cells.contains(&k.cell) {
-            s.cells.push(k.cell);
+        let v = st / 2;
+        let d = g.digit(v) as u16 + 1;
+        for &x in g.cells(v) {
+            let k = Cand::new(x as usize, d);
+            if !s.candidates.contains(&k) {
+                s.candidates.push(k);
+            }
+            if !s.cells.contains(&x) {
+                s.cells.push(x);
+            }
         }
     }
     s.eliminations = elims;
@@ -148,4 +226,59 @@ fn make(c: &Candidates, n: usize, states: &[u32], elims: Vec<Cand>) -> Step {
         elim_text(c, &s.eliminations)
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::super::{grouped_aic, Technique};
+    use super::find;
+
+    /// An empty board where digit 1 stays only in `ones`.
+    fn ones_only(ones: &[&str]) -> crate::logic::candidates::Candidates {
+        let keep: Vec<u32> = ones.iter().map(|x| cell(x)).collect();
+        let removed: Vec<(usize, u16)> = (0..81u32)
+            .filter(|x| !keep.contains(x))
+            .map(|x| (x as usize, 1))
+            .collect();
+        cands(&".".repeat(81), &removed)
+    }
+
+    #[test]
+    fn grouped_loop() {
+        // Digit 1: row 3 holds it in the group r3c12 and r3c9, row 2 in
+        // r2c2 and r2c8; r3c9 and r2c8 share box 3, r2c2 sees both cells of
+        // r3c12 in box 1. (1)r3c12 = (1)r3c9 - (1)r2c8 = (1)r2c2 - (1)r3c12:
+        // each weak link is strong too, so box 3 off the loop (r1c7, r1c8)
+        // and box 1 off it (r1c1) lose 1. (Row 1 gives a loop as good,
+        // through the group r1c78; the first found is kept.)
+        let c = ones_only(&[
+            "r1c1", "r1c7", "r1c8", "r3c9", "r7c9", "r7c2", "r2c2", "r3c2", "r2c8", "r7c5", "r3c1",
+        ]);
+        let s = grouped_aic::find_loop(&c).unwrap();
+        assert_eq!(s.technique, Technique::GroupedContinuousNiceLoop);
+        assert_eq!(elims(&c, &s), ["r1c1<>1", "r1c7<>1", "r1c8<>1"]);
+        assert_eq!(
+            s.explanation,
+            "(1)r3c12 = (1)r3c9 - (1)r2c8 = (1)r2c2 - (1)r3c12 closes on itself, so every \
+             link holds both ways (exactly one end of each is true): remove 1 from r1c1, \
+             r1c7 and r1c8"
+        );
+        let mut cells: Vec<String> = s.cells.iter().map(|&x| c.cn(x as usize)).collect();
+        cells.sort();
+        assert_eq!(cells, ["r2c2", "r2c8", "r3c1", "r3c2", "r3c9"]);
+        assert_eq!(s.candidates.len(), 5);
+        assert!(s.candidates.iter().all(|k| k.digit == 1));
+    }
+
+    #[test]
+    fn grouped_loop_needs_a_group() {
+        // An X-wing loop on digit 1 with no group of 1s on the board: the
+        // plain loop finder takes it, the grouped one finds nothing.
+        let c = ones_only(&["r1c1", "r1c5", "r5c5", "r5c1", "r8c5", "r8c1"]);
+        assert!(grouped_aic::find_loop(&c).is_none());
+        let s = find(&c).unwrap();
+        assert_eq!(s.technique, Technique::ContinuousNiceLoop);
+        assert_eq!(elims(&c, &s), ["r8c1<>1", "r8c5<>1"]);
+    }
 }

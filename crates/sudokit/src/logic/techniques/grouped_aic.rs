@@ -18,11 +18,15 @@
 //! runs first). Reaching a single candidate s "true" from "s false" proves
 //! s, as with plain AICs.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use super::chains::{chain_len, chain_states};
+use super::continuous_nice_loop::{self, LoopGraph};
 use super::{elim_text, Cand, Candidates, Step, Technique};
-use crate::logic::candidates::bits;
+use crate::logic::candidates::{bits, Ctx};
 
 /// A node of the link graph: candidates `0..cells·n` (cell · n + digit − 1),
 /// then the groups.
@@ -50,8 +54,45 @@ struct Graph {
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
-    let g = build(c)?;
+    let g = graph(c)?;
     search(c, &g)
+}
+
+/// Grouped continuous nice loops: the loop search of
+/// [`continuous_nice_loop`] on this graph, loops through a group only.
+pub(crate) fn find_loop(c: &Candidates) -> Option<Step> {
+    let g = graph(c)?;
+    continuous_nice_loop::search(c, &*g, Technique::GroupedContinuousNiceLoop)
+}
+
+/// A board (its context, values and masks) and its grouped graph.
+type Memo = (Arc<Ctx>, Vec<u16>, Vec<u64>, Rc<Graph>);
+
+thread_local! {
+    /// The last board's graph: the grouped AIC search runs on the board
+    /// the grouped loop search just left.
+    static LAST_GRAPH: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// The grouped graph of `c`, reused when the board is the one seen last.
+fn graph(c: &Candidates) -> Option<Rc<Graph>> {
+    let hit = LAST_GRAPH.with(|m| {
+        m.borrow().as_ref().and_then(|(ctx, values, masks, g)| {
+            (Arc::ptr_eq(ctx, &c.ctx) && values == c.values() && masks == c.masks())
+                .then(|| g.clone())
+        })
+    });
+    if hit.is_some() {
+        return hit;
+    }
+    let g = Rc::new(build(c)?);
+    // A graph cut short by the limits is not the board's (`build` then
+    // returns `None`; checked again for safety).
+    if !c.out_of_time() {
+        let key = (c.ctx.clone(), c.values().to_vec(), c.masks().to_vec());
+        LAST_GRAPH.with(|m| *m.borrow_mut() = Some((key.0, key.1, key.2, g.clone())));
+    }
+    Some(g)
 }
 
 /// The link graph; `None` when the board has no group at all.
@@ -252,14 +293,54 @@ impl Graph {
     }
 
     fn name(&self, c: &Candidates, v: Node) -> String {
-        let d = self.digit(v) + 1;
-        let cells = self.cells(v);
-        if cells.len() == 1 {
-            format!("({d}){}", c.cn(cells[0] as usize))
-        } else {
-            let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
-            format!("({d}){{{}}}", names.join(" "))
-        }
+        format!("({}){}", self.digit(v) + 1, cells_name(c, self.cells(v)))
+    }
+}
+
+/// A node's cells as HoDoKu writes them: `r3c5`, a group in one row
+/// `r3c45`, in one column `r34c5`; other groups (variants, boards over
+/// 9×9, where digits of two-digit numbers would run together) in braces.
+fn cells_name(c: &Candidates, cells: &[u32]) -> String {
+    if cells.len() == 1 {
+        return c.cn(cells[0] as usize);
+    }
+    let geo = &c.ctx.geo;
+    let rc: Vec<(usize, usize)> = cells.iter().map(|&x| geo.row_col(x as usize)).collect();
+    let square = c.ctx.n <= 9 && matches!(geo.layout(), crate::Layout::Square);
+    let joined = |f: fn(&(usize, usize)) -> usize| -> String {
+        rc.iter().map(|p| (f(p) + 1).to_string()).collect()
+    };
+    if square && rc.iter().all(|p| p.0 == rc[0].0) {
+        format!("r{}c{}", rc[0].0 + 1, joined(|p| p.1))
+    } else if square && rc.iter().all(|p| p.1 == rc[0].1) {
+        format!("r{}c{}", joined(|p| p.0), rc[0].1 + 1)
+    } else {
+        let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
+        format!("{{{}}}", names.join(" "))
+    }
+}
+
+impl LoopGraph for Graph {
+    fn nodes(&self) -> usize {
+        Graph::nodes(self)
+    }
+    fn strong(&self, v: u32) -> &[u32] {
+        &self.strong[v as usize]
+    }
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
+        Graph::for_weak(self, c, v, f)
+    }
+    fn is_group(&self, v: u32) -> bool {
+        Graph::is_group(self, v)
+    }
+    fn digit(&self, v: u32) -> usize {
+        Graph::digit(self, v)
+    }
+    fn cells(&self, v: u32) -> &[u32] {
+        Graph::cells(self, v)
+    }
+    fn name(&self, c: &Candidates, v: u32) -> String {
+        Graph::name(self, c, v)
     }
 }
 

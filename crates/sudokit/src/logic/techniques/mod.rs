@@ -122,6 +122,8 @@ pub enum Technique {
     /// A closed alternating loop: every weak link also holds as strong.
     ContinuousNiceLoop,
     Aic,
+    /// A continuous nice loop through at least one group node.
+    GroupedContinuousNiceLoop,
     /// An AIC with group nodes (a digit's candidates where two units overlap).
     GroupedAic,
     AlsXz,
@@ -629,6 +631,13 @@ pub const TABLE: &[Row] = &[
         Some(continuous_nice_loop::find),
     ),
     row(T::Aic, "AIC", 280, Unfair, Some(chains::find_aic)),
+    row(
+        T::GroupedContinuousNiceLoop,
+        "Grouped Continuous Nice Loop",
+        300,
+        Unfair,
+        Some(grouped_aic::find_loop),
+    ),
     row(
         T::GroupedAic,
         "Grouped AIC",
