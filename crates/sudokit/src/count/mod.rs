@@ -39,7 +39,9 @@
 //! ```
 
 mod bands;
+mod classes;
 mod completions;
+mod diagonals;
 mod disjoint;
 mod frontier;
 mod grids;
