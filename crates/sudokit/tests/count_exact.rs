@@ -338,6 +338,21 @@ fn grids_3x3_disjoint_groups_one_shard() {
     assert_eq!(count::grids(&geo, &opts), exact("188408285936640"));
 }
 
+/// The 9×9 X-sudoku total is hours of CPU (`docs/notes/counting.md`); one
+/// 2000th of it (26,652,406,717,440, from our own run of the same method,
+/// not a published value) guards the method against regressions.
+#[test]
+#[ignore = "about 10 s in release; run with --release -- --ignored"]
+fn grids_3x3_sudoku_x_one_shard() {
+    let geo = geometry(3, 3, &[Variant::Diagonals]);
+    let opts = Options {
+        shard: Shard::new(0, 2000).unwrap(),
+        threads: 1,
+        ..Default::default()
+    };
+    assert_eq!(count::grids(&geo, &opts), exact("26652406717440"));
+}
+
 #[test]
 #[ignore = "about 1 s in release; run with --release -- --ignored"]
 fn grids_3x3() {

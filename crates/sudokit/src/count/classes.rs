@@ -318,8 +318,9 @@ impl Rest<'_> {
 }
 
 /// Completions of a board of the family (values 1..=N, 0 empty, row-major;
-/// the givens are assumed consistent); `None` when stopped. Used per class,
-/// and by the tests as a plain search to check classes against.
+/// the givens are assumed consistent); `None` when stopped. The per-class
+/// search, for the tests to check classes against.
+#[cfg(test)]
 pub(super) fn completions_of(family: &Family, values: &[u8], stop: &Stop) -> Option<u64> {
     let (units, size) = family.units();
     completions_with(family.shape.n, &units, size, values, stop)
