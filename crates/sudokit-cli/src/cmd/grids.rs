@@ -79,6 +79,7 @@ pub fn run(args: &Args) -> Result<Tally> {
         let method = match GridsMethod::for_geometry(&geo) {
             GridsMethod::Bands => "band composition",
             GridsMethod::DisjointBands => "first-band classes and search (disjoint groups)",
+            GridsMethod::DiagonalBands => "first-band classes and search (sudoku X)",
             GridsMethod::Enumeration => "enumeration with digit relabelling",
         };
         eprintln!(

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::completions::completions_unchecked;
-use super::{bands, disjoint, Count, Options};
+use super::{bands, diagonals, disjoint, Count, Options};
 use crate::geometry::{Geometry, Layout, Variant};
 
 /// How [`grids`] counts a geometry.
@@ -17,6 +17,11 @@ pub enum GridsMethod {
     /// under row, stack and column permutations, the rest of each class's
     /// grid counted by search (`count::disjoint`).
     DisjointBands,
+    /// Sudoku X (and no other variant) on the same box shapes: first bands
+    /// grouped into classes under the row-and-column permutations that keep
+    /// the first band on top and the diagonals on the diagonals, the rest of
+    /// each class's grid counted by search (`count::diagonals`).
+    DiagonalBands,
     /// Exact completion counting of the empty grid, with digit relabelling
     /// (every variant, cubes and other shapes; feasible for small boards).
     Enumeration,
@@ -29,6 +34,8 @@ impl GridsMethod {
             GridsMethod::Bands
         } else if disjoint_bands(geometry) {
             GridsMethod::DisjointBands
+        } else if diagonal_bands(geometry) {
+            GridsMethod::DiagonalBands
         } else {
             GridsMethod::Enumeration
         }
@@ -46,6 +53,12 @@ fn disjoint_bands(geometry: &Geometry) -> bool {
     geometry.layout() == Layout::Square
         && geometry.variants() == [Variant::DisjointGroups]
         && disjoint::applies(geometry.box_shape())
+}
+
+fn diagonal_bands(geometry: &Geometry) -> bool {
+    geometry.layout() == Layout::Square
+        && geometry.variants() == [Variant::Diagonals]
+        && diagonals::applies(geometry.box_shape())
 }
 
 /// The number of completed grids of `geometry` (exact, or a lower bound when
@@ -66,6 +79,7 @@ pub fn grids(geometry: &Arc<Geometry>, opts: &Options) -> Count {
     match plain_bands(geometry) {
         Some(plan) => bands::count(plan, opts),
         None if disjoint_bands(geometry) => disjoint::count(geometry.box_shape(), opts),
+        None if diagonal_bands(geometry) => diagonals::count(geometry.box_shape(), opts),
         None => {
             let empty = vec![0u16; geometry.cell_count()];
             completions_unchecked(geometry, &empty, opts)

@@ -22,8 +22,11 @@
 //!   method, for cross-checks.
 //! * [`grids`] counts every completed grid of a box shape. Plain shapes with
 //!   two or three bands use band composition (`count::bands`): bands interact only
-//!   through the digit sets of their columns. Variants and other shapes fall
-//!   back to [`completions`] of the empty grid.
+//!   through the digit sets of their columns. Disjoint groups and sudoku X
+//!   on boxes of 2 or 3 rows and at most 9 digits group the first bands into
+//!   classes of equal completion counts and search each class once
+//!   (`count::classes`, with `count::disjoint` and `count::diagonals`).
+//!   Other variants and shapes fall back to [`completions`] of the empty grid.
 //!
 //! Counts are arbitrary precision. A time budget or a cancellation flag turns
 //! an unfinished count into [`Count::AtLeast`]: the sum of what was counted,
@@ -39,7 +42,9 @@
 //! ```
 
 mod bands;
+mod classes;
 mod completions;
+mod diagonals;
 mod disjoint;
 mod frontier;
 mod grids;
