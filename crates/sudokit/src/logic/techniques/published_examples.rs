@@ -117,117 +117,102 @@ enum Outcome {
     Unsound,
 }
 
-/// The finders for the library codes we have, with the techniques a line of
-/// that code may report. Codes are matched on their four-digit base (and a
-/// `-x` suffix marks "no instance here"); Siamese fish (five digits), dual
-/// kites and dual empty rectangles combine two steps into one and are left
-/// out.
-fn library_finder(code: &str) -> Option<(Finder, &'static [Technique])> {
+/// The techniques a library line of `code` may report, for the codes we
+/// have a finder for; the first one's finder checks the line. Codes are
+/// matched on their four-digit base (a `-x` suffix marks "no instance
+/// here"); Siamese fish (five digits), dual kites and dual empty rectangles
+/// combine two steps into one and are left out.
+fn library_techniques(code: &str) -> Option<&'static [Technique]> {
     use Technique as T;
     let base = code.split('-').next().unwrap_or(code);
     Some(match base {
-        "0000" => (full_house::find, &[T::FullHouse]),
-        "0002" => (hidden_single::find, &[T::HiddenSingle]),
-        "0003" => (naked_single::find, &[T::NakedSingle]),
-        "0100" => (locked_candidates::find, &[T::Pointing]),
-        "0101" => (locked_candidates::find, &[T::Claiming]),
-        "0110" => (|c| locked_subsets::find(c, 2), &[T::LockedPair]),
-        "0111" => (|c| locked_subsets::find(c, 3), &[T::LockedTriple]),
-        "0200" => (|c| naked_subsets::find(c, 2), &[T::NakedPair]),
-        "0201" => (|c| naked_subsets::find(c, 3), &[T::NakedTriple]),
-        "0202" => (|c| naked_subsets::find(c, 4), &[T::NakedQuad]),
-        "0210" => (|c| hidden_subsets::find(c, 2), &[T::HiddenPair]),
-        "0211" => (|c| hidden_subsets::find(c, 3), &[T::HiddenTriple]),
-        "0212" => (|c| hidden_subsets::find(c, 4), &[T::HiddenQuad]),
-        "0300" => (|c| fish::find_basic(c, 2), &[T::XWing]),
-        "0301" => (|c| fish::find_basic(c, 3), &[T::Swordfish]),
-        "0302" => (|c| fish::find_basic(c, 4), &[T::Jellyfish]),
-        "0310" | "0320" => (
-            |c| fish::find_finned(c, 2),
-            &[T::FinnedXWing, T::SashimiXWing],
-        ),
-        "0311" | "0321" => (
-            |c| fish::find_finned(c, 3),
-            &[T::FinnedSwordfish, T::SashimiSwordfish],
-        ),
-        "0312" | "0322" => (
-            |c| fish::find_finned(c, 4),
-            &[T::FinnedJellyfish, T::SashimiJellyfish],
-        ),
-        "0330" => (|c| franken_fish::find(c, 2, false), &[T::FrankenXWing]),
-        "0331" => (|c| franken_fish::find(c, 3, false), &[T::FrankenSwordfish]),
-        "0340" => (|c| franken_fish::find(c, 2, true), &[T::FinnedFrankenXWing]),
-        "0341" => (
-            |c| franken_fish::find(c, 3, true),
-            &[T::FinnedFrankenSwordfish],
-        ),
-        "0400" => (skyscraper::find, &[T::Skyscraper]),
-        "0401" => (kite::find, &[T::TwoStringKite]),
-        "0402" => (empty_rectangle::find, &[T::EmptyRectangle]),
-        "0403" => (turbot_fish::find, &[T::TurbotFish]),
-        "0500" | "0501" => (colouring::find, &[T::SimpleColours]),
-        "0502" => (multi_colours::find_linked, &[T::MultiColours1]),
-        "0503" => (multi_colours::find_sees_both, &[T::MultiColours2]),
-        "0600" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle1),
-            &[T::UniqueRectangle1],
-        ),
-        "0601" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle2),
-            &[T::UniqueRectangle2],
-        ),
-        "0602" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle3),
-            &[T::UniqueRectangle3],
-        ),
-        "0603" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle4),
-            &[T::UniqueRectangle4],
-        ),
-        "0604" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle5),
-            &[T::UniqueRectangle5],
-        ),
-        "0605" => (
-            |c| unique_rectangle::find_type(c, T::UniqueRectangle6),
-            &[T::UniqueRectangle6],
-        ),
-        "0606" => (
-            |c| unique_rectangle::find_type(c, T::HiddenRectangle),
-            &[T::HiddenRectangle],
-        ),
-        "0607" => (
-            |c| avoidable_rectangle::find(c, 1),
-            &[T::AvoidableRectangle1],
-        ),
-        "0608" => (
-            |c| avoidable_rectangle::find(c, 2),
-            &[T::AvoidableRectangle2],
-        ),
-        "0610" => (bug::find, &[T::BugPlusOne]),
-        "0701" => (chains::find_x_chain, &[T::XChain]),
-        "0702" => (chains::find_xy_chain, &[T::XYChain]),
-        "0703" => (remote_pairs::find, &[T::RemotePair]),
-        "0706" => (continuous_nice_loop::find, &[T::ContinuousNiceLoop]),
-        "0707" | "0708" => (chains::find_aic, &[T::Aic]),
-        "0709" => (grouped_aic::find_loop, &[T::GroupedContinuousNiceLoop]),
-        "0710" | "0711" => (grouped_aic::find, &[T::GroupedAic]),
-        "0800" => (xy_wing::find, &[T::XYWing]),
-        "0801" => (xyz_wing::find, &[T::XYZWing]),
-        "0803" => (w_wing::find, &[T::WWing]),
-        "0901" => (als::find_xz, &[T::AlsXz]),
-        "0902" => (als_xy_wing::find, &[T::AlsXyWing]),
-        "0903" => (als_xy_chain::find, &[T::AlsXyChain]),
-        "1101" => (sue_de_coq::find, &[T::SueDeCoq]),
+        "0000" => &[T::FullHouse],
+        "0002" => &[T::HiddenSingle],
+        "0003" => &[T::NakedSingle],
+        "0100" => &[T::Pointing],
+        "0101" => &[T::Claiming],
+        "0110" => &[T::LockedPair],
+        "0111" => &[T::LockedTriple],
+        "0200" => &[T::NakedPair],
+        "0201" => &[T::NakedTriple],
+        "0202" => &[T::NakedQuad],
+        "0210" => &[T::HiddenPair],
+        "0211" => &[T::HiddenTriple],
+        "0212" => &[T::HiddenQuad],
+        "0300" => &[T::XWing],
+        "0301" => &[T::Swordfish],
+        "0302" => &[T::Jellyfish],
+        "0310" | "0320" => &[T::FinnedXWing, T::SashimiXWing],
+        "0311" | "0321" => &[T::FinnedSwordfish, T::SashimiSwordfish],
+        "0312" | "0322" => &[T::FinnedJellyfish, T::SashimiJellyfish],
+        "0330" => &[T::FrankenXWing],
+        "0331" => &[T::FrankenSwordfish],
+        "0340" => &[T::FinnedFrankenXWing],
+        "0341" => &[T::FinnedFrankenSwordfish],
+        "0400" => &[T::Skyscraper],
+        "0401" => &[T::TwoStringKite],
+        "0402" => &[T::EmptyRectangle],
+        "0403" => &[T::TurbotFish],
+        "0500" | "0501" => &[T::SimpleColours],
+        "0502" => &[T::MultiColours1],
+        "0503" => &[T::MultiColours2],
+        "0600" => &[T::UniqueRectangle1],
+        "0601" => &[T::UniqueRectangle2],
+        "0602" => &[T::UniqueRectangle3],
+        "0603" => &[T::UniqueRectangle4],
+        "0604" => &[T::UniqueRectangle5],
+        "0605" => &[T::UniqueRectangle6],
+        "0606" => &[T::HiddenRectangle],
+        "0607" => &[T::AvoidableRectangle1],
+        "0608" => &[T::AvoidableRectangle2],
+        "0610" => &[T::BugPlusOne],
+        "0701" => &[T::XChain],
+        "0702" => &[T::XYChain],
+        "0703" => &[T::RemotePair],
+        "0706" => &[T::ContinuousNiceLoop],
+        "0707" | "0708" => &[T::Aic],
+        "0709" => &[T::GroupedContinuousNiceLoop],
+        "0710" | "0711" => &[T::GroupedAic],
+        "0800" => &[T::XYWing],
+        "0801" => &[T::XYZWing],
+        "0803" => &[T::WWing],
+        "0901" => &[T::AlsXz],
+        "0902" => &[T::AlsXyWing],
+        "0903" => &[T::AlsXyChain],
+        "1101" => &[T::SueDeCoq],
         _ => return None,
     })
+}
+
+/// The finder that checks a line of technique `t`: the engine's own, from
+/// [`TABLE`] (a row without one is served by the nearest row above it that
+/// has one). Unique rectangles are the exception: their finder reports the
+/// best type on the whole board, so a line of one type is checked against
+/// that type alone.
+fn library_finder(t: Technique) -> Finder {
+    use Technique as T;
+    match t {
+        T::UniqueRectangle1 => |c| unique_rectangle::find_type(c, T::UniqueRectangle1),
+        T::UniqueRectangle2 => |c| unique_rectangle::find_type(c, T::UniqueRectangle2),
+        T::UniqueRectangle3 => |c| unique_rectangle::find_type(c, T::UniqueRectangle3),
+        T::UniqueRectangle4 => |c| unique_rectangle::find_type(c, T::UniqueRectangle4),
+        T::UniqueRectangle5 => |c| unique_rectangle::find_type(c, T::UniqueRectangle5),
+        T::UniqueRectangle6 => |c| unique_rectangle::find_type(c, T::UniqueRectangle6),
+        T::HiddenRectangle => |c| unique_rectangle::find_type(c, T::HiddenRectangle),
+        _ => TABLE[..=t.order()]
+            .iter()
+            .rev()
+            .find_map(|r| r.find)
+            .expect("the first row of TABLE has a finder"),
+    }
 }
 
 /// Runs one library line through the finder of its code; `None` for codes
 /// we have no finder for.
 fn library_outcome(line: &str) -> Option<Outcome> {
     let f: Vec<&str> = line.split(':').collect();
-    let (find, techniques) = library_finder(f[1])?;
+    let techniques = library_techniques(f[1])?;
+    let find = library_finder(techniques[0]);
     let (c, expected) = parse(line);
     let step = find(&c).filter(|s| techniques.contains(&s.technique));
     let Some(s) = step else {
