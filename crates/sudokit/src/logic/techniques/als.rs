@@ -282,20 +282,73 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
             if overlap {
                 continue;
             }
-            for x in bits(common) {
-                let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
-                let restricted = match (sa, sb) {
-                    (Some(sa), Some(sb)) => sb.cells_of[x] & !sa.seen[x] == 0,
-                    _ => a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
-                        b.cells
+            let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
+            let restricted = |x: usize| match (sa, sb) {
+                (Some(sa), Some(sb)) => sb.cells_of[x] & !sa.seen[x] == 0,
+                _ => a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
+                    b.cells
+                        .iter()
+                        .filter(|&&q| has(q, x))
+                        .all(|&q| ctx.sees(p as usize, q as usize))
+                }),
+            };
+            let rccs: u64 = bits(common)
+                .filter(|&x| restricted(x))
+                .fold(0, |m, x| m | 1 << x);
+            // Cells off both sets holding `z` and seeing every `z` of `sets`.
+            let victims = |z: usize, sets: &[&Als], out: &mut Vec<Cand>| {
+                let mut zs = sets.iter().flat_map(|s| &s.cells).filter(|&&q| has(q, z));
+                let Some(&first) = zs.next() else { return };
+                for &p in &ctx.peers[first as usize] {
+                    if has(p, z)
+                        && !a.cells.contains(&p)
+                        && !b.cells.contains(&p)
+                        && sets
                             .iter()
-                            .filter(|&&q| has(q, x))
-                            .all(|&q| ctx.sees(p as usize, q as usize))
-                    }),
-                };
-                if !restricted {
+                            .flat_map(|s| &s.cells)
+                            .filter(|&&q| has(q, z))
+                            .all(|&q| q == p || ctx.sees(p as usize, q as usize))
+                    {
+                        out.push(Cand::new(p as usize, z as u16 + 1));
+                    }
+                }
+            };
+            if rccs.count_ones() == 2 {
+                // Doubly linked: each set holds its N + 1 digits in N cells,
+                // so it keeps at least one of the two restricted digits, and
+                // neither can be in both: each holds exactly one and is
+                // locked on the rest. Every digit of A but the two is in A,
+                // every one of B in B, and each of the two in A or B.
+                let mut elims = Vec::new();
+                for z in bits(common) {
+                    victims(z, &[a, b], &mut elims);
+                }
+                for (set, mask) in [(a, a.mask), (b, b.mask)] {
+                    for z in bits(mask & !rccs) {
+                        victims(z, &[set], &mut elims);
+                    }
+                }
+                elims.sort_unstable_by_key(|e| (e.digit, e.cell));
+                elims.dedup();
+                if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
                     continue;
                 }
+                let xs: Vec<String> = bits(rccs).map(|x| (x + 1).to_string()).collect();
+                let mut s = als_pair_step(c, a, b, elims);
+                s.explanation = format!(
+                    "A = {} ({}) and B = {} ({}) are almost locked sets linked twice: neither {x} nor {y} can be in both (every one of A sees every one of B), and each set needs one of them, so one holds {x} and the other {y} and both are locked: each of A's other digits is in A, each of B's in B, and {x} and {y} in A or B, so cells seeing every such digit lose it: remove {}",
+                    list_and(c, &a.cells),
+                    digits_text(a.mask),
+                    list_and(c, &b.cells),
+                    digits_text(b.mask),
+                    elim_text(c, &s.eliminations),
+                    x = xs[0],
+                    y = xs[1],
+                );
+                best = Some(s);
+                continue;
+            }
+            for x in bits(rccs) {
                 // Quick test: some cell outside both sees every Z of both.
                 if let (Some(sa), Some(sb)) = (sa, sb) {
                     let any = bits(common & !(1 << x)).any(|z| {
@@ -307,36 +360,13 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
                 }
                 let mut elims = Vec::new();
                 for z in bits(common & !(1 << x)) {
-                    let mut zs = a.cells.iter().chain(&b.cells).filter(|&&q| has(q, z));
-                    let Some(&first) = zs.next() else { continue };
-                    for &p in &ctx.peers[first as usize] {
-                        if has(p, z)
-                            && !a.cells.contains(&p)
-                            && !b.cells.contains(&p)
-                            && a.cells
-                                .iter()
-                                .chain(&b.cells)
-                                .filter(|&&q| has(q, z))
-                                .all(|&q| q == p || ctx.sees(p as usize, q as usize))
-                        {
-                            elims.push(Cand::new(p as usize, z as u16 + 1));
-                        }
-                    }
+                    victims(z, &[a, b], &mut elims);
                 }
                 if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
                     continue;
                 }
-                let mut s = Step::new(Technique::AlsXz);
-                s.eliminations = elims;
-                s.cells = a.cells.iter().chain(&b.cells).copied().collect();
-                s.units = vec![a.unit, b.unit];
-                for &cell in &s.cells {
-                    for d in bits(c.mask(cell as usize)) {
-                        s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
-                    }
-                }
+                let mut s = als_pair_step(c, a, b, elims);
                 let mut zs: Vec<u16> = s.eliminations.iter().map(|e| e.digit).collect();
-                zs.dedup();
                 zs.sort_unstable();
                 zs.dedup();
                 let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
@@ -355,6 +385,21 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
         }
     }
     best
+}
+
+/// An ALS-XZ step on sets `a` and `b` with these eliminations: the sets'
+/// cells and candidates for highlighting; the caller writes the text.
+fn als_pair_step(c: &Candidates, a: &Als, b: &Als, elims: Vec<Cand>) -> Step {
+    let mut s = Step::new(Technique::AlsXz);
+    s.eliminations = elims;
+    s.cells = a.cells.iter().chain(&b.cells).copied().collect();
+    s.units = vec![a.unit, b.unit];
+    for &cell in &s.cells {
+        for d in bits(c.mask(cell as usize)) {
+            s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
+        }
+    }
+    s
 }
 
 #[cfg(test)]
