@@ -87,6 +87,39 @@ pub(super) struct Family {
 type Units = [usize; 3 + MAX_EXTRA];
 
 impl Family {
+    /// A family from its extra units and its transformations.
+    ///
+    /// `extra(r, c)` lists the extra units of cell `(r, c)`. Every map is a
+    /// pair `(rows, cols)` of source indices: the cell `(r, c)` of the moved
+    /// band takes the cell `(rows[r], cols[c])` of the band, for the rows
+    /// `r` of the first band (so `rows` has at least a band's rows, all in
+    /// the first band) and every column `c`. All three families move whole
+    /// rows and whole columns, so this is every transformation they need.
+    pub fn new(
+        shape: BoxShape,
+        extra: impl Fn(usize, usize) -> Vec<usize>,
+        maps: impl IntoIterator<Item = (Vec<usize>, Vec<usize>)>,
+    ) -> Self {
+        let shape = Shape::new(shape);
+        let n = shape.n;
+        let extra = (0..n * n)
+            .map(|cell| extra(shape.row_of(cell), shape.col_of(cell)))
+            .collect();
+        let syms = maps
+            .into_iter()
+            .map(|(rows, cols)| {
+                (0..shape.bh * n)
+                    .map(|t| {
+                        let src = rows[t / n];
+                        assert!(src < shape.bh, "a map must keep the first band");
+                        src * n + cols[t % n]
+                    })
+                    .collect()
+            })
+            .collect();
+        Family { shape, extra, syms }
+    }
+
     /// Every cell's units, and the size of the mask table.
     fn units(&self) -> (Vec<Units>, usize) {
         let n = self.shape.n;
