@@ -110,24 +110,34 @@ fn windoku_and_x_agree_with_plain_enumeration() {
     assert_eq!(grids(&geo), Count::Exact(plain.into()));
 }
 
-#[test]
-fn disjoint_groups_agree_with_plain_enumeration() {
-    // `grids` takes first-band classes for disjoint groups; the enumerating
-    // counter of `completions` knows nothing of them.
-    for (r, c) in [(2, 2), (2, 3), (3, 2)] {
-        let geo = geometry(r, c, &[Variant::DisjointGroups]);
-        assert_eq!(
-            count::GridsMethod::for_geometry(&geo),
-            count::GridsMethod::DisjointBands
-        );
+/// `grids` on `variant` takes `method` for every box shape in `shapes`, and
+/// agrees with the enumerating counter of `completions` (which knows nothing
+/// of first-band classes), whole and as the sum of three shards.
+fn classes_agree_with_plain_enumeration(
+    variant: Variant,
+    method: count::GridsMethod,
+    shapes: &[(usize, usize)],
+) {
+    for &(r, c) in shapes {
+        let geo = geometry(r, c, std::slice::from_ref(&variant));
+        assert_eq!(count::GridsMethod::for_geometry(&geo), method);
         let by_enumeration =
             count::completions_by_enumeration(&Grid::empty(geo.clone()), &Options::default())
                 .unwrap();
         assert!(by_enumeration.is_exact());
-        assert_eq!(grids(&geo), by_enumeration, "{r}x{c}");
+        assert_eq!(grids(&geo), by_enumeration, "{variant:?} {r}x{c}");
         let sharded = sharded_sum(3, |o| count::grids(&geo, o));
-        assert_eq!(sharded, by_enumeration, "{r}x{c} sharded");
+        assert_eq!(sharded, by_enumeration, "{variant:?} {r}x{c} sharded");
     }
+}
+
+#[test]
+fn disjoint_groups_agree_with_plain_enumeration() {
+    classes_agree_with_plain_enumeration(
+        Variant::DisjointGroups,
+        count::GridsMethod::DisjointBands,
+        &[(2, 2), (2, 3), (3, 2)],
+    );
     assert_eq!(
         grids(&geometry(2, 3, &[Variant::DisjointGroups])),
         exact("2799360")
@@ -136,22 +146,11 @@ fn disjoint_groups_agree_with_plain_enumeration() {
 
 #[test]
 fn sudoku_x_agrees_with_plain_enumeration() {
-    // `grids` takes first-band classes for sudoku X; the enumerating counter
-    // of `completions` knows nothing of them.
-    for (r, c) in [(2, 2), (2, 3), (3, 2)] {
-        let geo = geometry(r, c, &[Variant::Diagonals]);
-        assert_eq!(
-            count::GridsMethod::for_geometry(&geo),
-            count::GridsMethod::DiagonalBands
-        );
-        let by_enumeration =
-            count::completions_by_enumeration(&Grid::empty(geo.clone()), &Options::default())
-                .unwrap();
-        assert!(by_enumeration.is_exact());
-        assert_eq!(grids(&geo), by_enumeration, "{r}x{c}");
-        let sharded = sharded_sum(3, |o| count::grids(&geo, o));
-        assert_eq!(sharded, by_enumeration, "{r}x{c} sharded");
-    }
+    classes_agree_with_plain_enumeration(
+        Variant::Diagonals,
+        count::GridsMethod::DiagonalBands,
+        &[(2, 2), (2, 3), (3, 2)],
+    );
 }
 
 #[test]
