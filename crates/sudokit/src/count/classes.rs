@@ -1,5 +1,5 @@
 //! The number of grids of a variant, by first-band classes: the engine
-//! behind `count::disjoint` and `count::diagonals`.
+//! behind `count::disjoint`, `count::diagonals` and `count::windows`.
 //!
 //! Every grid has exactly one relabelling of its digits that makes the first
 //! row read `1 2 … N`, and every variant here is closed under relabelling, so
