@@ -80,6 +80,7 @@ pub fn run(args: &Args) -> Result<Tally> {
             GridsMethod::Bands => "band composition",
             GridsMethod::DisjointBands => "first-band classes and search (disjoint groups)",
             GridsMethod::DiagonalBands => "first-band classes and search (sudoku X)",
+            GridsMethod::WindowBands => "first-band classes and search (windoku)",
             GridsMethod::Enumeration => "enumeration with digit relabelling",
         };
         eprintln!(

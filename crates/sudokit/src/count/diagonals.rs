@@ -94,41 +94,28 @@ fn row_maps(shape: Shape) -> Vec<Vec<usize>> {
 /// X-sudoku as a family of the engine: the main diagonal is extra unit 0,
 /// the anti-diagonal unit 1, and the transformations of the module docs.
 fn family(shape: BoxShape) -> Family {
-    let shape = Shape::new(shape);
-    let n = shape.n;
-    let extra = (0..n * n)
-        .map(|cell| {
-            let (r, c) = (shape.row_of(cell), shape.col_of(cell));
-            let mut e = Vec::new();
-            if r == c {
-                e.push(0);
-            }
-            if r + c == n - 1 {
-                e.push(1);
-            }
-            e
-        })
-        .collect();
-    let mut syms = Vec::new();
-    for p in row_maps(shape) {
+    let n = shape.n();
+    let diagonals = |r: usize, c: usize| {
+        let mut e = Vec::new();
+        if r == c {
+            e.push(0);
+        }
+        if r + c == n - 1 {
+            e.push(1);
+        }
+        e
+    };
+    let maps = row_maps(Shape::new(shape)).into_iter().flat_map(|p| {
+        // Target (p(r), q(c)) takes source (r, c): source row p⁻¹(r'),
+        // column q⁻¹(c') = p⁻¹(c') or p⁻¹(ρ(c')).
         let mut inv = vec![0; n];
         for (i, &v) in p.iter().enumerate() {
             inv[v] = i;
         }
-        for reverse in [false, true] {
-            // Target (p(r), q(c)) takes source (r, c): source row p⁻¹(r'),
-            // column q⁻¹(c') = p⁻¹(c') or p⁻¹(ρ(c')).
-            let src = (0..shape.bh * n)
-                .map(|t| {
-                    let (r, c) = (t / n, t % n);
-                    let c = if reverse { n - 1 - c } else { c };
-                    inv[r] * n + inv[c]
-                })
-                .collect();
-            syms.push(src);
-        }
-    }
-    Family { shape, extra, syms }
+        let reversed: Vec<usize> = (0..n).map(|c| inv[n - 1 - c]).collect();
+        [(inv.clone(), inv.clone()), (inv, reversed)]
+    });
+    Family::new(shape, diagonals, maps)
 }
 
 /// The number of `shape` X-sudoku grids (see the module docs).

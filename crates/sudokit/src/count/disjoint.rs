@@ -34,28 +34,19 @@ pub(crate) fn applies(shape: BoxShape) -> bool {
 /// Disjoint groups as a family of the engine: group `(a, b)` is unit
 /// `a · b_max + b`, and the `a!·a!·b!` transformations above.
 fn family(shape: BoxShape) -> Family {
-    let shape = Shape::new(shape);
-    let Shape { bh, bw, n } = shape;
-    let extra = (0..n * n)
-        .map(|cell| vec![(shape.row_of(cell) % bh) * bw + shape.col_of(cell) % bw])
-        .collect();
-    let mut syms = Vec::new();
+    let Shape { bh, bw, n } = Shape::new(shape);
+    let group = |r: usize, c: usize| vec![(r % bh) * bw + c % bw];
+    let mut maps = Vec::new();
     for ra in permutations(bh) {
         for sj in permutations(n / bw) {
             for cb in permutations(bw) {
                 // Target (a', j', b') takes source (ra[a'], sj[j'], cb[b']).
-                let src = (0..bh * n)
-                    .map(|t| {
-                        let (a, c) = (t / n, t % n);
-                        let (j, b) = (c / bw, c % bw);
-                        ra[a] * n + sj[j] * bw + cb[b]
-                    })
-                    .collect();
-                syms.push(src);
+                let cols = (0..n).map(|c| sj[c / bw] * bw + cb[c % bw]).collect();
+                maps.push((ra.clone(), cols));
             }
         }
     }
-    Family { shape, extra, syms }
+    Family::new(shape, group, maps)
 }
 
 /// The number of `shape` grids with disjoint groups (see the module docs).

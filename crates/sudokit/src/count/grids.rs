@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::completions::completions_unchecked;
-use super::{bands, diagonals, disjoint, Count, Options};
+use super::{bands, diagonals, disjoint, windows, Count, Options};
 use crate::geometry::{Geometry, Layout, Variant};
 
 /// How [`grids`] counts a geometry.
@@ -22,6 +22,12 @@ pub enum GridsMethod {
     /// the first band on top and the diagonals on the diagonals, the rest of
     /// each class's grid counted by search (`count::diagonals`).
     DiagonalBands,
+    /// Windoku (and no other variant) on 3×3 boxes: the windows and five
+    /// regions they imply partition the board into nine all-different
+    /// regions; first bands grouped into classes under the 32 row-and-column
+    /// permutations that keep bands, stacks, regions and the first band, the
+    /// rest of each class's grid counted by search (`count::windows`).
+    WindowBands,
     /// Exact completion counting of the empty grid, with digit relabelling
     /// (every variant, cubes and other shapes; feasible for small boards).
     Enumeration,
@@ -36,6 +42,8 @@ impl GridsMethod {
             GridsMethod::DisjointBands
         } else if diagonal_bands(geometry) {
             GridsMethod::DiagonalBands
+        } else if window_bands(geometry) {
+            GridsMethod::WindowBands
         } else {
             GridsMethod::Enumeration
         }
@@ -61,6 +69,12 @@ fn diagonal_bands(geometry: &Geometry) -> bool {
         && diagonals::applies(geometry.box_shape())
 }
 
+fn window_bands(geometry: &Geometry) -> bool {
+    geometry.layout() == Layout::Square
+        && geometry.variants() == [Variant::Windows]
+        && windows::applies(geometry.box_shape())
+}
+
 /// The number of completed grids of `geometry` (exact, or a lower bound when
 /// the budget runs out). Shards split the work deterministically; the partial
 /// counts of shards `0..n` add up to the total.
@@ -80,6 +94,7 @@ pub fn grids(geometry: &Arc<Geometry>, opts: &Options) -> Count {
         Some(plan) => bands::count(plan, opts),
         None if disjoint_bands(geometry) => disjoint::count(geometry.box_shape(), opts),
         None if diagonal_bands(geometry) => diagonals::count(geometry.box_shape(), opts),
+        None if window_bands(geometry) => windows::count(geometry.box_shape(), opts),
         None => {
             let empty = vec![0u16; geometry.cell_count()];
             completions_unchecked(geometry, &empty, opts)

@@ -50,6 +50,7 @@ mod frontier;
 mod grids;
 mod partial;
 mod tally;
+mod windows;
 
 use std::fmt;
 use std::str::FromStr;
