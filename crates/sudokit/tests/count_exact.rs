@@ -411,6 +411,24 @@ fn grids_3x3_windoku_one_shard() {
     assert_eq!(count::grids(&geo, &opts), exact("104987710033920"));
 }
 
+/// 10×10 with 2×5 boxes, by the two stacks (`count::two_stacks`), against
+/// the value Kjell Fredrik Pettersen published (the shape's count in the
+/// tables of rectangular sudoku totals); 5×2 is its transpose.
+#[test]
+#[ignore = "about 2 CPU minutes in release; run with --release -- --ignored"]
+fn grids_2x5() {
+    let geo = geometry(2, 5, &[]);
+    assert_eq!(
+        count::GridsMethod::for_geometry(&geo),
+        count::GridsMethod::TwoStacks
+    );
+    assert_eq!(
+        count::GridsMethod::for_geometry(&geometry(5, 2, &[])),
+        count::GridsMethod::TwoStacks
+    );
+    assert_eq!(grids(&geo), exact("1903816047972624930994913280000"));
+}
+
 #[test]
 #[ignore = "about 1 s in release; run with --release -- --ignored"]
 fn grids_3x3() {

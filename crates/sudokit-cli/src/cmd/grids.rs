@@ -78,6 +78,7 @@ pub fn run(args: &Args) -> Result<Tally> {
     if args.verbose {
         let method = match GridsMethod::for_geometry(&geo) {
             GridsMethod::Bands => "band composition",
+            GridsMethod::TwoStacks => "two stacks, fillings per class of top-row sets",
             GridsMethod::DisjointBands => "first-band classes and search (disjoint groups)",
             GridsMethod::DiagonalBands => "first-band classes and search (sudoku X)",
             GridsMethod::WindowBands => "first-band classes and search (windoku)",

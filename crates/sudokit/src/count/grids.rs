@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use super::completions::completions_unchecked;
-use super::{bands, diagonals, disjoint, windows, Count, Options};
+use super::{bands, diagonals, disjoint, two_stacks, windows, Count, Options};
 use crate::geometry::{Geometry, Layout, Variant};
 
 /// How [`grids`] counts a geometry.
@@ -12,6 +12,11 @@ pub enum GridsMethod {
     /// Band composition (plain square boards with 2 or 3 bands and at most 32
     /// column profiles: box shapes 2×2, 2×3, 2×4, 2×5, 3×3 and transposes).
     Bands,
+    /// Boxes of two rows by five columns (or five by two), where band
+    /// composition runs out: the board split into its two stacks, whose
+    /// fillings are counted per class of top-row digit sets
+    /// (`count::two_stacks`).
+    TwoStacks,
     /// Disjoint groups (and no other variant) on box shapes with at most 9
     /// digits and at most 3 rows per box: first bands grouped into classes
     /// under row, stack and column permutations, the rest of each class's
@@ -36,7 +41,9 @@ pub enum GridsMethod {
 impl GridsMethod {
     /// The method [`grids`] uses for `geometry`.
     pub fn for_geometry(geometry: &Geometry) -> Self {
-        if plain_bands(geometry).is_some() {
+        if two_stacks(geometry) {
+            GridsMethod::TwoStacks
+        } else if plain_bands(geometry).is_some() {
             GridsMethod::Bands
         } else if disjoint_bands(geometry) {
             GridsMethod::DisjointBands
@@ -55,6 +62,16 @@ fn plain_bands(geometry: &Geometry) -> Option<bands::Plan> {
         return None;
     }
     bands::plan(geometry.box_shape())
+}
+
+/// Plain 2×5 and 5×2: the two-row shapes band composition does not reach
+/// (the smaller ones keep it; the tests check both methods agree there).
+fn two_stacks(geometry: &Geometry) -> bool {
+    let shape = geometry.box_shape();
+    geometry.layout() == Layout::Square
+        && geometry.variants().is_empty()
+        && two_stacks::applies(shape)
+        && shape.rows.max(shape.cols) == 5
 }
 
 fn disjoint_bands(geometry: &Geometry) -> bool {
@@ -90,6 +107,9 @@ fn window_bands(geometry: &Geometry) -> bool {
 /// assert_eq!(count::grids(&dg, &Default::default()).to_string(), "168");
 /// ```
 pub fn grids(geometry: &Arc<Geometry>, opts: &Options) -> Count {
+    if two_stacks(geometry) {
+        return two_stacks::count(geometry.box_shape(), opts);
+    }
     match plain_bands(geometry) {
         Some(plan) => bands::count(plan, opts),
         None if disjoint_bands(geometry) => disjoint::count(geometry.box_shape(), opts),

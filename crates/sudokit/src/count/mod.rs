@@ -50,6 +50,7 @@ mod frontier;
 mod grids;
 mod partial;
 mod tally;
+mod two_stacks;
 mod windows;
 
 use std::fmt;
