@@ -833,6 +833,9 @@ mod tests {
         // Exact matches only go up: a drop means a finder now takes another
         // instance (or none) where it took the library's.
         let exact: usize = by_code.values().map(|n| n[0]).sum();
+        let other: usize = by_code.values().map(|n| n[1]).sum();
+        let missed: usize = by_code.values().map(|n| n[2]).sum();
+        println!("all\texact {exact}\tother {other}\tmissed {missed}");
         assert!(exact >= EXACT, "{exact} lines exact, {EXACT} before");
     }
 }
