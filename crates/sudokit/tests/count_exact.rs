@@ -365,6 +365,17 @@ fn grids_2x4() {
     assert_eq!(grids(&geometry(4, 2, &[])), exact("29136487207403520"));
 }
 
+/// Shard 0 of `shards` of the 9×9 grids with `variant`, on one thread: the
+/// regression guard of the sharded variant totals, too long to run whole.
+fn first_shard_3x3(variant: Variant, shards: usize) -> Count {
+    let opts = Options {
+        shard: Shard::new(0, shards).unwrap(),
+        threads: 1,
+        ..Default::default()
+    };
+    count::grids(&geometry(3, 3, &[variant]), &opts)
+}
+
 /// The whole 9×9 disjoint-groups total, 201,105,135,151,764,480 (derived
 /// independently and confirmed by `grids 3x3 --variant disjoint` over 16
 /// shards, about 27 CPU minutes: `benchmarks/counting.md`), is too long for a
@@ -372,13 +383,10 @@ fn grids_2x4() {
 #[test]
 #[ignore = "about 7 s in release; run with --release -- --ignored"]
 fn grids_3x3_disjoint_groups_one_shard() {
-    let geo = geometry(3, 3, &[Variant::DisjointGroups]);
-    let opts = Options {
-        shard: Shard::new(0, 400).unwrap(),
-        threads: 1,
-        ..Default::default()
-    };
-    assert_eq!(count::grids(&geo, &opts), exact("188408285936640"));
+    assert_eq!(
+        first_shard_3x3(Variant::DisjointGroups, 400),
+        exact("188408285936640")
+    );
 }
 
 /// The 9×9 X-sudoku total is hours of CPU (`docs/notes/counting.md`); one
@@ -387,13 +395,10 @@ fn grids_3x3_disjoint_groups_one_shard() {
 #[test]
 #[ignore = "about 10 s in release; run with --release -- --ignored"]
 fn grids_3x3_sudoku_x_one_shard() {
-    let geo = geometry(3, 3, &[Variant::Diagonals]);
-    let opts = Options {
-        shard: Shard::new(0, 2000).unwrap(),
-        threads: 1,
-        ..Default::default()
-    };
-    assert_eq!(count::grids(&geo, &opts), exact("26652406717440"));
+    assert_eq!(
+        first_shard_3x3(Variant::Diagonals, 2000),
+        exact("26652406717440")
+    );
 }
 
 /// One 64th of the 9×9 windoku total (104,987,710,033,920, from our own
@@ -402,13 +407,10 @@ fn grids_3x3_sudoku_x_one_shard() {
 #[test]
 #[ignore = "about 13 s in release; run with --release -- --ignored"]
 fn grids_3x3_windoku_one_shard() {
-    let geo = geometry(3, 3, &[Variant::Windows]);
-    let opts = Options {
-        shard: Shard::new(0, 64).unwrap(),
-        threads: 1,
-        ..Default::default()
-    };
-    assert_eq!(count::grids(&geo, &opts), exact("104987710033920"));
+    assert_eq!(
+        first_shard_3x3(Variant::Windows, 64),
+        exact("104987710033920")
+    );
 }
 
 /// 10×10 with 2×5 boxes, by the two stacks (`count::two_stacks`), against
