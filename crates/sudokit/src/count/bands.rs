@@ -33,12 +33,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::{in_pool, Count, Options, Progress, Stop};
+use super::{in_pool, shard_items, sum_finished, Count, Options, Progress, Stop};
 use crate::geometry::BoxShape;
 
 /// The orientation used: `w` bands of `h` rows; boxes `h` tall, `w` wide.
@@ -426,30 +425,12 @@ fn three_bands(
         };
         classes.entry(c).or_insert((0, c)).0 += v;
     }
-    let mine: Vec<(u128, u128)> = classes
-        .values()
-        .enumerate()
-        .filter(|(i, _)| opts.shard.owns(*i))
-        .map(|(_, &x)| x)
-        .collect();
-    let total = mine.len();
-    let done = AtomicUsize::new(0);
-    let parts: Vec<Option<u128>> = mine
-        .par_iter()
-        .map(|&(weight, rep)| {
-            if stop.should_stop() {
-                return None;
-            }
-            let g = completions_of_first_band(plan, rep, bands);
-            if let Some(p) = opts.progress {
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                p(Progress { done: d, total });
-            }
-            Some(weight * g)
-        })
-        .collect();
-    let exact = parts.iter().all(Option::is_some);
-    (parts.into_iter().flatten().map(BigUint::from).sum(), exact)
+    let mine = shard_items(classes.into_values(), opts.shard);
+    sum_finished(&mine, opts, stop, |&(weight, rep)| {
+        Some(BigUint::from(
+            weight * completions_of_first_band(plan, rep, bands),
+        ))
+    })
 }
 
 /// Number of ways to fill bands 2 and 3 under a first band whose profile

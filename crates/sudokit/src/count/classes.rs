@@ -20,13 +20,12 @@
 //! a proven lower bound. Shards own classes in sorted order.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::factorial;
-use super::{in_pool, Count, Options, Progress, Stop};
+use super::{in_pool, shard_items, sum_finished, Count, Options, Stop};
 use crate::geometry::BoxShape;
 
 /// The box shapes the engine takes: at most 9 digits (4 bits a cell) and
@@ -407,31 +406,12 @@ fn count_in_pool(family: &Family, opts: &Options, stop: &Stop) -> Count {
         return Count::AtLeast(BigUint::default());
     };
     let (units, size) = family.units();
-    let mine: Vec<(Key, u64)> = classes
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| opts.shard.owns(*i))
-        .map(|(_, &x)| x)
-        .collect();
-    let total = mine.len();
-    let done = AtomicUsize::new(0);
-    let parts: Vec<Option<u128>> = mine
-        .par_iter()
-        .map(|&(key, members)| {
-            if stop.should_stop() {
-                return None;
-            }
-            let board = board_of(shape, key);
-            let m = completions_with(shape.n, &units, size, &board, stop)?;
-            if let Some(p) = opts.progress {
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                p(Progress { done: d, total });
-            }
-            Some(u128::from(members) * u128::from(m))
-        })
-        .collect();
-    let exact = parts.iter().all(Option::is_some);
-    let sum: BigUint = parts.into_iter().flatten().map(BigUint::from).sum();
+    let mine = shard_items(classes, opts.shard);
+    let (sum, exact) = sum_finished(&mine, opts, stop, |&(key, members)| {
+        let board = board_of(shape, key);
+        let m = completions_with(shape.n, &units, size, &board, stop)?;
+        Some(BigUint::from(u128::from(members) * u128::from(m)))
+    });
     Count::new(sum * BigUint::from(factorial(shape.n as u32)), exact)
 }
 

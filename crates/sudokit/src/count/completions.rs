@@ -15,16 +15,14 @@
 //! a whole level at a time, until there are enough subtrees; the expansion
 //! depends only on the grid, so subtree `i` is the same on every machine.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use super::frontier::{self, Orientation};
 use super::tally::{Overflow, Tally};
-use super::{in_pool, Budget, Count, Options, Progress, Stop};
+use super::{in_pool, shard_items, sum_items, Budget, Count, Options, Stop};
 use crate::bits::{with_digit_set, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -196,32 +194,20 @@ fn count_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16], opts: &Options) 
     let state_bytes = geo.cell_count() * (std::mem::size_of::<B>() + 1) + 64;
     let max_states = (SPLIT_MEMORY / state_bytes).min(SPLIT_TARGET * n);
     let subtrees = split(&mut exp, root, free, n, SPLIT_TARGET, max_states);
-    let mine: Vec<&Subtree<B>> = subtrees
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| opts.shard.owns(*i))
-        .map(|(_, s)| s)
-        .collect();
+    let mine = shard_items(&subtrees, opts.shard);
     let stop = Stop::new(&opts.budget);
-    let done = AtomicUsize::new(0);
-    let total = mine.len();
-    let results: Vec<(BigUint, bool)> = in_pool(opts.threads, || {
-        mine.par_iter()
-            .map_init(
-                || Expander::new(geo.clone()),
-                |exp, sub| {
-                    let (v, complete) = count_subtree(exp, &sub.state, sub.free, &stop);
-                    if let Some(p) = opts.progress {
-                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        p(Progress { done: d, total });
-                    }
-                    (v * &sub.mult, complete)
-                },
-            )
-            .collect()
+    let (sum, exact) = in_pool(opts.threads, || {
+        sum_items(
+            &mine,
+            opts,
+            &stop,
+            || Expander::new(geo.clone()),
+            |exp, sub| {
+                let (v, complete) = count_subtree(exp, &sub.state, sub.free, &stop);
+                (v * &sub.mult, complete)
+            },
+        )
     });
-    let exact = results.iter().all(|r| r.1);
-    let sum = results.into_iter().map(|r| r.0).sum();
     Count::new(sum, exact)
 }
 

@@ -55,11 +55,12 @@ mod windows;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 pub use num_bigint::BigUint;
+use rayon::prelude::*;
 
 use crate::solve::Limits;
 
@@ -252,6 +253,78 @@ impl<'a> Stop<'a> {
         }
         false
     }
+}
+
+/// This shard's work items: those whose position in the counter's
+/// deterministic order the shard owns.
+pub(crate) fn shard_items<T>(items: impl IntoIterator<Item = T>, shard: Shard) -> Vec<T> {
+    items
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.owns(*i))
+        .map(|(_, x)| x)
+        .collect()
+}
+
+/// The loop every sharded counter shares: runs `work` on each item in
+/// parallel (with one `init()` scratch value per worker) and adds up the
+/// results. `work` returns the item's count and whether it is complete; an
+/// incomplete item still adds what it counted, so the sum stays a lower
+/// bound. Once the budget is spent the remaining items are skipped.
+/// `opts.progress` hears of every finished item.
+pub(crate) fn sum_items<T, S, I, W>(
+    items: &[T],
+    opts: &Options,
+    stop: &Stop,
+    init: I,
+    work: W,
+) -> (BigUint, bool)
+where
+    T: Sync,
+    I: Fn() -> S + Sync + Send,
+    W: Fn(&mut S, &T) -> (BigUint, bool) + Sync + Send,
+{
+    let total = items.len();
+    let done = AtomicUsize::new(0);
+    let parts: Vec<(BigUint, bool)> = items
+        .par_iter()
+        .map_init(init, |scratch, item| {
+            if stop.should_stop() {
+                return (BigUint::default(), false);
+            }
+            let part = work(scratch, item);
+            if let Some(p) = opts.progress {
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                p(Progress { done: d, total });
+            }
+            part
+        })
+        .collect();
+    let exact = parts.iter().all(|p| p.1);
+    (parts.into_iter().map(|p| p.0).sum(), exact)
+}
+
+/// [`sum_items`] for work that either finishes or gives up with nothing.
+pub(crate) fn sum_finished<T, W>(
+    items: &[T],
+    opts: &Options,
+    stop: &Stop,
+    work: W,
+) -> (BigUint, bool)
+where
+    T: Sync,
+    W: Fn(&T) -> Option<BigUint> + Sync + Send,
+{
+    sum_items(
+        items,
+        opts,
+        stop,
+        || (),
+        |_, item| match work(item) {
+            Some(v) => (v, true),
+            None => (BigUint::default(), false),
+        },
+    )
 }
 
 /// Runs `work` on a pool of `threads` threads (0 = the global pool).

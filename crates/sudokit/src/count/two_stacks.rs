@@ -35,13 +35,11 @@
 //! every filling has distinct columns), which divides the work by C!.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 use super::bands::factorial;
-use super::{in_pool, Count, Options, Progress, Stop};
+use super::{in_pool, shard_items, sum_finished, Count, Options, Stop};
 use crate::geometry::BoxShape;
 
 /// The largest C: the per-row column sets of the fill count fit 64 bits.
@@ -230,27 +228,12 @@ pub(super) fn count(shape: BoxShape, opts: &Options) -> Count {
     let c = shape.rows.max(shape.cols);
     let stop = Stop::new(&opts.budget);
     in_pool(opts.threads, || {
-        let mine: Vec<(Multiset, u128)> = classes(c)
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| opts.shard.owns(*i))
-            .map(|(_, x)| x)
-            .collect();
-        let total = mine.len();
-        let done = AtomicUsize::new(0);
-        let parts: Vec<Option<BigUint>> = mine
-            .par_iter()
-            .map(|&(m, profiles)| {
-                let f = BigUint::from(fillings(m, c, &stop)?);
-                if let Some(p) = opts.progress {
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    p(Progress { done: d, total });
-                }
-                Some(BigUint::from(profiles) * &f * &f)
-            })
-            .collect();
-        let exact = parts.iter().all(Option::is_some);
-        Count::new(parts.into_iter().flatten().sum(), exact)
+        let mine = shard_items(classes(c), opts.shard);
+        let (sum, exact) = sum_finished(&mine, opts, &stop, |&(m, profiles)| {
+            let f = BigUint::from(fillings(m, c, &stop)?);
+            Some(BigUint::from(profiles) * &f * &f)
+        });
+        Count::new(sum, exact)
     })
 }
 
