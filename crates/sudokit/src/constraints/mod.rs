@@ -848,6 +848,16 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
     killer::propagate(cand, cells, sum, distinct, 0)
 }
 
+impl Model {
+    /// The digits that some digit of `m` allows beside it under table `t`.
+    pub(crate) fn pair_support(&self, t: usize, m: u64) -> u64 {
+        match self.luts[t].get(m as usize) {
+            Some(&s) => s,
+            None => support(m, &self.tables[t]),
+        }
+    }
+}
+
 /// Boards up to this size get a lookup table per pair relation (2^N masks).
 const LUT_MAX_N: usize = 12;
 

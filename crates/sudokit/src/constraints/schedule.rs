@@ -6,10 +6,15 @@
 //! Re-running only what a change touches replaces whole sweeps over every
 //! unit and every constraint after each narrowing: on a 9×9 a guess
 //! touches one cell and its 20 peers, and most constraints never see it.
+//!
+//! Pair rules are not queued after the first sweep: a narrowed cell settles
+//! its partners at once ([`Watchers::pairs_of`]), since a pair is one table
+//! lookup and a queue round trip costs more (non-consecutive has 144 pairs
+//! on a 9×9, most of what a guess wakes).
 
 use std::collections::VecDeque;
 
-use super::Model;
+use super::{Model, Prop};
 use crate::geometry::Geometry;
 
 /// Per cell, the propagators that read it; per propagator, its cells.
@@ -26,6 +31,10 @@ pub(crate) struct Watchers {
     /// `scope[scope_start[p]..scope_start[p + 1]]`: the cells of id p.
     scope_start: Vec<u32>,
     scope: Vec<u32>,
+    /// `pairs[pair_start[c]..pair_start[c + 1]]`: per cell, its partners in
+    /// pair rules with the rule's table.
+    pair_start: Vec<u32>,
+    pairs: Vec<(u32, u32)>,
 }
 
 impl Watchers {
@@ -57,7 +66,8 @@ impl Watchers {
         let watch_start = count.clone();
         let mut fill = count;
         let mut watch = vec![0u32; scope.len()];
-        for p in 0..heavy.len() {
+        let is_pair = |p: usize| p >= units && matches!(model.props[p - units], Prop::Pair(..));
+        for p in (0..heavy.len()).filter(|&p| !is_pair(p)) {
             for &c in &scope[scope_start[p] as usize..scope_start[p + 1] as usize] {
                 let at = &mut fill[c as usize];
                 // A cell twice in one scope is watched once.
@@ -74,6 +84,19 @@ impl Watchers {
             compact.extend_from_slice(&watch[watch_start[c] as usize..fill[c] as usize]);
             starts.push(compact.len() as u32);
         }
+        let mut partners = vec![Vec::new(); cells];
+        for p in &model.props {
+            if let Prop::Pair(a, b, t) = *p {
+                partners[a].push((b as u32, t as u32));
+                partners[b].push((a as u32, t as u32));
+            }
+        }
+        let mut pair_start = vec![0u32];
+        let mut pairs = Vec::new();
+        for list in partners {
+            pairs.extend(list);
+            pair_start.push(pairs.len() as u32);
+        }
         Watchers {
             units,
             heavy,
@@ -82,6 +105,8 @@ impl Watchers {
             watch: compact,
             scope_start,
             scope,
+            pair_start,
+            pairs,
         }
     }
 
@@ -99,8 +124,14 @@ impl Watchers {
         &self.scope[self.scope_start[id] as usize..self.scope_start[id + 1] as usize]
     }
 
+    /// How many propagators read `cell`, its pair rules included.
     pub(crate) fn degree(&self, cell: usize) -> u32 {
-        self.watching(cell).len() as u32
+        (self.watching(cell).len() + self.pairs_of(cell).len()) as u32
+    }
+
+    /// The cell's partners in pair rules, with each rule's table index.
+    pub(crate) fn pairs_of(&self, cell: usize) -> &[(u32, u32)] {
+        &self.pairs[self.pair_start[cell] as usize..self.pair_start[cell + 1] as usize]
     }
 
     fn watching(&self, cell: usize) -> &[u32] {
@@ -133,7 +164,8 @@ impl Queue {
         }
     }
 
-    /// Queues every propagator watching `cell`.
+    /// Queues every propagator watching `cell` (pair rules aside: see the
+    /// module docs).
     pub(crate) fn wake(&mut self, w: &Watchers, cell: usize) {
         for &id in w.watching(cell) {
             self.push(w, id);
