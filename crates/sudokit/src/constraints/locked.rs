@@ -36,6 +36,9 @@ struct Class {
     /// Per house, per position in it, the positions of its partners in
     /// the same house (empty when the house holds no partners at all).
     inside: Vec<Vec<u64>>,
+    /// Per house, the most partners a cell has inside it: a digit with
+    /// more places than that plus one leaves the inside rule nothing.
+    inside_most: Vec<u32>,
 }
 
 #[derive(Debug)]
@@ -110,12 +113,13 @@ impl Locked {
             partners: differ,
             forbid: (0..n).map(|d| 1u64 << d).collect(),
             inside: Vec::new(),
+            inside_most: Vec::new(),
         }];
         for (t, bits) in by_table.into_iter().enumerate() {
             if let Some(partners) = bits {
                 let forbid: Vec<u64> = model.tables[t].iter().map(|&ok| full & !ok).collect();
                 if forbid.iter().any(|&f| f != 0) {
-                    let inside = houses
+                    let inside: Vec<Vec<u64>> = houses
                         .iter()
                         .map(|h| {
                             let bit =
@@ -131,10 +135,17 @@ impl Locked {
                             }
                         })
                         .collect();
+                    let inside_most = inside
+                        .iter()
+                        .map(|rows: &Vec<u64>| {
+                            rows.iter().map(|r| r.count_ones()).max().unwrap_or(0)
+                        })
+                        .collect();
                     classes.push(Class {
                         partners,
                         forbid,
                         inside,
+                        inside_most,
                     });
                 }
             }
@@ -208,12 +219,27 @@ impl Locked {
             for (o, i) in outside.iter_mut().zip(&self.house_bits[h * w..(h + 1) * w]) {
                 *o = !i;
             }
+            // Per digit to do, its positions in the house.
+            let mut at_of = [0u64; 64];
+            for (i, &c) in cells.iter().enumerate() {
+                let mut m = cand[c] & todo;
+                while m != 0 {
+                    at_of[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
+                }
+            }
             for d in super::digits(todo) {
                 let b = 1u64 << (d - 1);
-                let (mut k, mut at) = (0, 0u64);
-                for (i, &c) in cells.iter().enumerate() {
-                    if cand[c] & b != 0 {
-                        places[k] = c;
+                // Positions as of now: the inside rule for an earlier digit
+                // may have taken some.
+                let mut at = 0u64;
+                let mut k = 0;
+                let mut rest = at_of[d as usize - 1];
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if cand[cells[i]] & b != 0 {
+                        places[k] = cells[i];
                         k += 1;
                         at |= 1 << i;
                     }
@@ -228,7 +254,7 @@ impl Locked {
                 // it, for `d` would have no place left.
                 for class in &self.classes[1..] {
                     let inside = &class.inside[h];
-                    if inside.is_empty() {
+                    if inside.is_empty() || k as u32 > class.inside_most[h] + 1 {
                         continue;
                     }
                     let forbid = class.forbid[d as usize - 1] & !b;
