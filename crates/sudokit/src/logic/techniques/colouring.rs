@@ -13,22 +13,23 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     super::per_digit(c, super::DigitSlot::Colouring, |d| {
         // Conjugate adjacency.
         let mut adj: Vec<Vec<u32>> = vec![Vec::new(); cells];
-        let mut link_units: Vec<u32> = Vec::new();
         for u in 0..units {
             let p = c.places(u, d);
             if p.len() == 2 {
                 adj[p[0] as usize].push(p[1]);
                 adj[p[1] as usize].push(p[0]);
-                link_units.push(u as u32);
             }
         }
         let mut colour = vec![u8::MAX; cells];
+        // The component each coloured cell belongs to (its first cell).
+        let mut owner = vec![u32::MAX; cells];
         for start in 0..cells {
             if adj[start].is_empty() || colour[start] != u8::MAX {
                 continue;
             }
             let mut comp = vec![start as u32];
             colour[start] = 0;
+            owner[start] = start as u32;
             let mut i = 0;
             while i < comp.len() {
                 let x = comp[i] as usize;
@@ -36,6 +37,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 for &y in &adj[x] {
                     if colour[y as usize] == u8::MAX {
                         colour[y as usize] = 1 - colour[x];
+                        owner[y as usize] = start as u32;
                         comp.push(y);
                     }
                 }
@@ -80,10 +82,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     ));
                 }
             }
-            // Colour trap.
+            // Colour trap: any cell outside this chain, coloured by
+            // another chain or not.
             let mut elims = Vec::new();
-            for (x, &col) in colour.iter().enumerate().take(cells) {
-                if col != u8::MAX || !c.has(x, d) {
+            for (x, &o) in owner.iter().enumerate() {
+                if o == start as u32 || !c.has(x, d) {
                     continue;
                 }
                 if a.iter().any(|&y| ctx.sees(x, y as usize))
@@ -104,7 +107,6 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 return Some(step(elims, why));
             }
         }
-        let _ = link_units;
         None
     })
 }
