@@ -159,12 +159,13 @@ fn check(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16, want: Want) ->
 /// column of the opposite corner `z`, digit `keep` has only the rectangle's
 /// cells as places. If `z` were `drop`, `keep` would fill both neighbours of
 /// `z`, `x` would then be `drop` too, and the four cells would form the
-/// deadly pattern. So `z` is not `drop`.
+/// deadly pattern. So `z` is not `drop`, whatever else `z` holds (it may be
+/// exactly {a, b} too, as in HoDoKu).
 fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Step> {
     let ctx = &c.ctx;
     for xi in 0..4 {
         let (x, z) = (q[xi], q[3 - xi]);
-        if c.mask(x) != ab || c.mask(z) == ab {
+        if c.mask(x) != ab {
             continue;
         }
         let row = ctx.row_of[z];
