@@ -486,6 +486,30 @@ pub(super) mod checks {
         go(family, &mut band, s.n)
     }
 
+    /// `values` (an N×N board, digits 1..=N, 0 empty) with its digits
+    /// renamed so that the first row reads 1, 2, …, N; the first row must be
+    /// whole.
+    pub fn first_row_in_order(values: &[u8], n: usize) -> Vec<u8> {
+        let mut lambda = [0u8; 65];
+        for c in 0..n {
+            lambda[values[c] as usize] = c as u8 + 1;
+        }
+        values.iter().map(|&d| lambda[d as usize]).collect()
+    }
+
+    /// The completions of a 9×9 board (digits 1..=9, 0 empty) under
+    /// `variant`, by the enumerating counter of `count::completions`, which
+    /// knows nothing of classes: the independent side of the 9×9 checks.
+    pub fn enumerated_9x9(variant: crate::Variant) -> impl Fn(&[u8]) -> Count {
+        use crate::{Geometry, Grid};
+        let geo = std::sync::Arc::new(Geometry::square(BoxShape::new(3, 3), &[variant]).unwrap());
+        move |values: &[u8]| {
+            let grid = Grid::new(geo.clone(), values.iter().map(|&v| v as u16).collect());
+            crate::count::completions_by_enumeration(&grid, &crate::count::Options::default())
+                .unwrap()
+        }
+    }
+
     /// Class sizes add up to the first bands counted by brute force, every
     /// class key is its own canonical form, and `M` of every member of a
     /// sample of classes (moved by each transformation) equals `M` of its
@@ -506,15 +530,11 @@ pub(super) mod checks {
             let m = completions_of(family, &board, &stop).unwrap();
             let band = band_of(s, &board);
             for src in &family.syms {
-                let moved: Vec<u8> = src.iter().map(|&i| band[i]).collect();
-                let mut lambda = [0u8; 16];
-                for c in 0..s.n {
-                    lambda[moved[c] as usize] = c as u8;
-                }
                 let mut other = board.clone();
-                for (t, &d) in moved.iter().enumerate() {
-                    other[t] = lambda[d as usize] + 1;
+                for (t, &i) in src.iter().enumerate() {
+                    other[t] = band[i] + 1;
                 }
+                let other = first_row_in_order(&other, s.n);
                 assert_eq!(canonical(s, &band_of(s, &other), &family.syms), k);
                 assert_eq!(completions_of(family, &other, &stop), Some(m), "{s:?}");
             }

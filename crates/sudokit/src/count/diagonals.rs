@@ -157,16 +157,10 @@ mod tests {
     fn search_agrees_with_enumeration_under_9x9_first_bands() {
         use crate::count::classes::{band_of, completions_of};
         use crate::count::{Budget, Stop};
-        use crate::{Geometry, Grid, Variant};
-        use std::sync::Arc;
-        let geo = Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::Diagonals]).unwrap());
         let budget = Budget::unlimited();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
-        let enumerate = |values: &[u8]| {
-            let grid = Grid::new(geo.clone(), values.iter().map(|&v| v as u16).collect());
-            crate::count::completions_by_enumeration(&grid, &Options::default()).unwrap()
-        };
+        let enumerate = checks::enumerated_9x9(crate::Variant::Diagonals);
         for band in ["123456789456789123789123456", "123456789457189236968237145"] {
             let mut values: Vec<u8> = band.bytes().map(|b| b - b'0').collect();
             values.resize(81, 0);
@@ -175,15 +169,11 @@ mod tests {
             assert_eq!(enumerate(&values), Count::Exact(mine.into()), "{band}");
             let b = band_of(f.shape, &values);
             for src in f.syms.iter().skip(1).step_by(5) {
-                let moved: Vec<u8> = src.iter().map(|&i| b[i]).collect();
-                let mut lambda = [0u8; 9];
-                for c in 0..9 {
-                    lambda[moved[c] as usize] = c as u8;
-                }
                 let mut other = values.clone();
-                for (t, &d) in moved.iter().enumerate() {
-                    other[t] = lambda[d as usize] + 1;
+                for (t, &i) in src.iter().enumerate() {
+                    other[t] = b[i] + 1;
                 }
+                let other = checks::first_row_in_order(&other, 9);
                 assert_eq!(enumerate(&other), Count::Exact(mine.into()), "{band}");
             }
         }

@@ -214,16 +214,10 @@ mod tests {
     #[test]
     #[ignore = "enumerates every completion of 9x9 first bands; run with --release -- --ignored"]
     fn search_agrees_with_enumeration_under_9x9_first_bands() {
-        use crate::{Geometry, Grid, Variant};
-        use std::sync::Arc;
-        let geo = Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::Windows]).unwrap());
         let budget = Budget::unlimited();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
-        let enumerate = |values: &[u8]| {
-            let grid = Grid::new(geo.clone(), values.iter().map(|&v| v as u16).collect());
-            crate::count::completions_by_enumeration(&grid, &Options::default()).unwrap()
-        };
+        let enumerate = checks::enumerated_9x9(crate::Variant::Windows);
         let classes = classes(&f, &stop).unwrap();
         let (rows, cols) = row_and_column_maps();
         for (i, &(key, _)) in [0, classes.len() / 2].iter().map(|&i| (i, &classes[i])) {
@@ -236,11 +230,7 @@ mod tests {
                     // Cell (r, c) takes cell (p(r), q(c)); p fixes row 0, so
                     // the moved first row is whole and fixes the relabelling.
                     let moved: Vec<u8> = (0..81).map(|t| values[p[t / 9] * 9 + q[t % 9]]).collect();
-                    let mut lambda = [0u8; 10];
-                    for c in 0..9 {
-                        lambda[moved[c] as usize] = c as u8 + 1;
-                    }
-                    let other: Vec<u8> = moved.iter().map(|&d| lambda[d as usize]).collect();
+                    let other = checks::first_row_in_order(&moved, 9);
                     assert_eq!(&other[..9], &values[..9]);
                     assert_eq!(
                         enumerate(&other),
