@@ -56,9 +56,6 @@ pub(crate) struct ConstraintSearch {
     degree: Vec<u32>,
     /// Per cell, the cells that share a unit with it.
     peers: Vec<Vec<u32>>,
-    /// Per cell, its partners in pair propagators, with the relation's
-    /// table (`table[d - 1]`: the partner digits that `d` allows).
-    partners: Vec<Vec<(u32, u32)>>,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -98,16 +95,8 @@ impl ConstraintSearch {
                 p
             })
             .collect();
-        let mut partners = vec![Vec::new(); cells];
-        for p in &model.props {
-            if let super::Prop::Pair(a, b, t) = *p {
-                partners[a].push((b as u32, t as u32));
-                partners[b].push((a as u32, t as u32));
-            }
-        }
         ConstraintSearch {
             peers,
-            partners,
             geo,
             model,
             stack: Vec::new(),
@@ -210,7 +199,9 @@ impl ConstraintSearch {
                     score += LN[k - 1] - LN[k];
                 }
             }
-            for &(p, t) in &self.partners[cell] {
+            // Pair partners with their tables (`table[d - 1]`: the partner
+            // digits that `d` allows).
+            for &(p, t) in self.watchers.pairs_of(cell) {
                 let q = st[p as usize];
                 let allowed = self.model.tables[t as usize][i];
                 score += LN[(q & allowed).count_ones() as usize] - LN[q.count_ones() as usize];
