@@ -14,6 +14,20 @@ fn is_box(k: UnitKind) -> bool {
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
+    find_passes(c, 0..3)
+}
+
+/// Only the locked candidates of kind `t` (pointing, claiming or another
+/// pair of units), as if the other kinds had none: HoDoKu's library tests
+/// each kind alone.
+#[cfg(test)]
+pub(crate) fn find_kind(c: &Candidates, t: Technique) -> Option<Step> {
+    let pass = t as usize - Technique::Pointing as usize;
+    find_passes(c, pass..pass + 1)
+}
+
+/// The first instance, pass by pass (see [`find`]).
+fn find_passes(c: &Candidates, passes: std::ops::Range<usize>) -> Option<Step> {
     let units = c.geometry().units();
     let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
     // Per overlap: digits in the shared cells, in the rest of the first unit,
@@ -28,7 +42,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // Pass 0: pointing, 1: claiming, 2: any other pair. Within a pass, the
     // instance HoDoKu would take first: by the unit the digit is confined
     // in (boxes, then rows before columns, in index order), then by digit.
-    for pass in 0..3 {
+    for pass in passes {
         let mut best: Option<(u32, u16, u32, u32)> = None;
         for (i, ((a, b, _), m)) in c.ctx.overlaps.iter().zip(&digits).enumerate() {
             for ((from, to), (out_from, out_to)) in
