@@ -137,9 +137,7 @@ impl Locked {
                         .collect();
                     let inside_most = inside
                         .iter()
-                        .map(|rows: &Vec<u64>| {
-                            rows.iter().map(|r| r.count_ones()).max().unwrap_or(0)
-                        })
+                        .map(|rows| rows.iter().map(|r| r.count_ones()).max().unwrap_or(0))
                         .collect();
                     classes.push(Class {
                         partners,

@@ -772,6 +772,23 @@ impl Model {
         })
     }
 
+    /// The digits that some digit of `m` allows beside it under table `t`
+    /// ([`support`], from the lookup table where there is one).
+    pub(crate) fn pair_support(&self, t: usize, m: u64) -> u64 {
+        match self.luts[t].get(m as usize) {
+            Some(&s) => s,
+            None => support(m, &self.tables[t]),
+        }
+    }
+
+    /// Arc consistency on one pair: each digit keeps a partner in the
+    /// other cell.
+    fn arc_pair(&self, cand: &mut [u64], a: usize, b: usize, t: usize) -> Narrowed {
+        let mut changed = restrict(cand, a, self.pair_support(t, cand[b]))?;
+        changed |= restrict(cand, b, self.pair_support(t, cand[a]))?;
+        Ok(changed)
+    }
+
     /// Runs every propagator until nothing changes.
     pub(crate) fn fixpoint(&self, cand: &mut [u64]) -> Result<(), Wipeout> {
         while self.propagate(cand)? {}
@@ -797,7 +814,7 @@ impl Model {
     /// Runs one propagator once.
     pub(crate) fn run(&self, p: &Prop, cand: &mut [u64]) -> Narrowed {
         Ok(match p {
-            Prop::Pair(a, b, t) => pair(cand, *a, *b, &self.tables[*t], &self.luts[*t])?,
+            Prop::Pair(a, b, t) => self.arc_pair(cand, *a, *b, *t)?,
             Prop::Sum {
                 cells,
                 sum,
@@ -848,27 +865,5 @@ pub(crate) fn narrow_sum(cand: &mut [u64], cells: &[usize], sum: u32, distinct: 
     killer::propagate(cand, cells, sum, distinct, 0)
 }
 
-impl Model {
-    /// The digits that some digit of `m` allows beside it under table `t`.
-    pub(crate) fn pair_support(&self, t: usize, m: u64) -> u64 {
-        match self.luts[t].get(m as usize) {
-            Some(&s) => s,
-            None => support(m, &self.tables[t]),
-        }
-    }
-}
-
 /// Boards up to this size get a lookup table per pair relation (2^N masks).
 const LUT_MAX_N: usize = 12;
-
-/// Arc consistency on one pair: each digit keeps a partner in the other
-/// cell. `lut`: [`support`] by mask, or empty.
-fn pair(cand: &mut [u64], a: usize, b: usize, table: &[u64], lut: &[u64]) -> Narrowed {
-    let sup = |m: u64| match lut.get(m as usize) {
-        Some(&s) => s,
-        None => support(m, table),
-    };
-    let mut changed = restrict(cand, a, sup(cand[b]))?;
-    changed |= restrict(cand, b, sup(cand[a]))?;
-    Ok(changed)
-}
