@@ -39,6 +39,11 @@ struct Class {
     /// Per house, the most partners a cell has inside it: a digit with
     /// more places than that plus one leaves the inside rule nothing.
     inside_most: Vec<u32>,
+    /// Per house, the most of its cells one cell outside it is partnered
+    /// with: a digit with more places than that rules nothing out there
+    /// (non-consecutive: 1, so only the inside rule is left); `u32::MAX`
+    /// when it is more than a few.
+    outside_most: Vec<u32>,
 }
 
 #[derive(Debug)]
@@ -114,6 +119,7 @@ impl Locked {
             forbid: (0..n).map(|d| 1u64 << d).collect(),
             inside: Vec::new(),
             inside_most: Vec::new(),
+            outside_most: Vec::new(),
         }];
         for (t, bits) in by_table.into_iter().enumerate() {
             if let Some(partners) = bits {
@@ -144,6 +150,7 @@ impl Locked {
                         forbid,
                         inside,
                         inside_most,
+                        outside_most: Vec::new(),
                     });
                 }
             }
@@ -153,6 +160,41 @@ impl Locked {
             for &c in cs {
                 house_bits[h * words + c / 64] |= 1 << (c % 64);
             }
+        }
+        // Bitsets of the cells outside the house partnered with more than
+        // j of its cells, j < OUTSIDE_LEVELS, built like a binary counter
+        // with carries; beyond that the class is not bounded.
+        const OUTSIDE_LEVELS: usize = 4;
+        let mut more_than = vec![0u64; OUTSIDE_LEVELS * words];
+        for class in &mut classes {
+            class.outside_most = (0..houses.len())
+                .map(|h| {
+                    more_than.fill(0);
+                    let house = &house_bits[h * words..(h + 1) * words];
+                    for &y in &houses[h] {
+                        let p = &class.partners[y * words..(y + 1) * words];
+                        for (i, (&word, &inside)) in p.iter().zip(house).enumerate() {
+                            let mut carry = word & !inside;
+                            let mut j = 0;
+                            while carry != 0 && j < OUTSIDE_LEVELS {
+                                let level = &mut more_than[j * words + i];
+                                (*level, carry) = (*level | carry, *level & carry);
+                                j += 1;
+                            }
+                        }
+                    }
+                    let level = |j: usize| {
+                        more_than[j * words..(j + 1) * words]
+                            .iter()
+                            .any(|&x| x != 0)
+                    };
+                    match (0..OUTSIDE_LEVELS).rev().find(|&j| level(j)) {
+                        None => 0,
+                        Some(j) if j + 1 == OUTSIDE_LEVELS => u32::MAX,
+                        Some(j) => j as u32 + 1,
+                    }
+                })
+                .collect();
         }
         Some(Locked {
             words,
@@ -182,6 +224,10 @@ impl Locked {
         let w = self.words;
         let mut changed = false;
         let mut places = [0usize; 64];
+        // Per digit, its positions in the house at hand (cleared after
+        // each house, digit by digit: a fresh array per house cost more
+        // than the rest of most houses' work).
+        let mut at_of = [0u64; 64];
         // With a base, the cells that lost a digit since: a house without
         // one has nothing new to say.
         let mut touched = [0u64; W];
@@ -197,19 +243,38 @@ impl Locked {
             {
                 continue;
             }
-            let (mut fixed, mut open, mut lost) = (0u64, 0u64, 0u64);
-            for &c in cells {
+            // The digits lost here since the base (all digits without one).
+            let mut lost = u64::MAX;
+            if let Some(b) = base {
+                lost = 0;
+                for (i, &word) in touched[..w.min(W)].iter().enumerate() {
+                    let mut word = word & self.house_bits[h * w + i];
+                    while word != 0 {
+                        let c = i * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        lost |= b[c] & !cand[c];
+                    }
+                }
+            }
+            // Per lost digit its positions; placed digits are left to the
+            // units and pair rules.
+            let (mut fixed, mut seen) = (0u64, 0u64);
+            for (i, &c) in cells.iter().enumerate() {
                 let m = cand[c];
                 if m.is_power_of_two() {
                     fixed |= m;
-                } else {
-                    open |= m;
                 }
-                if let Some(b) = base {
-                    lost |= b[c] & !m;
+                let mut m = m & lost;
+                seen |= m;
+                while m != 0 {
+                    at_of[m.trailing_zeros() as usize] |= 1 << i;
+                    m &= m - 1;
                 }
             }
-            let todo = open & !fixed & if base.is_some() { lost } else { u64::MAX };
+            for d in super::digits(seen & fixed) {
+                at_of[d as usize - 1] = 0;
+            }
+            let todo = seen & !fixed;
             if todo == 0 {
                 continue;
             }
@@ -217,22 +282,13 @@ impl Locked {
             for (o, i) in outside.iter_mut().zip(&self.house_bits[h * w..(h + 1) * w]) {
                 *o = !i;
             }
-            // Per digit to do, its positions in the house.
-            let mut at_of = [0u64; 64];
-            for (i, &c) in cells.iter().enumerate() {
-                let mut m = cand[c] & todo;
-                while m != 0 {
-                    at_of[m.trailing_zeros() as usize] |= 1 << i;
-                    m &= m - 1;
-                }
-            }
             for d in super::digits(todo) {
                 let b = 1u64 << (d - 1);
                 // Positions as of now: the inside rule for an earlier digit
                 // may have taken some.
                 let mut at = 0u64;
                 let mut k = 0;
-                let mut rest = at_of[d as usize - 1];
+                let mut rest = std::mem::take(&mut at_of[d as usize - 1]);
                 while rest != 0 {
                     let i = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
@@ -255,15 +311,32 @@ impl Locked {
                     if inside.is_empty() || k as u32 > class.inside_most[h] + 1 {
                         continue;
                     }
+                    // Partnership is symmetric, so the cells partnered
+                    // with every other place are the intersection over the
+                    // places of (their partners and themselves); `at` is
+                    // not empty, so no bit past the house survives.
+                    let mut next_to_all = u64::MAX;
+                    let mut rest = at;
+                    while rest != 0 && next_to_all != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        next_to_all &= inside[j] | 1 << j;
+                    }
                     let forbid = class.forbid[d as usize - 1] & !b;
-                    for (i, &c) in cells.iter().enumerate() {
+                    while next_to_all != 0 {
+                        let i = next_to_all.trailing_zeros() as usize;
+                        next_to_all &= next_to_all - 1;
+                        let c = cells[i];
                         let lose = cand[c] & forbid;
-                        if lose != 0 && at & !(inside[i] | 1 << i) == 0 {
+                        if lose != 0 {
                             changed |= restrict(cand, c, !lose)?;
                         }
                     }
                 }
                 for class in &self.classes {
+                    if k as u32 > class.outside_most[h] {
+                        continue;
+                    }
                     let mut acc = outside;
                     let mut any = 1;
                     for &c in &places[..k] {
@@ -359,6 +432,47 @@ mod tests {
         let mut m = Model::new(6, constraints);
         m.share_units(&Geometry::square(BoxShape::new(2, 3), &[]).unwrap());
         m
+    }
+
+    #[test]
+    fn outside_bounds_count_the_partners_of_each_house() {
+        // 9×9 with non-consecutive, anti-knight and an extra region: every
+        // class's bound is the brute-force count, or unbounded past 3.
+        let geo = Geometry::square(BoxShape::new(3, 3), &[]).unwrap();
+        let region = Constraint::Region(vec![0, 10, 20, 30, 40, 50, 60, 70, 80]);
+        let mut m = Model::new(
+            9,
+            &[Constraint::NonConsecutive, Constraint::AntiKnight, region],
+        );
+        m.share_units(&geo);
+        let locked = Locked::new(&geo, &m).unwrap();
+        assert!(locked.classes.len() >= 2);
+        let w = locked.words;
+        for class in &locked.classes {
+            for (h, cells) in locked.houses.iter().enumerate() {
+                let most = (0..81)
+                    .filter(|x| !cells.contains(x))
+                    .map(|x| {
+                        let bits = &class.partners[x * w..(x + 1) * w];
+                        cells
+                            .iter()
+                            .filter(|&&y| bits[y / 64] >> (y % 64) & 1 == 1)
+                            .count() as u32
+                    })
+                    .max()
+                    .unwrap();
+                let want = if most > 3 { u32::MAX } else { most };
+                assert_eq!(class.outside_most[h], want, "house {h}");
+            }
+        }
+        // Non-consecutive alone: a cell outside a row, column or box
+        // touches at most one of its cells.
+        let mut m = Model::new(9, &[Constraint::NonConsecutive]);
+        m.share_units(&geo);
+        let locked = Locked::new(&geo, &m).unwrap();
+        assert!(locked.classes[1].outside_most.iter().all(|&k| k == 1));
+        // Rows and columns: three cells of a box see three of theirs.
+        assert_eq!(locked.classes[0].outside_most[0], 3);
     }
 
     #[test]

@@ -439,25 +439,36 @@ fn run(
     units: usize,
     full: u64,
 ) -> bool {
+    if id < units {
+        // A unit runs to its own fixpoint while still marked as queued, so
+        // its own narrowings (and the pair settling they set off in its
+        // cells) do not queue it again: it reads all its cells each time.
+        let cells = &geo.units()[id].cells;
+        loop {
+            let Some(mut changed) = unit_singles(cand, cells, full) else {
+                return false;
+            };
+            if changed == 0 {
+                break;
+            }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !narrowed(model, w, sc, cand, cells[i] as usize) {
+                    return false;
+                }
+            }
+        }
+        sc.queue.done(id);
+        return true;
+    }
     let idempotent = w.idempotent(id);
     if !idempotent {
         sc.queue.done(id);
     }
-    if id < units {
-        // Units and pairs know which cells they narrowed; the others are
-        // compared with a copy of their cells.
-        let cells = &geo.units()[id].cells;
-        let Some(mut changed) = unit_singles(cand, cells, full) else {
-            return false;
-        };
-        while changed != 0 {
-            let i = changed.trailing_zeros() as usize;
-            changed &= changed - 1;
-            if !narrowed(model, w, sc, cand, cells[i] as usize) {
-                return false;
-            }
-        }
-    } else if let super::Prop::Pair(a, b, _) = model.props[id - units] {
+    // Pairs know which cells they narrowed; the others are compared with a
+    // copy of their cells.
+    if let super::Prop::Pair(a, b, _) = model.props[id - units] {
         let (was_a, was_b) = (cand[a], cand[b]);
         if model.run_prop(id - units, cand).is_err() {
             return false;
