@@ -506,10 +506,17 @@ fn narrowed(model: &Model, w: &Watchers, sc: &mut Scratch, cand: &mut [u64], cel
     sc.stack.push(cell);
     while let Some(c) = sc.stack.pop() {
         sc.queue.wake(w, c);
+        // Partners under one rule share the support (non-consecutive: all
+        // four), so it is looked up once per run of equal tables.
+        let mine = cand[c];
+        let (mut table, mut support) = (u32::MAX, 0);
         for &(p, t) in w.pairs_of(c) {
             let p = p as usize;
+            if t != table {
+                (table, support) = (t, model.pair_support(t as usize, mine));
+            }
             let old = cand[p];
-            let new = old & model.pair_support(t as usize, cand[c]);
+            let new = old & support;
             if new != old {
                 if new == 0 {
                     return false;
