@@ -35,6 +35,10 @@ pub(crate) struct Watchers {
     /// pair rules with the rule's table.
     pair_start: Vec<u32>,
     pairs: Vec<(u32, u32)>,
+    /// `peers[peer_start[c]..peer_start[c + 1]]`: the cells sharing one of
+    /// the board's units with cell c.
+    peer_start: Vec<u32>,
+    peers: Vec<u32>,
 }
 
 impl Watchers {
@@ -97,8 +101,25 @@ impl Watchers {
             pairs.extend(list);
             pair_start.push(pairs.len() as u32);
         }
+        let mut peer_start = vec![0u32];
+        let mut peers = Vec::new();
+        let mut seen = vec![usize::MAX; cells];
+        for a in 0..cells {
+            seen[a] = a;
+            for &u in geo.units_of(a) {
+                for &b in &geo.units()[u as usize].cells {
+                    if seen[b as usize] != a {
+                        seen[b as usize] = a;
+                        peers.push(b);
+                    }
+                }
+            }
+            peer_start.push(peers.len() as u32);
+        }
         Watchers {
             units,
+            peer_start,
+            peers,
             heavy,
             idempotent,
             watch_start: starts,
@@ -132,6 +153,11 @@ impl Watchers {
     /// The cell's partners in pair rules, with each rule's table index.
     pub(crate) fn pairs_of(&self, cell: usize) -> &[(u32, u32)] {
         &self.pairs[self.pair_start[cell] as usize..self.pair_start[cell + 1] as usize]
+    }
+
+    /// The cells sharing one of the board's units with `cell`.
+    pub(crate) fn peers_of(&self, cell: usize) -> &[u32] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
     fn watching(&self, cell: usize) -> &[u32] {

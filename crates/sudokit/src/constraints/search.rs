@@ -54,8 +54,6 @@ pub(crate) struct ConstraintSearch {
     hot_pairs: bool,
     /// Per cell, how many units and propagators watch it.
     degree: Vec<u32>,
-    /// Per cell, the cells that share a unit with it.
-    peers: Vec<Vec<u32>>,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -79,24 +77,7 @@ impl ConstraintSearch {
         let pending =
             propagate_from(&geo, &model, &watchers, &mut scratch, &mut root, None).then_some(root);
         let cells = geo.cell_count();
-        let mut seen = vec![usize::MAX; cells];
-        let peers = (0..cells)
-            .map(|a| {
-                seen[a] = a;
-                let mut p = Vec::new();
-                for &u in geo.units_of(a) {
-                    for &b in &geo.units()[u as usize].cells {
-                        if seen[b as usize] != a {
-                            seen[b as usize] = a;
-                            p.push(b);
-                        }
-                    }
-                }
-                p
-            })
-            .collect();
         ConstraintSearch {
-            peers,
             geo,
             model,
             stack: Vec::new(),
@@ -192,7 +173,7 @@ impl ConstraintSearch {
             rest &= rest - 1;
             let i = d.trailing_zeros() as usize;
             let mut score = 0f32;
-            for &p in &self.peers[cell] {
+            for &p in self.watchers.peers_of(cell) {
                 let q = st[p as usize];
                 if q & d != 0 {
                     let k = q.count_ones() as usize;
@@ -506,9 +487,25 @@ fn narrowed(model: &Model, w: &Watchers, sc: &mut Scratch, cand: &mut [u64], cel
     sc.stack.push(cell);
     while let Some(c) = sc.stack.pop() {
         sc.queue.wake(w, c);
+        let mine = cand[c];
+        // A placed digit leaves its peers at once: the units woken above
+        // then mostly find nothing to remove, only hidden singles to look
+        // for (one sweep of their cells instead of two).
+        if mine & (mine - 1) == 0 {
+            for &p in w.peers_of(c) {
+                let p = p as usize;
+                let old = cand[p];
+                if old & mine != 0 {
+                    if old == mine {
+                        return false;
+                    }
+                    cand[p] = old & !mine;
+                    sc.stack.push(p);
+                }
+            }
+        }
         // Partners under one rule share the support (non-consecutive: all
         // four), so it is looked up once per run of equal tables.
-        let mine = cand[c];
         let (mut table, mut support) = (u32::MAX, 0);
         for &(p, t) in w.pairs_of(c) {
             let p = p as usize;
@@ -532,32 +529,42 @@ fn narrowed(model: &Model, w: &Watchers, sc: &mut Scratch, cand: &mut [u64], cel
 /// Naked and hidden singles in one unit: the positions (in `cells`) of
 /// the masks that changed, `None` on a contradiction.
 fn unit_singles(cand: &mut [u64], cells: &[u32], full: u64) -> Option<u64> {
-    let mut fixed = 0u64;
+    // One sweep reads everything. A second, removing placed digits from
+    // the other cells, is needed only when one of them still holds such a
+    // digit: [`narrowed`] clears a placed digit from its peers at once, so
+    // that happens only before the first fixpoint.
+    let (mut fixed, mut open) = (0u64, 0u64);
+    let (mut once, mut twice) = (0u64, 0u64);
     for &c in cells {
         let m = cand[c as usize];
-        if m == 0 {
-            return None;
-        }
         if m.is_power_of_two() {
             if fixed & m != 0 {
                 return None;
             }
             fixed |= m;
+        } else if m == 0 {
+            return None;
+        } else {
+            open |= m;
         }
+        twice |= once & m;
+        once |= m;
     }
     let mut changed = 0u64;
-    let (mut once, mut twice) = (0u64, 0u64);
-    for (i, &c) in cells.iter().enumerate() {
-        let m = &mut cand[c as usize];
-        if !m.is_power_of_two() && *m & fixed != 0 {
-            *m &= !fixed;
-            if *m == 0 {
-                return None;
+    if open & fixed != 0 {
+        (once, twice) = (0, 0);
+        for (i, &c) in cells.iter().enumerate() {
+            let m = &mut cand[c as usize];
+            if !m.is_power_of_two() && *m & fixed != 0 {
+                *m &= !fixed;
+                if *m == 0 {
+                    return None;
+                }
+                changed |= 1 << i;
             }
-            changed |= 1 << i;
+            twice |= once & *m;
+            once |= *m;
         }
-        twice |= once & *m;
-        once |= *m;
     }
     if once != full {
         return None;
