@@ -733,8 +733,12 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         Ok(o) => o,
         Err(u) => return zero(u),
     };
+    // Outer bands sharing their first two stacks come together, so the
+    // join below meets the same small tables of the last band in a row.
+    let shift2 = 2 * plan.w * plan.n;
+    let low2 = (1u128 << shift2.min(127)) - 1;
     let mut groups: Vec<(u128, u128)> = outer.into_iter().collect();
-    groups.sort_unstable();
+    groups.sort_unstable_by_key(|&(g, _)| (g & low2, g));
     let mine: Vec<(u128, u128)> = groups
         .into_iter()
         .enumerate()
@@ -754,6 +758,53 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         .as_ref()
         .filter(|_| plan.w == 3)
         .map(|l| StackIndex::new(plan, l));
+    // The last band's table by its first two stacks, then by the third.
+    let split_c: Option<KeyMap<KeyMap<u128>>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
+        let mut split: KeyMap<KeyMap<u128>> = KeyMap::default();
+        for (&cols, &v) in l {
+            split
+                .entry(cols & low2)
+                .or_default()
+                .insert(cols >> shift2, v);
+        }
+        split
+    });
+    // The three-band join, in two parts. `join_of` depends on the outer
+    // band's first two stacks only: B's buckets compatible there, each with
+    // the part of C's table its first two stacks leave (C's column sets
+    // follow from A's and B's). `join_rest` finishes one outer band.
+    let join_of = |g: u128| -> Vec<JoinPart> {
+        let mut out = Vec::new();
+        if let Some(idx) = index.as_ref() {
+            let c = full_cols ^ g;
+            idx.buckets(g, |b12, list| match &split_c {
+                Some(split) => {
+                    if let Some(inner) = split.get(&((c ^ b12) & low2)) {
+                        out.push((list, Some(inner)));
+                    }
+                }
+                None => out.push((list, None)),
+            });
+        }
+        out
+    };
+    let join_rest = |g: u128, shared: &[JoinPart]| -> u128 {
+        let c = full_cols ^ g;
+        let mut total = 0u128;
+        for &(list, inner) in shared {
+            for &(cb, nb) in list {
+                if cb & g == 0 {
+                    let rest = c ^ cb;
+                    let nc = match inner {
+                        Some(m) => m.get(&(rest >> shift2)).copied().unwrap_or(0),
+                        None => n_of(&lc, rest),
+                    };
+                    total += nb * nc;
+                }
+            }
+        }
+        total
+    };
     // `M` of one group: the completions of the other bands.
     let below = |g: u128| -> u128 {
         match (plan.w, inner_empty) {
@@ -765,26 +816,42 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
             }),
             (2, false) => n_of(&lb, full_cols ^ g),
             (_, true) => tables.as_ref().map_or(0, |t| t.below_key(g)),
-            (_, false) => index.as_ref().map_or(0, |idx| {
-                idx.compatible(g)
-                    .map(|(cb, nb)| nb * n_of(&lc, full_cols ^ g ^ cb))
-                    .sum()
-            }),
+            (_, false) => {
+                let shared = join_of(g);
+                join_rest(g, &shared)
+            }
         }
     };
     let total = mine.len();
     let done = AtomicUsize::new(0);
-    let sum = mine
+    // Runs of outer bands with the same first two stacks share the first
+    // part of the three-band join.
+    let three_band_join = plan.w == 3 && !inner_empty;
+    let runs: Vec<&[(u128, u128)]> = if three_band_join {
+        mine.chunk_by(|x, y| x.0 & low2 == y.0 & low2).collect()
+    } else {
+        mine.chunks(1).collect()
+    };
+    let sum = runs
         .par_iter()
-        .fold(Sum::default, |mut acc, &(g, weight)| {
+        .fold(Sum::default, |mut acc, run| {
             if stop.should_stop() {
                 acc.complete = false;
                 return acc;
             }
-            acc.add(weight, below(g));
+            if three_band_join {
+                let shared = join_of(run[0].0);
+                for &(g, weight) in run.iter() {
+                    acc.add(weight, join_rest(g, &shared));
+                }
+            } else {
+                for &(g, weight) in run.iter() {
+                    acc.add(weight, below(g));
+                }
+            }
             if let Some(p) = opts.progress {
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if d % 1024 == 0 || d == total {
+                let d = done.fetch_add(run.len(), Ordering::Relaxed) + run.len();
+                if d % 1024 < run.len() || d == total {
                     p(Progress { done: d, total });
                 }
             }
@@ -794,6 +861,11 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     let exact = sum.complete;
     Ok(Count::new(sum.value(), exact))
 }
+
+/// One bucket of the middle band's configurations `(columns, count)` with
+/// the last band's counts by third stack (`None`: read the last band from
+/// the key tables).
+type JoinPart<'a> = (&'a [(u128, u128)], Option<&'a KeyMap<u128>>);
 
 /// A sum of products, in `u128` until it overflows.
 struct Sum {
@@ -831,39 +903,76 @@ impl Sum {
 }
 
 /// A materialised band's configurations indexed by the column sets of its
-/// first stack.
+/// first two stacks. A first-stack index alone left thousands of entries
+/// per key on 17–18 given positions (a band with givens has few distinct
+/// first stacks), and the join scanned them all for every outer band.
 struct StackIndex {
     plan: Plan,
-    by_stack: KeyMap<Vec<(u128, u128)>>,
+    by_stack: KeyMap<KeyMap<Vec<(u128, u128)>>>,
 }
 
 impl StackIndex {
     fn new(plan: Plan, list: &KeyMap<u128>) -> Self {
         let low = (1u128 << (plan.w * plan.n)) - 1;
-        let mut by_stack: KeyMap<Vec<(u128, u128)>> = KeyMap::default();
+        let shift = plan.w * plan.n;
+        let mut by_stack: KeyMap<KeyMap<Vec<(u128, u128)>>> = KeyMap::default();
         for (&cols, &v) in list {
-            by_stack.entry(cols & low).or_default().push((cols, v));
+            by_stack
+                .entry(cols & low)
+                .or_default()
+                .entry((cols >> shift) & low)
+                .or_default()
+                .push((cols, v));
         }
-        for v in by_stack.values_mut() {
-            v.sort_unstable();
+        for inner in by_stack.values_mut() {
+            for v in inner.values_mut() {
+                v.sort_unstable();
+            }
         }
         StackIndex { plan, by_stack }
     }
 
-    /// The entries disjoint from `other` (column by column).
-    fn compatible(&self, other: u128) -> impl Iterator<Item = (u128, u128)> + '_ {
+    /// Calls `f` with each bucket whose first two stacks are disjoint from
+    /// `other`'s (column by column) and the bucket's two stacks' column
+    /// sets; the caller checks the third stack.
+    fn buckets<'a>(&'a self, other: u128, mut f: impl FnMut(u128, &'a [(u128, u128)])) {
+        let Plan { w, n, .. } = self.plan;
+        let shift = w * n;
+        let low = (1u128 << shift) - 1;
+        let second = (other >> shift) & low;
         let mut firsts = Vec::new();
-        self.stack_options(other, 0, 0, 0, &mut firsts);
-        firsts
-            .into_iter()
-            .filter_map(|k| self.by_stack.get(&k))
-            .flatten()
-            .filter(move |(cols, _)| cols & other == 0)
-            .copied()
+        self.stack_options(other & low, 0, 0, 0, &mut firsts);
+        let mut seconds: Option<Vec<u128>> = None;
+        for k in firsts {
+            let Some(inner) = self.by_stack.get(&k) else {
+                continue;
+            };
+            let options = seconds.get_or_insert_with(|| {
+                let mut v = Vec::new();
+                self.stack_options(second, 0, 0, 0, &mut v);
+                v
+            });
+            // Few second stacks under this first one: filter them; else
+            // look up the compatible ones.
+            if inner.len() <= options.len() {
+                for (&k2, list) in inner {
+                    if k2 & second == 0 {
+                        f(k | k2 << shift, list);
+                    }
+                }
+            } else {
+                for &k2 in options.iter() {
+                    if let Some(list) = inner.get(&k2) {
+                        f(k | k2 << shift, list);
+                    }
+                }
+            }
+        }
     }
 
-    /// Every first-stack column assignment (`w` disjoint `h`-sets covering
-    /// the digits) disjoint from `other`'s first stack.
+    /// Every stack column assignment (`w` disjoint `h`-sets covering the
+    /// digits) disjoint from `other`, one stack's column sets at the low
+    /// end.
     fn stack_options(&self, other: u128, c: usize, used: u32, acc: u128, out: &mut Vec<u128>) {
         let Plan { w, h, n } = self.plan;
         let full = (1u32 << n) - 1;
