@@ -627,8 +627,19 @@ fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) ->
 /// The automatic choice behind `completions`: `Some` when band composition
 /// is expected to be cheap, `None` to use enumeration.
 pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+    let cut = auto_cut(geo, values)?;
+    // One given: relabelling its digit as each of the N digits in turn maps
+    // the completions one to one, and the N sets partition all grids. (Only
+    // here: the forced decompositions stay independent checks of this.)
+    if cut.givens.iter().sum::<usize>() == 1 && opts.shard == super::Shard::WHOLE {
+        let n = cut.plan.n;
+        return Some(match bands::count(cut.plan, opts) {
+            Count::Exact(t) => Count::Exact(t / n),
+            Count::AtLeast(t) => Count::AtLeast(t / n),
+        });
+    }
     // Too big to materialise: enumeration gets the rest of the budget.
-    auto_cut(geo, values).and_then(|c| run(c, opts).ok())
+    run(cut, opts).ok()
 }
 
 /// The cut `auto` would count with, if any.
