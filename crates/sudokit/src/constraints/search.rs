@@ -309,11 +309,11 @@ fn branch_cell(st: &[u64], conflicts: &[u32], hot_pairs: bool, degree: &[u32]) -
     weighted.map(|(_, _, c)| c).or(fewest.map(|(_, c)| c))
 }
 
-/// Singles on every unit and every constraint's propagator, to a fixpoint.
-/// False on a contradiction.
-pub(crate) fn propagate(geo: &Geometry, model: &Model, cand: &mut [u64]) -> bool {
-    let w = model.watchers(geo);
-    propagate_from(geo, model, &w, &mut Scratch::default(), cand, None)
+/// Singles on every unit and every constraint's propagator, to a fixpoint,
+/// with `model`'s watch lists (`Model::watchers`, built once for many
+/// calls). False on a contradiction.
+pub(crate) fn propagate(geo: &Geometry, model: &Model, w: &Watchers, cand: &mut [u64]) -> bool {
+    propagate_from(geo, model, w, &mut Scratch::default(), cand, None)
 }
 
 /// Buffers [`propagate_from`] reuses from one call to the next.

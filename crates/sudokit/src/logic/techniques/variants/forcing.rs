@@ -16,6 +16,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         *m &= r;
     }
     let geo = c.geometry();
+    let watchers = rules.all.watchers(geo);
     // Cells with few candidates first: the most natural assumptions.
     for k in 2..=c.ctx.n as u32 {
         for x in 0..c.cell_count() {
@@ -28,7 +29,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             for d in bits(c.mask(x)) {
                 let mut t = start.clone();
                 t[x] = 1 << d;
-                let contradiction = !propagate(geo, &rules.all, &mut t)
+                let contradiction = !propagate(geo, &rules.all, &watchers, &mut t)
                     || (t.iter().all(|m| m.is_power_of_two()) && !rules.all.satisfied(&values(&t)));
                 if contradiction {
                     let d = d as u16 + 1;
