@@ -816,8 +816,9 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         }
         total
     };
-    // `M` of one group: the completions of the other bands.
-    let below = |g: u128| -> u128 {
+    // `M` of one group: the completions of the other bands (`shared`:
+    // `join_of` for the run holding `g`, empty unless three bands join).
+    let below = |g: u128, shared: &[JoinPart]| -> u128 {
         match (plan.w, inner_empty) {
             (2, true) => tables.as_ref().map_or(0, |t| {
                 t.bands
@@ -827,10 +828,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
             }),
             (2, false) => n_of(&lb, full_cols ^ g),
             (_, true) => tables.as_ref().map_or(0, |t| t.below_key(g)),
-            (_, false) => {
-                let shared = join_of(g);
-                join_rest(g, &shared)
-            }
+            (_, false) => join_rest(g, shared),
         }
     };
     let total = mine.len();
@@ -850,15 +848,13 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                 acc.complete = false;
                 return acc;
             }
-            if three_band_join {
-                let shared = join_of(run[0].0);
-                for &(g, weight) in run.iter() {
-                    acc.add(weight, join_rest(g, &shared));
-                }
+            let shared = if three_band_join {
+                join_of(run[0].0)
             } else {
-                for &(g, weight) in run.iter() {
-                    acc.add(weight, below(g));
-                }
+                Vec::new()
+            };
+            for &(g, weight) in run.iter() {
+                acc.add(weight, below(g, &shared));
             }
             if let Some(p) = opts.progress {
                 let d = done.fetch_add(run.len(), Ordering::Relaxed) + run.len();
