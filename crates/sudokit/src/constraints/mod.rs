@@ -476,15 +476,20 @@ pub(crate) enum Prop {
 }
 
 impl Prop {
-    /// Whether this propagator enumerates many cases per call.
-    fn heavy(&self) -> bool {
+    /// When this propagator runs in a propagation round
+    /// ([`schedule::Tier`]).
+    fn tier(&self) -> schedule::Tier {
+        use schedule::Tier;
         match self {
-            Prop::Sandwich { fillings, .. } => !fillings.is_empty(),
+            Prop::Sandwich { fillings, .. } if !fillings.is_empty() => Tier::Heavy,
             Prop::LittleKiller { cells, ends, .. }
             | Prop::Arrow {
                 arrow: cells, ends, ..
-            } => ends.len() < cells.len(),
-            _ => false,
+            } if ends.len() < cells.len() => Tier::Heavy,
+            Prop::Sum { .. } | Prop::Sandwich { .. } | Prop::LittleKiller { .. } => {
+                Tier::AfterUnits
+            }
+            _ => Tier::First,
         }
     }
 
@@ -805,7 +810,11 @@ impl Model {
     /// the costly ones only once the cheap ones and the units settle.
     pub(crate) fn propagate_tier(&self, cand: &mut [u64], heavy: bool) -> Narrowed {
         let mut changed = false;
-        for p in self.props.iter().filter(|p| p.heavy() == heavy) {
+        for p in self
+            .props
+            .iter()
+            .filter(|p| (p.tier() == schedule::Tier::Heavy) == heavy)
+        {
             changed |= self.run(p, cand)?;
         }
         Ok(changed)
