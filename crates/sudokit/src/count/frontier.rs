@@ -242,7 +242,8 @@ enum Record {
 struct BandFill<'s> {
     plan: Plan,
     record: Record,
-    empty: Vec<usize>,
+    /// The empty cells in order: (row, column, box).
+    empty: Vec<(usize, usize, usize)>,
     row: Vec<u32>,
     col: Vec<u32>,
     bx: Vec<u32>,
@@ -252,6 +253,13 @@ struct BandFill<'s> {
     prof: Vec<usize>,
     /// Profile increment of each column.
     add: Vec<usize>,
+    /// Index in `empty` of the last row's first empty cell (`empty.len()`
+    /// when the last row is given in full).
+    last_row: usize,
+    /// Scratch for [`BandFill::last_row_leaves`]: the boxes' key parts one
+    /// after another, and where each box's end.
+    parts: Vec<u128>,
+    part_ends: Vec<usize>,
     /// Occurrences of each digit in the band so far.
     seen: Vec<u8>,
     /// Interchangeable digits not yet placed in the band.
@@ -286,6 +294,9 @@ impl<'s> BandFill<'s> {
             forbid: forbid.to_vec(),
             prof: vec![0; n],
             add,
+            last_row: 0,
+            parts: Vec::new(),
+            part_ends: Vec::new(),
             seen: vec![0; n],
             unseen_free: free,
             free,
@@ -296,7 +307,7 @@ impl<'s> BandFill<'s> {
         };
         for (i, &v) in cells.iter().enumerate() {
             if v == 0 {
-                f.empty.push(i);
+                f.empty.push((i / n, i % n, i % n / w));
                 continue;
             }
             let d = v as usize - 1;
@@ -305,28 +316,29 @@ impl<'s> BandFill<'s> {
             if (f.row[r] | f.col[c] | f.bx[c / w] | f.forbid[c]) & bit != 0 {
                 return None;
             }
-            f.place(r, c, d);
+            f.place(r, c, c / w, d);
         }
+        f.last_row = f.empty.partition_point(|&(r, _, _)| r < h - 1);
         Some(f)
     }
 
     #[inline]
-    fn place(&mut self, r: usize, c: usize, d: usize) {
+    fn place(&mut self, r: usize, c: usize, b: usize, d: usize) {
         let bit = 1u32 << d;
         self.row[r] |= bit;
         self.col[c] |= bit;
-        self.bx[c / self.plan.w] |= bit;
+        self.bx[b] |= bit;
         self.prof[d] += self.add[c];
         self.seen[d] += 1;
         self.unseen_free &= !bit;
     }
 
     #[inline]
-    fn unplace(&mut self, r: usize, c: usize, d: usize) {
+    fn unplace(&mut self, r: usize, c: usize, b: usize, d: usize) {
         let bit = 1u32 << d;
         self.row[r] &= !bit;
         self.col[c] &= !bit;
-        self.bx[c / self.plan.w] &= !bit;
+        self.bx[b] &= !bit;
         self.prof[d] -= self.add[c];
         self.seen[d] -= 1;
         if self.seen[d] == 0 {
@@ -338,19 +350,17 @@ impl<'s> BandFill<'s> {
     /// Of the interchangeable digits not yet used only the smallest is
     /// tried, standing for all of them.
     #[inline]
-    fn choices(&self, i: usize) -> (usize, usize, u32, u32, u32) {
-        let n = self.plan.n;
-        let cell = self.empty[i];
-        let (r, c) = (cell / n, cell % n);
-        let full = (1u32 << n) - 1;
-        let cand = full & !(self.row[r] | self.col[c] | self.bx[c / self.plan.w] | self.forbid[c]);
+    fn choices(&self, i: usize) -> ((usize, usize, usize), u32, u32, u32) {
+        let (r, c, b) = self.empty[i];
+        let full = (1u32 << self.plan.n) - 1;
+        let cand = full & !(self.row[r] | self.col[c] | self.bx[b] | self.forbid[c]);
         let sym = cand & self.unseen_free;
         let rep = if sym != 0 {
             sym & sym.wrapping_neg()
         } else {
             0
         };
-        (r, c, (cand & !sym) | rep, rep, sym.count_ones())
+        ((r, c, b), (cand & !sym) | rep, rep, sym.count_ones())
     }
 
     fn leaf_key(&self) -> u128 {
@@ -379,13 +389,14 @@ impl<'s> BandFill<'s> {
         }
         if i == self.empty.len() {
             let key = self.leaf_key();
-            *self.out.entry(key).or_insert(0) += weight;
-            if self.out.len() > MAX_ENTRIES {
-                self.stopped = Some(Unfinished::TooBig);
-            }
+            self.record(key, weight);
             return;
         }
-        let (r, c, mut todo, rep, k) = self.choices(i);
+        if i == self.last_row && self.unseen_free == 0 && self.plan.h > 1 {
+            self.last_row_leaves(weight);
+            return;
+        }
+        let ((r, c, b), mut todo, rep, k) = self.choices(i);
         while todo != 0 {
             let bit = todo & todo.wrapping_neg();
             todo &= todo - 1;
@@ -395,9 +406,120 @@ impl<'s> BandFill<'s> {
             } else {
                 weight
             };
-            self.place(r, c, d);
+            self.place(r, c, b, d);
             self.run(i + 1, wgt);
-            self.unplace(r, c, d);
+            self.unplace(r, c, b, d);
+        }
+    }
+
+    fn record(&mut self, key: u128, weight: u128) {
+        *self.out.entry(key).or_insert(0) += weight;
+        if self.out.len() > MAX_ENTRIES {
+            self.stopped = Some(Unfinished::TooBig);
+        }
+    }
+
+    /// All leaves below the last row's first empty cell at once. Each box
+    /// must put the digits it still lacks into its empty cells of that row,
+    /// so the fillings are the products of the boxes' arrangements, and
+    /// both kinds of key add up box by box. One node per leaf cost four
+    /// times as much as the leaf's own record, and the leaves are most of
+    /// the tree.
+    fn last_row_leaves(&mut self, weight: u128) {
+        let Plan { h, n, .. } = self.plan;
+        let r = h - 1;
+        let full = (1u32 << n) - 1;
+        // The key without the last row's empty cells (their digits'
+        // profiles move on), then per box the key part of each arrangement.
+        let mut base = self.leaf_key();
+        let mut used = self.row[r];
+        let mut parts = std::mem::take(&mut self.parts);
+        let mut ends = std::mem::take(&mut self.part_ends);
+        parts.clear();
+        ends.clear();
+        let mut cols = [0usize; 32];
+        let mut next = self.last_row;
+        for s in 0..h {
+            let mut k = 0;
+            while next < self.empty.len() && self.empty[next].2 == s {
+                cols[k] = self.empty[next].1;
+                k += 1;
+                next += 1;
+            }
+            let missing = full & !self.bx[s];
+            if missing.count_ones() as usize != k || missing & used != 0 {
+                break;
+            }
+            used |= missing;
+            if self.record == Record::Key {
+                let mut m = missing;
+                while m != 0 {
+                    base -= 1u128 << (4 * self.prof[m.trailing_zeros() as usize]);
+                    m &= m - 1;
+                }
+            }
+            let start = parts.len();
+            self.arrangements(&cols[..k], missing, 0, &mut parts);
+            if parts.len() == start {
+                break;
+            }
+            ends.push(parts.len());
+        }
+        if ends.len() == h {
+            self.products(&parts, &ends, 0, base, weight);
+        }
+        self.parts = parts;
+        self.part_ends = ends;
+    }
+
+    /// The key parts of every placement of `digits` in row `h - 1` at
+    /// `cols` (as many as digits) that the columns allow, added to `acc`.
+    fn arrangements(&self, cols: &[usize], digits: u32, acc: u128, out: &mut Vec<u128>) {
+        let Some((&c, rest)) = cols.split_first() else {
+            out.push(acc);
+            return;
+        };
+        if rest.is_empty() {
+            // One digit left, one place for it.
+            if digits & (self.col[c] | self.forbid[c]) == 0 {
+                let d = digits.trailing_zeros() as usize;
+                out.push(acc + self.part(c, d));
+            }
+            return;
+        }
+        let mut todo = digits & !(self.col[c] | self.forbid[c]);
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            self.arrangements(rest, digits & !(1 << d), acc + self.part(c, d), out);
+        }
+    }
+
+    /// What digit `d` in column `c` of the last row adds to the key.
+    #[inline]
+    fn part(&self, c: usize, d: usize) -> u128 {
+        match self.record {
+            Record::Columns => 1u128 << (c * self.plan.n + d),
+            Record::Key => 1u128 << (4 * (self.prof[d] + self.add[c])),
+        }
+    }
+
+    /// Records `base` plus one part of each box (`parts[from..ends[0]]`,
+    /// then up to `ends[1]`, …), for every choice.
+    fn products(&mut self, parts: &[u128], ends: &[usize], from: usize, base: u128, weight: u128) {
+        match ends {
+            [] => self.record(base, weight),
+            [last] => {
+                self.nodes += (last - from) as u64;
+                for &p in &parts[from..*last] {
+                    self.record(base + p, weight);
+                }
+            }
+            [end, rest @ ..] => {
+                for &p in &parts[from..*end] {
+                    self.products(parts, rest, *end, base + p, weight);
+                }
+            }
         }
     }
 
@@ -409,7 +531,7 @@ impl<'s> BandFill<'s> {
         while level.len() < target && level.iter().all(|(f, i, _)| *i < f.empty.len()) {
             let mut next = Vec::new();
             for (f, i, weight) in level {
-                let (r, c, mut todo, rep, k) = f.choices(i);
+                let ((r, c, b), mut todo, rep, k) = f.choices(i);
                 while todo != 0 {
                     let bit = todo & todo.wrapping_neg();
                     todo &= todo - 1;
@@ -420,7 +542,7 @@ impl<'s> BandFill<'s> {
                         weight
                     };
                     let mut g = f.clone();
-                    g.place(r, c, d);
+                    g.place(r, c, b, d);
                     next.push((g, i + 1, wgt));
                 }
             }
