@@ -11,6 +11,10 @@
 //! 9×9 grid this is the familiar "first row fixed, times 9!"; it applies at every
 //! depth and to every variant, because relabelling digits never breaks a unit.
 //!
+//! On a plain 9×9, a subtree where at most one digit is still interchangeable
+//! gains nothing from relabelling, so it is enumerated by the dedicated 9×9
+//! solver instead, which finds about three times as many solutions per second.
+//!
 //! For parallelism and sharding the top of the tree is expanded breadth-first,
 //! a whole level at a time, until there are enough subtrees; the expansion
 //! depends only on the grid, so subtree `i` is the same on every machine.
@@ -195,6 +199,7 @@ fn count_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16], opts: &Options) 
     let max_states = (SPLIT_MEMORY / state_bytes).min(SPLIT_TARGET * n);
     let subtrees = split(&mut exp, root, free, n, SPLIT_TARGET, max_states);
     let mine = shard_items(&subtrees, opts.shard);
+    let nine = solve::plain_nine(geo);
     let stop = Stop::new(&opts.budget);
     let (sum, exact) = in_pool(opts.threads, || {
         sum_items(
@@ -203,7 +208,11 @@ fn count_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16], opts: &Options) 
             &stop,
             || Expander::new(geo.clone()),
             |exp, sub| {
-                let (v, complete) = count_subtree(exp, &sub.state, sub.free, &stop);
+                let (v, complete) = if nine && sub.free.len() <= 1 {
+                    count_nine_subtree(&sub.state, &stop)
+                } else {
+                    count_subtree(exp, &sub.state, sub.free, &stop)
+                };
                 (v * &sub.mult, complete)
             },
         )
@@ -290,6 +299,17 @@ fn count_subtree<B: DigitSet>(
             Err(Overflow) => unreachable!("BigUint never overflows"),
         },
     }
+}
+
+/// Counts a plain 9×9 subtree where at most one digit is interchangeable,
+/// so relabelling saves nothing, by enumerating it with the dedicated 9×9
+/// solver (about three times as many solutions per second as [`dfs`]).
+fn count_nine_subtree<B: DigitSet>(state: &State<B>, stop: &Stop) -> (BigUint, bool) {
+    let masks: Vec<u16> = (0..81)
+        .map(|c| state.candidates(c).iter().fold(0u16, |m, d| m | 1 << d))
+        .collect();
+    let (n, finished) = solve::count_nine(&masks, || !stop.should_stop());
+    (n.into(), finished)
 }
 
 /// One branch node on the explicit stack.
@@ -461,6 +481,23 @@ mod tests {
         };
         let c = completions(&g, &opts).unwrap();
         assert!(!c.is_exact());
+    }
+
+    #[test]
+    fn the_nine_solver_counts_subtrees_like_the_tree_walk() {
+        // Every digit given, so no relabelling: the position
+        // `completions` hands to the dedicated 9×9 solver.
+        let g = grid(
+            ".......................2.3...2...4....3.5......46....7.5.1......8.....2..9.76....",
+        );
+        let mut exp = Expander::new(g.geometry().clone());
+        let root = exp.root::<u16>(g.cells()).unwrap();
+        let budget = Budget::unlimited();
+        let stop = Stop::new(&budget);
+        let walked = count_subtree(&mut exp, &root, 0u16, &stop);
+        let nine = count_nine_subtree(&root, &stop);
+        assert_eq!(walked, (1982u32.into(), true));
+        assert_eq!(nine, walked);
     }
 
     #[test]

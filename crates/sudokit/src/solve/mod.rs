@@ -314,6 +314,26 @@ pub(crate) fn candidate_solutions(
     })
 }
 
+/// Whether `geo` is the plain 9×9 board of the dedicated solver.
+pub(crate) fn plain_nine(geo: &Geometry) -> bool {
+    nine::applies(geo)
+}
+
+/// Counts the solutions of a plain 9×9 candidate state (`masks[c]`: bit
+/// `d` = digit `d + 1` allowed) with the dedicated solver, asking `go_on`
+/// every 4,096 solutions whether to continue: `(count, finished)`.
+pub(crate) fn count_nine(masks: &[u16], mut go_on: impl FnMut() -> bool) -> (u128, bool) {
+    let mut search = NineSearch::with_candidates(masks);
+    let mut n = 0u128;
+    while search.advance() {
+        n += 1;
+        if n % 4096 == 0 && !go_on() {
+            return (n, false);
+        }
+    }
+    (n, true)
+}
+
 /// The plain 9×9 geometry, built once.
 fn nine_geometry() -> Arc<Geometry> {
     static NINE: OnceLock<Arc<Geometry>> = OnceLock::new();
