@@ -257,7 +257,7 @@ struct BandFill<'s> {
     /// when the last row is given in full).
     last_row: usize,
     /// Scratch for [`BandFill::last_row_leaves`]: the boxes' key parts one
-    /// after another, and where each box's end.
+    /// after another, and where each box's parts end.
     parts: Vec<u128>,
     part_ends: Vec<usize>,
     /// Occurrences of each digit in the band so far.
