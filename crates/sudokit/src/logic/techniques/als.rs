@@ -23,15 +23,13 @@ const MAX_SIZE: usize = 5;
 
 pub(super) struct Als {
     pub(super) cells: Vec<u32>,
-    /// The cells as a bit set, for fast overlap tests.
-    set: Vec<u64>,
     pub(super) mask: u64,
     pub(super) unit: u32,
 }
 
 pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    let words = c.cell_count().div_ceil(64);
+    let mut cur = Vec::with_capacity(max_size);
     for (u, unit) in c.geometry().units().iter().enumerate() {
         let empty: Vec<u32> = unit
             .cells
@@ -39,12 +37,12 @@ pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
             .copied()
             .filter(|&x| c.values()[x as usize] == 0)
             .collect();
+        let masks: Vec<u64> = empty.iter().map(|&x| c.mask(x as usize)).collect();
         for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
-            super::combinations(c, &empty, k, |cells| {
-                let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
-                if mask.count_ones() as usize != k + 1 {
-                    return false;
-                }
+            if c.out_of_time() {
+                return out;
+            }
+            subsets(&empty, &masks, k, 0, 0, &mut cur, &mut |cells, mask| {
                 // The same cells can form an ALS of two units (a line and a
                 // box): keep it once, from the first unit holding them all.
                 let geo = c.geometry();
@@ -55,22 +53,49 @@ pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
                             .all(|&x| geo.units_of(x as usize).contains(&u2))
                 });
                 if !earlier {
-                    let mut set = vec![0u64; words];
-                    for &x in cells {
-                        set[x as usize / 64] |= 1 << (x % 64);
-                    }
                     out.push(Als {
                         cells: cells.to_vec(),
-                        set,
                         mask,
                         unit: u as u32,
                     });
                 }
-                false
             });
         }
     }
     out
+}
+
+/// The subsets of `k` cells of `cells` (candidates `masks`) holding `k + 1`
+/// digits between them, in the order `combinations` lists subsets. A
+/// prefix already holding more than `k + 1` digits is cut: digits only add
+/// up as cells join.
+fn subsets(
+    cells: &[u32],
+    masks: &[u64],
+    k: usize,
+    start: usize,
+    mask: u64,
+    cur: &mut Vec<u32>,
+    found: &mut dyn FnMut(&[u32], u64),
+) {
+    if cur.len() == k {
+        if mask.count_ones() as usize == k + 1 {
+            found(cur, mask);
+        }
+        return;
+    }
+    for i in start..cells.len() {
+        if cells.len() - i < k - cur.len() {
+            break;
+        }
+        let m = mask | masks[i];
+        if m.count_ones() as usize > k + 1 {
+            continue;
+        }
+        cur.push(cells[i]);
+        subsets(cells, masks, k, i + 1, m, cur, found);
+        cur.pop();
+    }
 }
 
 /// Per-ALS bit sets over the cells of boards of at most 128 cells, so the
@@ -275,7 +300,7 @@ pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
             if common.count_ones() < 2 {
                 continue;
             }
-            if a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0) {
+            if a.cells.iter().any(|x| b.cells.contains(x)) {
                 continue;
             }
             let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
