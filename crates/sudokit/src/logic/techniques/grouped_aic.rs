@@ -172,17 +172,19 @@ fn build(c: &Candidates) -> Option<Graph> {
     let link = |list: &mut Vec<(Node, Node)>, a: Node, b: Node| list.push((a, b));
     let cell_node = |x: u32, d: usize| x * n as u32 + d as u32;
 
-    // Groups inside each unit, by unit and digit (`u · n + d`).
+    // Groups inside each unit, by unit and digit (`u · n + d`), in group
+    // order.
     let units = c.geometry().units();
-    let mut in_unit: Vec<Vec<usize>> = vec![Vec::new(); units.len() * n];
+    let mut unit_of_group: Vec<(u32, usize)> = Vec::with_capacity(groups.len() * 2);
     for (k, g) in groups.iter().enumerate() {
         for &u in ctx.geo.units_of(g.cells[0] as usize) {
             let unit = &units[u as usize].cells;
             if g.cells.iter().all(|x| unit.contains(x)) {
-                in_unit[u as usize * n + g.d].push(k);
+                unit_of_group.push((u * n as u32 + g.d as u32, k));
             }
         }
     }
+    let in_unit = Adjacency::from_edges(units.len() * n, &unit_of_group);
 
     // Strong links.
     for u in 0..units.len() {
@@ -193,7 +195,7 @@ fn build(c: &Candidates) -> Option<Graph> {
                 link(&mut strong, a, b);
                 link(&mut strong, b, a);
             }
-            let unit_groups = &in_unit[u * n + d];
+            let unit_groups = in_unit.of(u * n + d);
             if unit_groups.is_empty() {
                 continue;
             }
