@@ -23,15 +23,13 @@ const MAX_SIZE: usize = 5;
 
 pub(super) struct Als {
     pub(super) cells: Vec<u32>,
-    /// The cells as a bit set, for fast overlap tests.
-    set: Vec<u64>,
     pub(super) mask: u64,
     pub(super) unit: u32,
 }
 
 pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    let words = c.cell_count().div_ceil(64);
+    let mut cur = Vec::with_capacity(max_size);
     for (u, unit) in c.geometry().units().iter().enumerate() {
         let empty: Vec<u32> = unit
             .cells
@@ -39,12 +37,12 @@ pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
             .copied()
             .filter(|&x| c.values()[x as usize] == 0)
             .collect();
+        let masks: Vec<u64> = empty.iter().map(|&x| c.mask(x as usize)).collect();
         for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
-            super::combinations(c, &empty, k, |cells| {
-                let mask = cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
-                if mask.count_ones() as usize != k + 1 {
-                    return false;
-                }
+            if c.out_of_time() {
+                return out;
+            }
+            subsets(&empty, &masks, k, 0, 0, &mut cur, &mut |cells, mask| {
                 // The same cells can form an ALS of two units (a line and a
                 // box): keep it once, from the first unit holding them all.
                 let geo = c.geometry();
@@ -55,22 +53,49 @@ pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
                             .all(|&x| geo.units_of(x as usize).contains(&u2))
                 });
                 if !earlier {
-                    let mut set = vec![0u64; words];
-                    for &x in cells {
-                        set[x as usize / 64] |= 1 << (x % 64);
-                    }
                     out.push(Als {
                         cells: cells.to_vec(),
-                        set,
                         mask,
                         unit: u as u32,
                     });
                 }
-                false
             });
         }
     }
     out
+}
+
+/// The subsets of `k` cells of `cells` (candidates `masks`) holding `k + 1`
+/// digits between them, in the order `combinations` lists subsets. A
+/// prefix already holding more than `k + 1` digits is cut: digits only add
+/// up as cells join.
+fn subsets(
+    cells: &[u32],
+    masks: &[u64],
+    k: usize,
+    start: usize,
+    mask: u64,
+    cur: &mut Vec<u32>,
+    found: &mut dyn FnMut(&[u32], u64),
+) {
+    if cur.len() == k {
+        if mask.count_ones() as usize == k + 1 {
+            found(cur, mask);
+        }
+        return;
+    }
+    for i in start..cells.len() {
+        if cells.len() - i < k - cur.len() {
+            break;
+        }
+        let m = mask | masks[i];
+        if m.count_ones() as usize > k + 1 {
+            continue;
+        }
+        cur.push(cells[i]);
+        subsets(cells, masks, k, i + 1, m, cur, found);
+        cur.pop();
+    }
 }
 
 /// Per-ALS bit sets over the cells of boards of at most 128 cells, so the
@@ -230,162 +255,186 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
 }
 
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
-    let ctx = &c.ctx;
-    // The shared table's sets of up to MAX_SIZE cells are, in order, what
-    // `all_als(c, MAX_SIZE)` lists.
-    let shared = table(c);
-    let owned: Vec<Als>;
-    let (list, small): (Vec<&Als>, Option<Vec<&Small>>) = match &shared {
-        Some(t) => {
-            let keep: Vec<usize> = (0..t.list.len())
-                .filter(|&i| t.list[i].cells.len() <= MAX_SIZE)
-                .collect();
-            (
-                keep.iter().map(|&i| &t.list[i]).collect(),
-                Some(keep.iter().map(|&i| &t.small[i]).collect()),
-            )
-        }
-        None => {
-            owned = all_als(c, MAX_SIZE);
-            (owned.iter().collect(), None)
-        }
-    };
-    // Cells holding each digit, for boards of at most 128 cells.
-    let mut digit_cells = vec![0u128; ctx.n];
-    if small.is_some() {
-        for x in 0..c.cell_count() {
-            for d in bits(c.mask(x)) {
-                digit_cells[d] |= 1 << x;
-            }
-        }
-    }
     // The pair with the most eliminations (ties: the first found), as
     // HoDoKu chooses. Scanning every pair costs what a step without any
     // ALS-XZ costs already.
     let mut best: Option<Step> = None;
+    // Boards of at most 128 cells: the disjoint pairs with a restricted
+    // common digit are the links of the shared net (which ALS-XY-Wing and
+    // ALS-XY-Chain search next on this board), listed by increasing (i, j)
+    // as the scan of all pairs below meets them.
+    if c.ctx.peer128.is_some() && c.ctx.n <= 11 {
+        let net = net(c)?;
+        let (list, small) = (&net.list, &net.small);
+        for i in 0..list.len() {
+            if c.out_of_time() {
+                return None;
+            }
+            for &(j, rccs) in net.links.of(i) {
+                let j = j as usize;
+                let common = list[i].mask & list[j].mask;
+                // At least two common digits: the link's and a Z.
+                if j <= i || common & (common - 1) == 0 {
+                    continue;
+                }
+                let pair = Pair {
+                    a: &list[i],
+                    b: &list[j],
+                    small: Some((&small[i], &small[j])),
+                    common,
+                    rccs,
+                };
+                pair.step(c, &net.digit_cells, &mut best);
+            }
+        }
+        return best;
+    }
+    let list = all_als(c, MAX_SIZE);
+    let ctx = &c.ctx;
     for (i, a) in list.iter().enumerate() {
         if c.out_of_time() {
             return None;
         }
-        for (j, b) in list.iter().enumerate().skip(i + 1) {
+        for b in list.iter().skip(i + 1) {
             let common = a.mask & b.mask;
             if common.count_ones() < 2 {
                 continue;
             }
-            let (sa, sb) = match &small {
-                Some(v) => (Some(v[i]), Some(v[j])),
-                None => (None, None),
-            };
-            let overlap = match (sa, sb) {
-                (Some(sa), Some(sb)) => sa.set & sb.set != 0,
-                _ => a.set.iter().zip(&b.set).any(|(p, q)| p & q != 0),
-            };
-            if overlap {
+            if a.cells.iter().any(|x| b.cells.contains(x)) {
                 continue;
             }
             let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
-            let restricted = |x: usize| match (sa, sb) {
-                (Some(sa), Some(sb)) => sb.cells_of[x] & !sa.seen[x] == 0,
-                _ => a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
+            let restricted = |x: usize| {
+                a.cells.iter().filter(|&&p| has(p, x)).all(|&p| {
                     b.cells
                         .iter()
                         .filter(|&&q| has(q, x))
                         .all(|&q| ctx.sees(p as usize, q as usize))
-                }),
+                })
             };
             let rccs: u64 = bits(common)
                 .filter(|&x| restricted(x))
                 .fold(0, |m, x| m | 1 << x);
-            // Cells off both sets holding `z` and seeing every `z` of `sets`.
-            let victims = |z: usize, sets: &[&Als], out: &mut Vec<Cand>| {
-                let mut zs = sets.iter().flat_map(|s| &s.cells).filter(|&&q| has(q, z));
-                let Some(&first) = zs.next() else { return };
-                for &p in &ctx.peers[first as usize] {
-                    if has(p, z)
-                        && !a.cells.contains(&p)
-                        && !b.cells.contains(&p)
-                        && sets
-                            .iter()
-                            .flat_map(|s| &s.cells)
-                            .filter(|&&q| has(q, z))
-                            .all(|&q| q == p || ctx.sees(p as usize, q as usize))
-                    {
-                        out.push(Cand::new(p as usize, z as u16 + 1));
-                    }
-                }
+            let pair = Pair {
+                a,
+                b,
+                small: None,
+                common,
+                rccs,
             };
-            if rccs.count_ones() == 2 {
-                // Doubly linked: each set holds its N + 1 digits in N cells,
-                // so it keeps at least one of the two restricted digits, and
-                // neither can be in both: each holds exactly one and is
-                // locked on the rest. Every digit of A but the two is in A,
-                // every one of B in B, and each of the two in A or B.
-                let mut elims = Vec::new();
-                for z in bits(common) {
-                    victims(z, &[a, b], &mut elims);
-                }
-                for (set, mask) in [(a, a.mask), (b, b.mask)] {
-                    for z in bits(mask & !rccs) {
-                        victims(z, &[set], &mut elims);
-                    }
-                }
-                elims.sort_unstable_by_key(|e| (e.digit, e.cell));
-                elims.dedup();
-                if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
-                    continue;
-                }
-                let xs: Vec<String> = bits(rccs).map(|x| (x + 1).to_string()).collect();
-                let mut s = als_pair_step(c, a, b, elims);
-                s.explanation = format!(
-                    "A = {} ({}) and B = {} ({}) are almost locked sets linked twice: neither {x} nor {y} can be in both (every one of A sees every one of B), and each set needs one of them, so one holds {x} and the other {y} and both are locked: each of A's other digits is in A, each of B's in B, and {x} and {y} in A or B, so cells seeing every such digit lose it: remove {}",
-                    list_and(c, &a.cells),
-                    digits_text(a.mask),
-                    list_and(c, &b.cells),
-                    digits_text(b.mask),
-                    elim_text(c, &s.eliminations),
-                    x = xs[0],
-                    y = xs[1],
-                );
-                best = Some(s);
-                continue;
-            }
-            for x in bits(rccs) {
-                // Quick test: some cell outside both sees every Z of both.
-                if let (Some(sa), Some(sb)) = (sa, sb) {
-                    let any = bits(common & !(1 << x)).any(|z| {
-                        sa.seen[z] & sb.seen[z] & digit_cells[z] & !(sa.set | sb.set) != 0
-                    });
-                    if !any {
-                        continue;
-                    }
-                }
-                let mut elims = Vec::new();
-                for z in bits(common & !(1 << x)) {
-                    victims(z, &[a, b], &mut elims);
-                }
-                if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
-                    continue;
-                }
-                let mut s = als_pair_step(c, a, b, elims);
-                let mut zs: Vec<u16> = s.eliminations.iter().map(|e| e.digit).collect();
-                zs.sort_unstable();
-                zs.dedup();
-                let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
-                s.explanation = format!(
-                    "A = {} ({}) and B = {} ({}) are almost locked sets; X = {x1} cannot be in both (every {x1} of A sees every {x1} of B), so one set is locked without it; Z = {} is then in A or B, so cells seeing every Z of both lose it: remove {}",
-                    list_and(c, &a.cells),
-                    digits_text(a.mask),
-                    list_and(c, &b.cells),
-                    digits_text(b.mask),
-                    zs.join(" and "),
-                    elim_text(c, &s.eliminations),
-                    x1 = x + 1,
-                );
-                best = Some(s);
-            }
+            pair.step(c, &[], &mut best);
         }
     }
     best
+}
+
+/// Two disjoint ALSs, their common digits and their restricted ones.
+struct Pair<'a> {
+    a: &'a Als,
+    b: &'a Als,
+    small: Option<(&'a Small, &'a Small)>,
+    common: u64,
+    rccs: u64,
+}
+
+impl Pair<'_> {
+    /// Replaces `best` by this pair's step if it eliminates more.
+    /// `digit_cells` (cells holding each digit) is read with bit sets only.
+    fn step(&self, c: &Candidates, digit_cells: &[u128], best: &mut Option<Step>) {
+        let ctx = &c.ctx;
+        let (a, b, common, rccs) = (self.a, self.b, self.common, self.rccs);
+        let (sa, sb) = match self.small {
+            Some((sa, sb)) => (Some(sa), Some(sb)),
+            None => (None, None),
+        };
+        let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
+        // Cells off both sets holding `z` and seeing every `z` of `sets`.
+        let victims = |z: usize, sets: &[&Als], out: &mut Vec<Cand>| {
+            let mut zs = sets.iter().flat_map(|s| &s.cells).filter(|&&q| has(q, z));
+            let Some(&first) = zs.next() else { return };
+            for &p in &ctx.peers[first as usize] {
+                if has(p, z)
+                    && !a.cells.contains(&p)
+                    && !b.cells.contains(&p)
+                    && sets
+                        .iter()
+                        .flat_map(|s| &s.cells)
+                        .filter(|&&q| has(q, z))
+                        .all(|&q| q == p || ctx.sees(p as usize, q as usize))
+                {
+                    out.push(Cand::new(p as usize, z as u16 + 1));
+                }
+            }
+        };
+        if rccs.count_ones() == 2 {
+            // Doubly linked: each set holds its N + 1 digits in N cells,
+            // so it keeps at least one of the two restricted digits, and
+            // neither can be in both: each holds exactly one and is
+            // locked on the rest. Every digit of A but the two is in A,
+            // every one of B in B, and each of the two in A or B.
+            let mut elims = Vec::new();
+            for z in bits(common) {
+                victims(z, &[a, b], &mut elims);
+            }
+            for (set, mask) in [(a, a.mask), (b, b.mask)] {
+                for z in bits(mask & !rccs) {
+                    victims(z, &[set], &mut elims);
+                }
+            }
+            elims.sort_unstable_by_key(|e| (e.digit, e.cell));
+            elims.dedup();
+            if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
+                return;
+            }
+            let xs: Vec<String> = bits(rccs).map(|x| (x + 1).to_string()).collect();
+            let mut s = als_pair_step(c, a, b, elims);
+            s.explanation = format!(
+                "A = {} ({}) and B = {} ({}) are almost locked sets linked twice: neither {x} nor {y} can be in both (every one of A sees every one of B), and each set needs one of them, so one holds {x} and the other {y} and both are locked: each of A's other digits is in A, each of B's in B, and {x} and {y} in A or B, so cells seeing every such digit lose it: remove {}",
+                list_and(c, &a.cells),
+                digits_text(a.mask),
+                list_and(c, &b.cells),
+                digits_text(b.mask),
+                elim_text(c, &s.eliminations),
+                x = xs[0],
+                y = xs[1],
+            );
+            *best = Some(s);
+            return;
+        }
+        for x in bits(rccs) {
+            // Quick test: some cell outside both sees every Z of both.
+            if let (Some(sa), Some(sb)) = (sa, sb) {
+                let any = bits(common & !(1 << x))
+                    .any(|z| sa.seen[z] & sb.seen[z] & digit_cells[z] & !(sa.set | sb.set) != 0);
+                if !any {
+                    continue;
+                }
+            }
+            let mut elims = Vec::new();
+            for z in bits(common & !(1 << x)) {
+                victims(z, &[a, b], &mut elims);
+            }
+            if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
+                continue;
+            }
+            let mut s = als_pair_step(c, a, b, elims);
+            let mut zs: Vec<u16> = s.eliminations.iter().map(|e| e.digit).collect();
+            zs.sort_unstable();
+            zs.dedup();
+            let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
+            s.explanation = format!(
+                "A = {} ({}) and B = {} ({}) are almost locked sets; X = {x1} cannot be in both (every {x1} of A sees every {x1} of B), so one set is locked without it; Z = {} is then in A or B, so cells seeing every Z of both lose it: remove {}",
+                list_and(c, &a.cells),
+                digits_text(a.mask),
+                list_and(c, &b.cells),
+                digits_text(b.mask),
+                zs.join(" and "),
+                elim_text(c, &s.eliminations),
+                x1 = x + 1,
+            );
+            *best = Some(s);
+        }
+    }
 }
 
 /// An ALS-XZ step on sets `a` and `b` with these eliminations: the sets'

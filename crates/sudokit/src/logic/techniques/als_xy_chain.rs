@@ -129,17 +129,19 @@ impl Walk<'_> {
     /// digits that could be eliminated.
     fn extend(&mut self, useful: u64) {
         let last = *self.chain.last().unwrap() as usize;
+        // The same for every link from here.
+        let (prev, first) = (self.digits.last().copied(), self.digits.is_empty());
         let links = self.links;
         for &(next, x) in links.of(last) {
             self.visited += 1;
             if self.visited >= self.stop_at || (self.visited % 256 == 0 && self.c.out_of_time()) {
                 return;
             }
+            if prev == Some(x) || (first && useful & !(1 << x) == 0) {
+                continue;
+            }
             let sn = &self.small[next as usize];
-            if self.digits.last() == Some(&x)
-                || sn.set & self.used != 0
-                || (self.digits.is_empty() && useful & !(1 << x) == 0)
-            {
+            if sn.set & self.used != 0 {
                 continue;
             }
             self.chain.push(next);

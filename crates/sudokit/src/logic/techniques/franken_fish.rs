@@ -179,66 +179,34 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 })
                 .collect();
             let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
+            let pool = Pool {
+                c,
+                d,
+                k,
+                finned,
+                all,
+                base_pool: &base_pool,
+                cover_pool: &cover_pool,
+                cover_of: &cover_of,
+                touch: &touch,
+                peers,
+            };
             let mut found = None;
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
+                combinations(c, &idx, k, |bs| {
+                    // SAFETY: the CPU has `popcnt` (checked just above; the
+                    // check is a cached load).
+                    found = unsafe { pool.base_popcnt(bs) };
+                    found.is_some()
+                });
+                if found.is_some() {
+                    return found;
+                }
+                continue;
+            }
             combinations(c, &idx, k, |bs| {
-                let mut base = [base_pool[0]; 4];
-                for (b, &i) in base.iter_mut().zip(bs) {
-                    *b = base_pool[i as usize];
-                }
-                let base = &base[..k];
-                let (mut cells, mut endo) = (0u128, 0u128);
-                for s in base {
-                    endo |= cells & s.cells;
-                    cells |= s.cells;
-                }
-                if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
-                    return false;
-                }
-                let (mut hit, mut same) = (0u64, 0u64);
-                for &i in bs {
-                    hit |= touch[i as usize].0;
-                    same |= touch[i as usize].1;
-                }
-                let allowed = hit & !same;
-                let mut widest = 0;
-                let mut reach = Reach {
-                    lines: 0,
-                    boxes: 0,
-                    free_lines: 0,
-                    free_boxes: 0,
-                };
-                let mut m = allowed;
-                while m != 0 {
-                    let s = &cover_pool[m.trailing_zeros() as usize];
-                    reach.add(s);
-                    widest = widest.max((s.cells & cells).count_ones());
-                    m &= m - 1;
-                }
-                let mut search = Search {
-                    c,
-                    d,
-                    k,
-                    finned,
-                    all,
-                    covers: &cover_pool,
-                    cover_of: &cover_of,
-                    allowed,
-                    peers,
-                    base,
-                    base_cells: cells,
-                    endo,
-                    chosen: [0; 4],
-                    len: 0,
-                    widest,
-                    found: None,
-                };
-                let fins = Fins {
-                    cells: 0,
-                    count: endo.count_ones(),
-                    seen: search.fin_peers(endo),
-                };
-                search.run(fins, reach);
-                found = search.found;
+                found = pool.base(bs);
                 found.is_some()
             });
             if found.is_some() {
@@ -247,6 +215,102 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
         }
         None
     })
+}
+
+/// What the base choices of one digit and orientation share.
+struct Pool<'a> {
+    c: &'a Candidates,
+    d: u16,
+    k: usize,
+    finned: bool,
+    all: u128,
+    base_pool: &'a [Set],
+    cover_pool: &'a [Set],
+    cover_of: &'a [[u8; 2]],
+    /// For each base set: the covers holding some of its cells, and the
+    /// cover that is the same unit.
+    touch: &'a [(u64, u64)],
+    peers: &'a [u128],
+}
+
+/// The work of one base choice, compiled twice like the cover search (it
+/// counts cells for every cover the choice may use).
+macro_rules! base_choice {
+    ($(#[$attr:meta])* $name:ident, $cover:ident) => {
+        /// The fish on base sets `bs` (indices into the base pool), if any.
+        $(#[$attr])*
+        fn $name(&self, bs: &[u32]) -> Option<Step> {
+            let (k, finned) = (self.k, self.finned);
+            let mut base = [self.base_pool[0]; 4];
+            for (b, &i) in base.iter_mut().zip(bs) {
+                *b = self.base_pool[i as usize];
+            }
+            let base = &base[..k];
+            let (mut cells, mut endo) = (0u128, 0u128);
+            for s in base {
+                endo |= cells & s.cells;
+                cells |= s.cells;
+            }
+            if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
+                return None;
+            }
+            let (mut hit, mut same) = (0u64, 0u64);
+            for &i in bs {
+                hit |= self.touch[i as usize].0;
+                same |= self.touch[i as usize].1;
+            }
+            let allowed = hit & !same;
+            let mut widest = 0;
+            let mut reach = Reach {
+                lines: 0,
+                boxes: 0,
+                free_lines: 0,
+                free_boxes: 0,
+            };
+            let mut m = allowed;
+            while m != 0 {
+                let s = &self.cover_pool[m.trailing_zeros() as usize];
+                reach.add(s);
+                widest = widest.max((s.cells & cells).count_ones());
+                m &= m - 1;
+            }
+            let mut search = Search {
+                c: self.c,
+                d: self.d,
+                k,
+                finned,
+                all: self.all,
+                covers: self.cover_pool,
+                cover_of: self.cover_of,
+                allowed,
+                peers: self.peers,
+                base,
+                base_cells: cells,
+                endo,
+                chosen: [0; 4],
+                len: 0,
+                widest,
+                found: None,
+            };
+            let fins = Fins {
+                cells: 0,
+                count: endo.count_ones(),
+                seen: search.fin_peers(endo),
+            };
+            search.$cover(0, fins, 0, reach);
+            search.found
+        }
+    };
+}
+
+impl Pool<'_> {
+    base_choice!(base, cover);
+    base_choice!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        base_popcnt,
+        cover_popcnt
+    );
 }
 
 #[cfg(test)]
@@ -281,14 +345,7 @@ macro_rules! cover_search {
         ) -> bool {
             let open = self.base_cells & !covered & !fins.cells;
             if self.len == self.k || open == 0 {
-                // What is left open becomes fins.
-                let new = open & !self.endo;
-                return self.len == self.k
-                    && fins.count + new.count_ones() <= MAX_FINS
-                    && self.check(
-                        fins.cells | open | self.endo,
-                        fins.seen & self.fin_peers(new),
-                    );
+                return self.len == self.k && self.leaf(covered, fins);
             }
             // The covers left cannot leave few enough fins.
             let fins_left = if self.finned {
@@ -312,7 +369,12 @@ macro_rules! cover_search {
                 let s = self.covers[i as usize];
                 self.chosen[self.len] = i;
                 self.len += 1;
-                let stop = self.$name(covered | s.cells, fins, banned | 1 << i, sets.choose(s));
+                // The last cover: the leaf of the call below, without the call.
+                let stop = if self.len == self.k {
+                    self.leaf(covered | s.cells, fins)
+                } else {
+                    self.$name(covered | s.cells, fins, banned | 1 << i, sets.choose(s))
+                };
                 self.len -= 1;
                 if stop {
                     return true;
@@ -339,23 +401,21 @@ macro_rules! cover_search {
 }
 
 impl Search<'_> {
+    /// With every cover chosen, what is left open becomes fins.
+    #[inline(always)]
+    fn leaf(&mut self, covered: u128, fins: Fins) -> bool {
+        let open = self.base_cells & !covered & !fins.cells;
+        let new = open & !self.endo;
+        fins.count + new.count_ones() <= MAX_FINS
+            && self.check(covered, fins.cells | open | self.endo, fins.seen, new)
+    }
+
     cover_search!(cover);
     cover_search!(
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "popcnt")]
         cover_popcnt
     );
-
-    /// Searches every set of covers of the base from the root.
-    fn run(&mut self, fins: Fins, sets: Reach) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
-            // SAFETY: the CPU has `popcnt` (checked just above; the check
-            // is a cached load).
-            return unsafe { self.cover_popcnt(0, fins, 0, sets) };
-        }
-        self.cover(0, fins, 0, sets)
-    }
 
     /// Whether the search below can still end in a fish with eliminations:
     /// open base cells that no cover still possible holds will be fins, so
@@ -388,29 +448,32 @@ impl Search<'_> {
         m
     }
 
-    /// `seen`: the cells seeing every fin.
+    /// `covered`: the cells of the chosen covers; the cells seeing every
+    /// fin are those in `seen` seeing every cell of `new` too (worked out
+    /// only when needed). The cheap tests that fail most come first; all
+    /// must pass.
     #[inline]
-    fn check(&mut self, fins: u128, seen: u128) -> bool {
-        let covers = self.chosen[..self.len]
-            .iter()
-            .map(|&i| self.covers[i as usize]);
-        // A basic fish (rows and columns only) is another technique's.
-        if !self.base.iter().any(|s| s.is_box) && !covers.clone().any(|s| s.is_box) {
-            return false;
-        }
+    fn check(&mut self, covered: u128, fins: u128, seen: u128, new: u128) -> bool {
         if self.finned != (fins != 0) {
             return false;
         }
+        let covers = self.chosen[..self.len]
+            .iter()
+            .map(|&i| self.covers[i as usize]);
         let (mut cover_cells, mut cannibal) = (0u128, 0u128);
         for s in covers.clone() {
             cannibal |= cover_cells & s.cells;
             cover_cells |= s.cells;
         }
-        let mut elim = (cover_cells & !self.base_cells) | cannibal;
+        let mut elim = (covered & !self.base_cells) | cannibal;
         if self.finned {
-            elim &= seen;
+            elim &= seen & self.fin_peers(new);
         }
         if elim == 0 {
+            return false;
+        }
+        // A basic fish (rows and columns only) is another technique's.
+        if !self.base.iter().any(|s| s.is_box) && !covers.clone().any(|s| s.is_box) {
             return false;
         }
         let covers: Vec<Set> = covers.collect();

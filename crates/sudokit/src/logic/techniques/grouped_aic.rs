@@ -23,6 +23,7 @@ use std::collections::HashSet;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::adjacency::Adjacency;
 use super::chains::{chain_len, chain_states};
 use super::continuous_nice_loop::{self, LoopGraph};
 use super::{elim_text, Cand, Candidates, Step, Technique};
@@ -37,6 +38,10 @@ struct Group {
     d: usize,
     /// Cells, ascending.
     cells: Vec<u32>,
+    /// On boards of up to 128 cells: the cells as a bit set, and the cells
+    /// seeing every one of them (0 elsewhere).
+    mask: u128,
+    seen_by: u128,
 }
 
 struct Graph {
@@ -44,11 +49,11 @@ struct Graph {
     /// First group node (`cells · n`).
     base: u32,
     groups: Vec<Group>,
-    /// Strong neighbours of every node (compressed rows).
-    strong: Vec<Vec<Node>>,
+    /// Strong neighbours of every node.
+    strong: Adjacency<Node>,
     /// Weak neighbours that involve a group, both directions (the weak
     /// links between single candidates are computed from the candidates).
-    group_weak: Vec<Vec<Node>>,
+    group_weak: Adjacency<Node>,
     /// `0..cells`, so that a single candidate's cell is a slice too.
     all_cells: Vec<u32>,
 }
@@ -106,19 +111,52 @@ fn build(c: &Candidates) -> Option<Graph> {
     // two or more; the same cells reached through another pair of units
     // are one group.
     let mut groups: Vec<Group> = Vec::new();
+    // Where the board has bit sets, a digit's groups so far are compared
+    // (masks first; a few dozen at most, cheaper than hashing); else the
+    // cell lists are hashed.
+    let peer128 = ctx.peer128.as_deref();
     let mut seen: HashSet<(usize, Vec<u32>)> = HashSet::new();
+    // Each digit's groups. Group–group links join groups of one digit
+    // only: bucketing by digit keeps the pair loop from going quadratic in
+    // all groups (15,000 on an empty 36×36).
+    let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
     for (_, _, shared) in &ctx.overlaps {
         if c.out_of_time() {
             return None;
         }
-        for d in 0..n {
+        for (d, digit_groups) in of_digit.iter_mut().enumerate().take(n) {
+            // Most overlaps hold a digit once or not at all.
+            let has = |x: &&u32| c.mask(**x as usize) >> d & 1 != 0;
+            if shared.iter().filter(has).nth(1).is_none() {
+                continue;
+            }
             let inside: Vec<u32> = shared
                 .iter()
                 .copied()
                 .filter(|&x| c.mask(x as usize) >> d & 1 != 0)
                 .collect();
-            if inside.len() >= 2 && seen.insert((d, inside.clone())) {
-                groups.push(Group { d, cells: inside });
+            let (mut mask, mut seen_by) = (0u128, 0u128);
+            let new = match peer128 {
+                Some(peers) => {
+                    seen_by = !0;
+                    for &x in &inside {
+                        mask |= 1 << x;
+                        seen_by &= peers[x as usize];
+                    }
+                    !digit_groups
+                        .iter()
+                        .any(|&j| groups[j].mask == mask && groups[j].cells == inside)
+                }
+                None => seen.insert((d, inside.clone())),
+            };
+            if new {
+                digit_groups.push(groups.len());
+                groups.push(Group {
+                    d,
+                    cells: inside,
+                    mask,
+                    seen_by,
+                });
             }
         }
     }
@@ -126,29 +164,30 @@ fn build(c: &Candidates) -> Option<Graph> {
         return None;
     }
     let nodes = base as usize + groups.len();
-    let mut strong: Vec<Vec<Node>> = vec![Vec::new(); nodes];
-    let mut group_weak: Vec<Vec<Node>> = vec![Vec::new(); nodes];
-    let link = |list: &mut Vec<Vec<Node>>, a: Node, b: Node| {
-        if !list[a as usize].contains(&b) {
-            list[a as usize].push(b);
-        }
-    };
+    // Links as (from, to) in the order found; each node's neighbours are
+    // kept once, at their first place (`Adjacency::from_edges_dedup`), in
+    // one buffer rather than a `Vec` per node.
+    let mut strong: Vec<(Node, Node)> = Vec::new();
+    let mut group_weak: Vec<(Node, Node)> = Vec::new();
+    let link = |list: &mut Vec<(Node, Node)>, a: Node, b: Node| list.push((a, b));
     let cell_node = |x: u32, d: usize| x * n as u32 + d as u32;
 
-    // Groups inside each unit, by digit.
+    // Groups inside each unit, by unit and digit (`u · n + d`), in group
+    // order.
     let units = c.geometry().units();
-    let mut in_unit: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
+    let mut unit_of_group: Vec<(u32, usize)> = Vec::with_capacity(groups.len() * 2);
     for (k, g) in groups.iter().enumerate() {
         for &u in ctx.geo.units_of(g.cells[0] as usize) {
             let unit = &units[u as usize].cells;
             if g.cells.iter().all(|x| unit.contains(x)) {
-                in_unit[u as usize].push(k);
+                unit_of_group.push((u * n as u32 + g.d as u32, k));
             }
         }
     }
+    let in_unit = Adjacency::from_edges(units.len() * n, &unit_of_group);
 
     // Strong links.
-    for (u, unit_groups) in in_unit.iter().enumerate() {
+    for u in 0..units.len() {
         for d in 0..n {
             let places = c.places(u, d as u16 + 1);
             if places.len() == 2 {
@@ -156,20 +195,50 @@ fn build(c: &Candidates) -> Option<Graph> {
                 link(&mut strong, a, b);
                 link(&mut strong, b, a);
             }
-            for &k in unit_groups.iter().filter(|&&k| groups[k].d == d) {
-                let rest: Vec<u32> = places
-                    .iter()
-                    .copied()
-                    .filter(|x| !groups[k].cells.contains(x))
-                    .collect();
+            let unit_groups = in_unit.of(u * n + d);
+            if unit_groups.is_empty() {
+                continue;
+            }
+            let place_mask = match peer128 {
+                Some(_) => places.iter().fold(0u128, |m, &x| m | 1 << x),
+                None => 0,
+            };
+            for &k in unit_groups {
                 let gk = base + k as u32;
-                let other = match rest.len() {
-                    0 => None,
-                    1 => Some(cell_node(rest[0], d)),
-                    _ => unit_groups
+                // The unit's other places: none, one cell, or a group of
+                // the same cells in the same order. Masks rule out most
+                // groups before the lists are compared.
+                let rest_list = || {
+                    places
                         .iter()
-                        .find(|&&j| groups[j].d == d && groups[j].cells == rest)
-                        .map(|&j| base + j as u32),
+                        .copied()
+                        .filter(|x| !groups[k].cells.contains(x))
+                };
+                let other = if peer128.is_some() {
+                    let rest = place_mask & !groups[k].mask;
+                    if rest == 0 {
+                        None
+                    } else if rest & (rest - 1) == 0 {
+                        Some(cell_node(rest.trailing_zeros(), d))
+                    } else {
+                        unit_groups
+                            .iter()
+                            .find(|&&j| {
+                                groups[j].mask == rest
+                                    && groups[j].cells.iter().copied().eq(rest_list())
+                            })
+                            .map(|&j| base + j as u32)
+                    }
+                } else {
+                    let rest: Vec<u32> = rest_list().collect();
+                    match rest.len() {
+                        0 => None,
+                        1 => Some(cell_node(rest[0], d)),
+                        _ => unit_groups
+                            .iter()
+                            .find(|&&j| groups[j].cells == rest)
+                            .map(|&j| base + j as u32),
+                    }
                 };
                 if let Some(o) = other {
                     link(&mut strong, gk, o);
@@ -190,18 +259,37 @@ fn build(c: &Candidates) -> Option<Graph> {
 
     // Weak links that involve a group.
     let sees_all = |x: u32, cells: &[u32]| cells.iter().all(|&y| ctx.sees(x as usize, y as usize));
-    // Group–group links join groups of one digit only: bucketing by digit
-    // keeps the pair loop from going quadratic in all groups (15,000 on an
-    // empty 36×36).
-    let mut of_digit: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-    for (k, g) in groups.iter().enumerate() {
-        of_digit[g.d].push(k);
-    }
+    let digit_cells: Option<Vec<u128>> = peer128.map(|_| {
+        let mut v = vec![0u128; n];
+        for x in 0..cells {
+            for d in bits(c.mask(x)) {
+                v[d] |= 1 << x;
+            }
+        }
+        v
+    });
     for (k, g) in groups.iter().enumerate() {
         if c.out_of_time() {
             return None;
         }
         let gk = base + k as u32;
+        if let Some(digit_cells) = &digit_cells {
+            // As below, with bit sets: cells seeing the whole group, in
+            // cell order; groups of the digit inside those cells.
+            let mut m = digit_cells[g.d] & g.seen_by;
+            while m != 0 {
+                let v = cell_node(m.trailing_zeros(), g.d);
+                m &= m - 1;
+                link(&mut group_weak, gk, v);
+                link(&mut group_weak, v, gk);
+            }
+            for &j in &of_digit[g.d] {
+                if groups[j].mask & !g.seen_by == 0 {
+                    link(&mut group_weak, gk, base + j as u32);
+                }
+            }
+            continue;
+        }
         // A cell seeing every cell of the group is a peer of its first one;
         // in cell order, as before, so that the search order is unchanged.
         let mut near: Vec<u32> = ctx.peers[g.cells[0] as usize]
@@ -231,15 +319,15 @@ fn build(c: &Candidates) -> Option<Graph> {
         n,
         base,
         groups,
-        strong,
-        group_weak,
+        strong: Adjacency::from_edges_dedup(nodes, &strong),
+        group_weak: Adjacency::from_edges_dedup(nodes, &group_weak),
         all_cells: (0..cells as u32).collect(),
     })
 }
 
 impl Graph {
     fn nodes(&self) -> usize {
-        self.strong.len()
+        self.strong.nodes()
     }
     fn is_group(&self, v: Node) -> bool {
         v >= self.base
@@ -275,7 +363,7 @@ impl Graph {
                 f((x * n + e) as Node);
             }
         }
-        for &w in &self.group_weak[v as usize] {
+        for &w in self.group_weak.of(v as usize) {
             f(w);
         }
     }
@@ -325,7 +413,7 @@ impl LoopGraph for Graph {
         Graph::nodes(self)
     }
     fn strong(&self, v: u32) -> &[u32] {
-        &self.strong[v as usize]
+        self.strong.of(v as usize)
     }
     fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
         Graph::for_weak(self, c, v, f)
@@ -369,7 +457,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         if popped >= budget {
             break;
         }
-        if g.strong[s as usize].is_empty() {
+        if g.strong.of(s as usize).is_empty() {
             continue;
         }
         // Candidates that s being true would kill: the possible victims.
@@ -457,7 +545,7 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
             if on {
                 g.for_weak(c, v, visit);
             } else {
-                g.strong[v as usize].iter().for_each(|&w| visit(w));
+                g.strong.of(v as usize).iter().for_each(|&w| visit(w));
             }
         }
     }

@@ -85,6 +85,10 @@ fn rectangles(c: &Candidates, mut visit: impl FnMut(&[usize; 4], u64, u16, u16) 
     // A corner of an {a, b} rectangle: unsolved, and either exactly {a, b}
     // or holding more digits with each of a and b a candidate or missing
     // only by elimination.
+    // Two-digit cells, counted once rather than at each rectangle's corners.
+    let bivalue: Vec<bool> = (0..c.cell_count())
+        .map(|x| c.mask(x).count_ones() == 2)
+        .collect();
     let corner = |x: usize, ab: u64| {
         let m = c.mask(x);
         c.values()[x] == 0 && (m == ab || (m & !ab != 0 && (m | !solved_peers[x]) & ab == ab))
@@ -99,7 +103,7 @@ fn rectangles(c: &Candidates, mut visit: impl FnMut(&[usize; 4], u64, u16, u16) 
                     let mut k = 0;
                     for &x in &q {
                         let m = c.mask(x);
-                        if m.count_ones() == 2 && !pairs[..k].contains(&m) {
+                        if bivalue[x] && !pairs[..k].contains(&m) {
                             pairs[k] = m;
                             k += 1;
                         }
