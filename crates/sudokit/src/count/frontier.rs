@@ -924,15 +924,24 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     let join_rest = |g: u128, shared: &[JoinPart]| -> u128 {
         let c = full_cols ^ g;
         let mut total = 0u128;
-        for &(list, inner) in shared {
-            for &(cb, nb) in list {
-                if cb & g == 0 {
-                    let rest = c ^ cb;
-                    let nc = match inner {
-                        Some(m) => m.get(&(rest >> shift2)).copied().unwrap_or(0),
-                        None => n_of(&lc, rest),
-                    };
-                    total += nb * nc;
+        let g_last = last_column(plan, g);
+        for &(bucket, inner) in shared {
+            let mut start = 0;
+            for &(set, end) in &bucket.runs {
+                let run = &bucket.items[start as usize..end as usize];
+                start = end;
+                if set & g_last != 0 {
+                    continue;
+                }
+                for &(cb, nb) in run {
+                    if cb & g == 0 {
+                        let rest = c ^ cb;
+                        let nc = match inner {
+                            Some(m) => m.get(&(rest >> shift2)).copied().unwrap_or(0),
+                            None => n_of(&lc, rest),
+                        };
+                        total += nb * nc;
+                    }
                 }
             }
         }
@@ -994,7 +1003,15 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
 /// One bucket of the middle band's configurations `(columns, count)` with
 /// the last band's counts by third stack (`None`: read the last band from
 /// the key tables).
-type JoinPart<'a> = (&'a [(u128, u128)], Option<&'a KeyMap<u128>>);
+type JoinPart<'a> = (&'a Bucket, Option<&'a KeyMap<u128>>);
+
+/// The shortest average run of a [`Bucket`] worth skipping by.
+const MIN_RUN: usize = 4;
+
+/// The digit set of the last column of a packed column configuration.
+fn last_column(plan: Plan, cols: u128) -> u32 {
+    (cols >> ((plan.n - 1) * plan.n)) as u32 & ((1u32 << plan.n) - 1)
+}
 
 /// A sum of products, in `u128` until it overflows.
 struct Sum {
@@ -1037,25 +1054,50 @@ impl Sum {
 /// first stacks), and the join scanned them all for every outer band.
 struct StackIndex {
     plan: Plan,
-    by_stack: KeyMap<KeyMap<Vec<(u128, u128)>>>,
+    by_stack: KeyMap<KeyMap<Bucket>>,
+}
+
+/// One bucket of a [`StackIndex`]: configurations sharing their first two
+/// stacks, sorted, so those with the same last column come together; `runs`
+/// holds each such run's last column set and end (one run with the empty
+/// set when runs are short). The join skips a whole run when that column
+/// meets the outer band's.
+#[derive(Default)]
+struct Bucket {
+    items: Vec<(u128, u128)>,
+    runs: Vec<(u32, u32)>,
 }
 
 impl StackIndex {
     fn new(plan: Plan, list: &KeyMap<u128>) -> Self {
         let low = (1u128 << (plan.w * plan.n)) - 1;
         let shift = plan.w * plan.n;
-        let mut by_stack: KeyMap<KeyMap<Vec<(u128, u128)>>> = KeyMap::default();
+        let mut by_stack: KeyMap<KeyMap<Bucket>> = KeyMap::default();
         for (&cols, &v) in list {
             by_stack
                 .entry(cols & low)
                 .or_default()
                 .entry((cols >> shift) & low)
                 .or_default()
+                .items
                 .push((cols, v));
         }
+        let last = |cols: u128| last_column(plan, cols);
         for inner in by_stack.values_mut() {
-            for v in inner.values_mut() {
-                v.sort_unstable();
+            for b in inner.values_mut() {
+                // The last column holds the highest bits: sorted entries
+                // with the same last column are adjacent.
+                b.items.sort_unstable();
+                for (i, &(cols, _)) in b.items.iter().enumerate() {
+                    match b.runs.last_mut() {
+                        Some((set, end)) if *set == last(cols) => *end = i as u32 + 1,
+                        _ => b.runs.push((last(cols), i as u32 + 1)),
+                    }
+                }
+                // Short runs cost more to step through than they save.
+                if b.runs.len() * MIN_RUN > b.items.len() {
+                    b.runs = vec![(0, b.items.len() as u32)];
+                }
             }
         }
         StackIndex { plan, by_stack }
@@ -1064,7 +1106,7 @@ impl StackIndex {
     /// Calls `f` with each bucket whose first two stacks are disjoint from
     /// `other`'s (column by column) and the bucket's two stacks' column
     /// sets; the caller checks the third stack.
-    fn buckets<'a>(&'a self, other: u128, mut f: impl FnMut(u128, &'a [(u128, u128)])) {
+    fn buckets<'a>(&'a self, other: u128, mut f: impl FnMut(u128, &'a Bucket)) {
         let Plan { w, n, .. } = self.plan;
         let shift = w * n;
         let low = (1u128 << shift) - 1;
