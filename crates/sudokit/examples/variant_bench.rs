@@ -8,8 +8,9 @@
 //!
 //! Prints one tab-separated line per file: name, median solve µs, median
 //! uniqueness µs (parse excluded, `Puzzle::solve` and `Puzzle::check`), the
-//! verdict, and the search's guesses to the first solution and to the end of
-//! the uniqueness proof (counted in one more, untimed run). Medians of K runs
+//! verdict, and the guesses of `Puzzle::solve` (both value orders in turn,
+//! `constraints/portfolio.rs`) and of the search to the end of the
+//! uniqueness proof (counted in one more, untimed run). Medians of K runs
 //! (default 7), since the machine is shared.
 
 use std::time::Instant;
@@ -21,13 +22,13 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Guesses to the first solution and to the end of a search for two.
+/// Guesses of `Puzzle::solve` and to the end of a search for two.
 fn guesses(p: &Puzzle, opts: &Options) -> (u64, u64) {
+    let first = p.solve_counting_guesses(opts).map_or(0, |(_, g)| g);
     let Ok(mut s) = p.solutions(opts) else {
-        return (0, 0);
+        return (first, 0);
     };
     s.skip_one();
-    let first = s.guesses();
     s.skip_one();
     (first, s.guesses())
 }

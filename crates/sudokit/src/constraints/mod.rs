@@ -33,6 +33,7 @@ mod locked;
 mod neighbours;
 mod palindrome;
 mod parity;
+pub(crate) mod portfolio;
 mod region;
 mod renban;
 mod sandwich;

@@ -54,6 +54,30 @@ pub(crate) struct ConstraintSearch {
     hot_pairs: bool,
     /// Per cell, how many units and propagators watch it.
     degree: Vec<u32>,
+    order: ValueOrder,
+}
+
+/// Which digit of the branching cell is tried first.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ValueOrder {
+    /// The digit that leaves its neighbours the most room (Geelen's
+    /// promise): the default, best on most puzzles.
+    Promise,
+    /// The digit that leaves them the least: the opposite guess, which the
+    /// first-solution portfolio (`portfolio.rs`) runs beside the default.
+    Contrary,
+}
+
+/// How [`ConstraintSearch::advance_until`] stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Step {
+    /// A solution ([`ConstraintSearch::solution_values`]).
+    Found,
+    /// The guess budget ran out; calling again resumes.
+    Paused,
+    /// No solution left, or the limits stopped it
+    /// ([`ConstraintSearch::interrupted`]).
+    Done,
 }
 
 /// Failures between two halvings of the conflict counts.
@@ -92,7 +116,14 @@ impl ConstraintSearch {
             degree: (0..cells).map(|c| watchers.degree(c)).collect(),
             watchers,
             scratch,
+            order: ValueOrder::Promise,
         }
+    }
+
+    /// The same search with another value order.
+    pub(crate) fn with_order(mut self, order: ValueOrder) -> Self {
+        self.order = order;
+        self
     }
 
     pub(crate) fn guesses(&self) -> u64 {
@@ -115,6 +146,12 @@ impl ConstraintSearch {
     /// Finds the next solution; false when there is none left or the
     /// limits stopped the search ([`ConstraintSearch::interrupted`]).
     pub(crate) fn advance(&mut self) -> bool {
+        self.advance_until(u64::MAX) == Step::Found
+    }
+
+    /// [`ConstraintSearch::advance`], pausing before guess number `budget`
+    /// (counted from the start of the search).
+    pub(crate) fn advance_until(&mut self, budget: u64) -> Step {
         self.solution = None;
         loop {
             if let Some(st) = self.pending.take() {
@@ -122,17 +159,21 @@ impl ConstraintSearch {
                     None => {
                         if self.model.satisfied(&values(&st)) {
                             self.solution = Some(st);
-                            return true;
+                            return Step::Found;
                         }
                     }
                     Some(cell) => {
                         // A guess here propagates every constraint (tens of
                         // µs on a 16×16), so reading the clock every 16 is
                         // cheap and prompt.
+                        if self.guesses >= budget {
+                            self.pending = Some(st);
+                            return Step::Paused;
+                        }
                         if self.guesses % 16 == 15 && self.limits.expired() {
                             self.pending = Some(st);
                             self.interrupted = true;
-                            return false;
+                            return Step::Done;
                         }
                         self.guesses += 1;
                         let before = st[cell];
@@ -152,7 +193,7 @@ impl ConstraintSearch {
                 }
             }
             let Some(frame) = self.stack.pop() else {
-                return false;
+                return Step::Done;
             };
             self.try_state(frame.state, frame.cell, frame.before);
         }
@@ -164,9 +205,11 @@ impl ConstraintSearch {
     /// (candidates left if the digit were placed) / (candidates now), a
     /// one-step look-ahead on the constraints that say most cheaply what a
     /// digit rules out (the "promise" value order, Geelen 1992). The
-    /// lowest such digit on a tie.
+    /// lowest such digit on a tie. [`ValueOrder::Contrary`] takes the
+    /// smallest product instead.
     fn value(&self, st: &[u64], cell: usize) -> u64 {
-        let mut best = (f32::MIN, 0u64);
+        let contrary = self.order == ValueOrder::Contrary;
+        let mut best = (if contrary { f32::MAX } else { f32::MIN }, 0u64);
         let mut rest = st[cell];
         while rest != 0 {
             let d = rest & rest.wrapping_neg();
@@ -187,7 +230,7 @@ impl ConstraintSearch {
                 let allowed = self.model.tables[t as usize][i];
                 score += LN[(q & allowed).count_ones() as usize] - LN[q.count_ones() as usize];
             }
-            if score > best.0 {
+            if (score > best.0) != contrary && score != best.0 {
                 best = (score, d);
             }
         }

@@ -1,5 +1,6 @@
 //! Solving, checking, counting and enumerating: the search use cases.
 
+use crate::constraints::portfolio::FirstSolution;
 use crate::constraints::search::ConstraintSearch;
 use crate::constraints::{self, Model, TrueCandidates};
 use crate::count::{self, BigUint, Count};
@@ -45,6 +46,15 @@ pub enum CountMode {
     Exact,
 }
 
+/// What a search is for: only the solutions' order depends on it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Goal {
+    /// One solution, as soon as possible.
+    First,
+    /// Every solution in turn (counting, uniqueness).
+    All,
+}
+
 impl Puzzle {
     /// The solutions, lazily in search order (drop the iterator to stop). The
     /// givens are checked first, so a contradiction is an error rather than
@@ -81,7 +91,7 @@ impl Puzzle {
     /// assert!(solution.is_full() && guesses < 16);
     /// ```
     pub fn solve_counting_guesses(&self, opts: &Options) -> Result<(Grid, u64), Error> {
-        let mut s = self.search(opts)?;
+        let mut s = self.search_with(opts, Goal::First)?;
         match s.next() {
             Some(g) => {
                 self.check_given_solution()?;
@@ -246,7 +256,7 @@ impl Puzzle {
 
     /// The compiled constraints and the starting masks of the constraint
     /// search.
-    fn constraint_model(&self) -> Result<(Model, Vec<u64>), Error> {
+    pub(crate) fn constraint_model(&self) -> Result<(Model, Vec<u64>), Error> {
         let geo = self.geometry();
         let n = geo.n();
         if n > 64 {
@@ -270,11 +280,26 @@ impl Puzzle {
 
     /// The raw search over this puzzle's givens or candidates, no checks.
     fn search(&self, opts: &Options) -> Result<Solutions, Error> {
+        self.search_with(opts, Goal::All)
+    }
+
+    /// [`Puzzle::search`] for `goal`: puzzles with constraints look for
+    /// their first solution with two value orders in turn.
+    fn search_with(&self, opts: &Options, goal: Goal) -> Result<Solutions, Error> {
         let limits = opts.limits();
         if !self.constraints.is_empty() {
             let (model, masks) = self.constraint_model()?;
-            let s = ConstraintSearch::new(self.geometry().clone(), model, masks, limits);
-            return Ok(solve::constrained_solutions(self.geometry(), s));
+            let geo = self.geometry().clone();
+            return Ok(match goal {
+                Goal::First => solve::constrained_first_solutions(
+                    self.geometry(),
+                    FirstSolution::new(geo, model, masks, limits),
+                ),
+                Goal::All => solve::constrained_solutions(
+                    self.geometry(),
+                    ConstraintSearch::new(geo, model, masks, limits),
+                ),
+            });
         }
         let Some(masks) = &self.candidates else {
             return Ok(match opts.engine {

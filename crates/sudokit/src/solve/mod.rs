@@ -109,6 +109,33 @@ impl Searcher for crate::constraints::search::ConstraintSearch {
     }
 }
 
+impl Searcher for crate::constraints::portfolio::FirstSolution {
+    fn advance(&mut self) -> bool {
+        crate::constraints::portfolio::FirstSolution::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        crate::constraints::portfolio::FirstSolution::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        crate::constraints::portfolio::FirstSolution::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        crate::constraints::portfolio::FirstSolution::interrupted(self)
+    }
+}
+
+/// The solutions of a puzzle with constraints, the first one found by two
+/// searches in turn (`constraints/portfolio.rs`): for solving, not counting.
+pub(crate) fn constrained_first_solutions(
+    geometry: &Arc<Geometry>,
+    search: crate::constraints::portfolio::FirstSolution,
+) -> Solutions {
+    Solutions {
+        geometry: geometry.clone(),
+        search: Box::new(search),
+    }
+}
+
 /// The solutions of a puzzle with constraints (the slower general path).
 pub(crate) fn constrained_solutions(
     geometry: &Arc<Geometry>,
