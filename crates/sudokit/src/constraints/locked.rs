@@ -55,6 +55,12 @@ pub(crate) struct Locked {
     /// places there limit another place of the same house usefully).
     house_bits: Vec<u64>,
     classes: Vec<Class>,
+    /// Whether some rule ties cells beyond the row, column and box
+    /// cliques and the cliques of sums and orderings (a pair rule, a
+    /// knight or king move, an extra house). Without one the pass is plain
+    /// pointing and claiming, which costs the search more than the guesses
+    /// it saves (`docs/notes/constraint-variants.md`, 2026-11-29).
+    beyond_cliques: bool,
 }
 
 impl Locked {
@@ -87,12 +93,16 @@ impl Locked {
         for h in &houses {
             clique(&mut differ, h);
         }
+        // Rows, columns and boxes are 3N units; more are variant houses
+        // (diagonals, windows, disjoint groups).
+        let mut beyond_cliques = houses.len() > 3 * model.n;
         let mut by_table: Vec<Option<Vec<u64>>> = vec![None; model.tables.len()];
         for p in &model.props {
             match p {
                 Prop::Unit(cs) => {
                     clique(&mut differ, cs);
                     houses.push(cs.clone());
+                    beyond_cliques = true;
                 }
                 Prop::Distinct(cs)
                 | Prop::Thermo(cs)
@@ -105,8 +115,10 @@ impl Locked {
                 Prop::Pair(a, b, t) if model.relations[*t] == Relation::Differ => {
                     set(&mut differ, *a, *b);
                     set(&mut differ, *b, *a);
+                    beyond_cliques = true;
                 }
                 Prop::Pair(a, b, t) => {
+                    beyond_cliques = true;
                     let bits = by_table[*t].get_or_insert_with(|| vec![0u64; cells * words]);
                     set(bits, *a, *b);
                     set(bits, *b, *a);
@@ -201,7 +213,13 @@ impl Locked {
             houses,
             house_bits,
             classes,
+            beyond_cliques,
         })
+    }
+
+    /// Whether the search should run the pass ([`Locked::beyond_cliques`]).
+    pub(crate) fn pays_in_search(&self) -> bool {
+        self.beyond_cliques
     }
 
     /// One pass over every house, digit and class. With `base` (the

@@ -755,9 +755,10 @@ impl Model {
             .map_or(Ok(false), |l| l.propagate(cand, base))
     }
 
-    /// Whether [`Model::propagate_locked`] does anything.
+    /// Whether the search runs [`Model::propagate_locked`]: built, and
+    /// worth its cost on these rules.
     pub(crate) fn has_locked(&self) -> bool {
-        self.locked.is_some()
+        self.locked.as_ref().is_some_and(|l| l.pays_in_search())
     }
 
     /// One constraint alone (`all` is every constraint of the puzzle, for
