@@ -236,6 +236,29 @@ impl Item {
     }
 }
 
+/// `--engine`: which search solves ([`sudokit::solve::Engine`]).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineArg {
+    /// Propagation and backtracking, clause learning when it stalls; the
+    /// constraint search on puzzles with constraints.
+    #[default]
+    Auto,
+    /// Propagation and backtracking only.
+    Backtrack,
+    /// Clause learning from the start, constraints included.
+    Learning,
+}
+
+impl From<EngineArg> for sudokit::solve::Engine {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Auto => Self::Auto,
+            EngineArg::Backtrack => Self::Backtrack,
+            EngineArg::Learning => Self::Learning,
+        }
+    }
+}
+
 /// The use-case options of one command: `--timeout` and threads.
 pub fn options(timeout: Option<f64>, threads: usize) -> sudokit::Options {
     let mut o = sudokit::Options::default().with_threads(threads);

@@ -203,3 +203,33 @@ fn suggest_lists_removable_givens_of_a_unique_puzzle() {
         .status
         .success());
 }
+
+/// `--engine learning` takes constraint puzzles to the learning solver:
+/// the thermo 4×4 (12 solutions) is "not unique" there too, and a suite
+/// killer comes out with its known solution.
+#[test]
+fn the_learning_engine_solves_and_checks_constraint_puzzles() {
+    let out = sudokit_stdin(&["check", "--engine", "learning"], THERMO_4);
+    assert!(!out.status.success());
+    assert!(
+        lines(&out)[0].starts_with("not unique:"),
+        "{:?}",
+        lines(&out)
+    );
+    let killer = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../sudokit/tests/variants/03-killer-9.txt"
+    ))
+    .unwrap();
+    let out = sudokit_stdin(&["solve", "--engine", "learning"], &killer);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = killer
+        .lines()
+        .find_map(|l| l.strip_prefix("# solution: "))
+        .unwrap();
+    assert_eq!(lines(&out), [expected]);
+}

@@ -3,7 +3,7 @@
 //! of `benchmarks/variants.md`.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example variant_bench -- [--runs K] FILE...
+//! cargo run --release -p sudokit --example variant_bench -- [--runs K] [--learning] FILE...
 //! ```
 //!
 //! Prints one tab-separated line per file: name, median solve µs, median
@@ -44,7 +44,13 @@ fn main() {
             .max(1);
         args.drain(i..(i + 2).min(args.len()));
     }
-    let opts = Options::default();
+    // `--learning`: the learning (CDCL) solver instead of the propagation
+    // search, for comparing the two.
+    let mut opts = Options::default();
+    if let Some(i) = args.iter().position(|a| a == "--learning") {
+        args.remove(i);
+        opts = opts.with_engine(sudokit::solve::Engine::Learning);
+    }
     println!("puzzle\tsolve_us\tunique_us\tverdict\tguesses_first\tguesses_unique");
     for path in &args {
         let text = match std::fs::read_to_string(path) {

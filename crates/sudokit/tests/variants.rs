@@ -85,6 +85,41 @@ fn suite_puzzles_have_their_unique_solution() {
     }
 }
 
+/// The learning solver with the constraints (clauses for pair-like rules,
+/// each model checked against the others) finds each suite puzzle's
+/// solution and proves it unique. The 6×6 puzzles here; all of them in the
+/// release run of the ignored tests.
+#[test]
+fn small_suite_puzzles_on_the_learning_solver() {
+    learning_solver_on(|name| name.ends_with("-6.txt"));
+}
+
+#[test]
+#[ignore = "the whole suite on the learning solver: about 3 s in release"]
+fn suite_puzzles_on_the_learning_solver() {
+    learning_solver_on(|_| true);
+}
+
+fn learning_solver_on(take: impl Fn(&str) -> bool) {
+    use sudokit::solve::Engine;
+    let o = opts().with_engine(Engine::Learning);
+    let mut tried = 0;
+    for (name, text) in suite().iter().filter(|(name, _)| take(name)) {
+        let p: Puzzle = text.parse().unwrap();
+        let file = variant_checker::read(text);
+        let expected = file.solution.as_ref().expect("a # solution: line");
+        let solved = p.solve(&o).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&values(&solved), expected, "{name}: solve");
+        let Verdict::Unique(sol) = p.check(&o).unwrap_or_else(|e| panic!("{name}: {e}")) else {
+            panic!("{name}: not unique on the learning solver")
+        };
+        assert_eq!(&values(&sol), expected, "{name}: check");
+        variant_checker::check(&file, &values(&sol)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        tried += 1;
+    }
+    assert!(tried >= 10, "only {tried} puzzles");
+}
+
 #[test]
 fn suite_puzzles_round_trip_through_the_writer() {
     for (name, text) in suite() {

@@ -5,7 +5,7 @@ use serde_json::json;
 use sudokit::{Error, Verdict};
 
 use crate::batch::{Output, Tally};
-use crate::input::{BatchArgs, InputArgs, Item};
+use crate::input::{BatchArgs, EngineArg, InputArgs, Item};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -14,14 +14,18 @@ pub struct Args {
     /// One JSON object per puzzle.
     #[arg(long)]
     pub json: bool,
+    /// Search engine: auto, backtrack or learning.
+    #[arg(long, value_enum, default_value_t)]
+    pub engine: EngineArg,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let json = args.json;
-    args.batch
-        .each_puzzle(&args.input, move |item, opts| check_one(item, json, opts))
+    let (json, engine) = (args.json, args.engine.into());
+    args.batch.each_puzzle(&args.input, move |item, opts| {
+        check_one(item, json, &opts.clone().with_engine(engine))
+    })
 }
 
 /// `ok: puzzle 1, line 1: unique solution, 22 givens`, or what is wrong:

@@ -5,7 +5,7 @@ use serde_json::json;
 use sudokit::format::GridJson;
 
 use crate::batch::{self, Output, Tally};
-use crate::input::{BatchArgs, InputArgs, Item};
+use crate::input::{BatchArgs, EngineArg, InputArgs, Item};
 use crate::output::{grid_text, OutputFormat};
 
 #[derive(clap::Args, Debug)]
@@ -18,6 +18,9 @@ pub struct Args {
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
+    /// Search engine: auto, backtrack or learning.
+    #[arg(long, value_enum, default_value_t)]
+    pub engine: EngineArg,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -25,7 +28,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<Tally> {
     let (fmt, unique) = (args.output, args.unique);
     // Each puzzle is one task of the batch: the search itself stays on one thread.
-    let opts = args.batch.options();
+    let opts = args.batch.options().with_engine(args.engine.into());
     let threads = args.batch.threads();
     batch::run(args.input.items()?, threads, move |item| {
         solve_one(&item, fmt, unique, &opts)

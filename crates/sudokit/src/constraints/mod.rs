@@ -28,6 +28,7 @@ mod arrow;
 mod between;
 mod killer;
 mod kropki;
+pub(crate) mod learning;
 mod little_killer;
 mod locked;
 mod neighbours;

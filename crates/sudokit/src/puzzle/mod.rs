@@ -247,8 +247,9 @@ pub struct Options {
     /// `wasm32-unknown-unknown` pass one, or deadlines never pass).
     pub clock: Option<Arc<dyn Clock>>,
     /// Which search engine solves. Puzzles with constraints (cages,
-    /// thermometers, …) always use the constraint search whatever this says:
-    /// the learning solver knows only units.
+    /// thermometers, …) use the constraint search under `Auto` and
+    /// `Backtrack`, and under `Learning` the learning solver with the
+    /// constraints as clauses and checks of each model.
     pub engine: Engine,
     /// Worker threads for work that can use several (0 = one per core).
     pub threads: usize,

@@ -1,5 +1,6 @@
 //! Solving, checking, counting and enumerating: the search use cases.
 
+use crate::constraints::learning::LearningSearch;
 use crate::constraints::portfolio::FirstSolution;
 use crate::constraints::search::ConstraintSearch;
 use crate::constraints::{self, Model, TrueCandidates};
@@ -290,6 +291,12 @@ impl Puzzle {
         if !self.constraints.is_empty() {
             let (model, masks) = self.constraint_model()?;
             let geo = self.geometry().clone();
+            if opts.engine == Engine::Learning {
+                return Ok(solve::constrained_learning_solutions(
+                    self.geometry(),
+                    LearningSearch::new(geo, model, masks, limits),
+                ));
+            }
             return Ok(match goal {
                 Goal::First => solve::constrained_first_solutions(
                     self.geometry(),

@@ -21,6 +21,7 @@ mod nine;
 mod race;
 mod rows;
 mod sat;
+pub(crate) use sat::{Cdcl, SatResult};
 
 use std::sync::{Arc, OnceLock};
 
@@ -121,6 +122,32 @@ impl Searcher for crate::constraints::portfolio::FirstSolution {
     }
     fn interrupted(&self) -> bool {
         crate::constraints::portfolio::FirstSolution::interrupted(self)
+    }
+}
+
+impl Searcher for crate::constraints::learning::LearningSearch {
+    fn advance(&mut self) -> bool {
+        crate::constraints::learning::LearningSearch::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        crate::constraints::learning::LearningSearch::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        crate::constraints::learning::LearningSearch::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        crate::constraints::learning::LearningSearch::interrupted(self)
+    }
+}
+
+/// The solutions of a puzzle with constraints on the learning solver.
+pub(crate) fn constrained_learning_solutions(
+    geometry: &Arc<Geometry>,
+    search: crate::constraints::learning::LearningSearch,
+) -> Solutions {
+    Solutions {
+        geometry: geometry.clone(),
+        search: Box::new(search),
     }
 }
 

@@ -166,6 +166,32 @@ impl Cdcl {
         s
     }
 
+    /// Adds a clause over candidates, each literal `(cell, digit, holds)`
+    /// (digit 0-based): the constraints of variant puzzles beyond the
+    /// units. A literal on a fixed cell or a digit that is no longer a
+    /// candidate is already decided and drops out (or satisfies the
+    /// clause). False once the clauses are unsatisfiable.
+    pub(crate) fn add_rule_clause(&mut self, lits: &[(usize, u16, bool)]) -> bool {
+        let mut out = Vec::with_capacity(lits.len());
+        for &(c, d, holds) in lits {
+            let (first, ds) = &self.cell_vars[c];
+            let is = if *first == u32::MAX {
+                self.fixed[c] == d + 1
+            } else if let Some(i) = ds.iter().position(|&x| x == d) {
+                let v = first + i as u32;
+                out.push(if holds { pos(v) } else { neg(v) });
+                continue;
+            } else {
+                false
+            };
+            if is == holds {
+                return !self.unsat;
+            }
+        }
+        self.backtrack(0);
+        self.add_clause(out, None)
+    }
+
     /// Excludes one full solution (cell values) from later models.
     pub(crate) fn block(&mut self, values: &[u16]) {
         self.backtrack(0);
