@@ -8,6 +8,8 @@
 //! grid. The propagators are allowed to be incomplete: the search
 //! ([`search`]) checks every constraint on each complete grid before calling
 //! it a solution, so a weak propagator costs speed, never correctness.
+//! `Engine::Learning` takes these puzzles to the clause-learning solver
+//! instead (`learning.rs`), with the same final check.
 //!
 //! Cells are indices `row * N + column` (0-based); the text form names them
 //! `r1c1` ([`Constraint::parse`], [`Constraint::to_directive`]).
