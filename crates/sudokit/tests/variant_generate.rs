@@ -104,3 +104,24 @@ fn generation_is_reproducible_and_refuses_other_boards() {
     )
     .is_err());
 }
+
+/// Above 9×9 each uniqueness check has a guess budget, so a 12×12 killer
+/// comes out in seconds (it used to spend a whole minute's limit on one
+/// sparse check and fail) and stays reproducible; it is still unique.
+#[test]
+#[ignore = "a 12x12 killer, twice: about 3 s in release"]
+fn killers_above_nine_by_nine_finish_within_the_check_budget() {
+    let geo = Arc::new(Geometry::square(BoxShape::new(3, 4), &[]).unwrap());
+    let opts = Options::default().with_timeout(Duration::from_secs(60));
+    let make = || constrained(&geo, ConstraintKind::Killer, 1, 0, false, &opts).unwrap();
+    let (a, b) = (make(), make());
+    assert_eq!(a.puzzle.grid(), b.puzzle.grid());
+    let Verdict::Unique(sol) = a.puzzle.check(&opts).unwrap() else {
+        panic!("not unique");
+    };
+    assert_eq!(sol, a.solution);
+    let text = file_text(&a, "killer", 1, "3x4");
+    let file = variant_checker::read(&text);
+    let values: Vec<u32> = a.solution.cells().iter().map(|&v| v as u32).collect();
+    variant_checker::check(&file, &values).unwrap();
+}

@@ -2,7 +2,7 @@
 
 use crate::constraints::learning::LearningSearch;
 use crate::constraints::portfolio::FirstSolution;
-use crate::constraints::search::ConstraintSearch;
+use crate::constraints::search::{ConstraintSearch, Step};
 use crate::constraints::{self, Model, TrueCandidates};
 use crate::count::{self, BigUint, Count};
 use crate::geometry::Layout;
@@ -255,6 +255,30 @@ impl Puzzle {
         })
     }
 
+    /// Whether this puzzle with constraints has exactly one solution,
+    /// decided within `guesses` guesses of the constraint search: `None`
+    /// when the budget ran out first (for generation, where a check that
+    /// runs long keeps its given).
+    pub(crate) fn unique_within(
+        &self,
+        opts: &Options,
+        guesses: u64,
+    ) -> Result<Option<bool>, Error> {
+        self.check_rules()?;
+        let (model, masks) = self.constraint_model()?;
+        let mut s = ConstraintSearch::new(self.geometry().clone(), model, masks, opts.limits());
+        let mut found = 0;
+        loop {
+            match s.advance_until(guesses) {
+                Step::Found if found == 1 => return Ok(Some(false)),
+                Step::Found => found += 1,
+                Step::Paused => return Ok(None),
+                Step::Done if s.interrupted() => return Err(opts.stopped()),
+                Step::Done => return Ok(Some(found == 1)),
+            }
+        }
+    }
+
     /// The compiled constraints and the starting masks of the constraint
     /// search.
     pub(crate) fn constraint_model(&self) -> Result<(Model, Vec<u64>), Error> {
@@ -374,5 +398,34 @@ impl Puzzle {
             return Err(Error::WrongGivenSolution(geo.cell_name(cell)));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn suite(name: &str) -> Puzzle {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/variants");
+        std::fs::read_to_string(dir.join(name))
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    /// The budgeted check of generation: decided when the search settles
+    /// within the budget, `None` when it does not.
+    #[test]
+    fn unique_within_answers_or_runs_out_of_guesses() {
+        let opts = Options::default();
+        let p = suite("08-arrow-9.txt"); // 277 guesses to its proof
+        assert_eq!(p.unique_within(&opts, u64::MAX).unwrap(), Some(true));
+        assert_eq!(p.unique_within(&opts, 10).unwrap(), None);
+        let two: Puzzle = "thermo: r1c1 r1c2 r1c3 r1c4\n................"
+            .parse()
+            .unwrap();
+        assert_eq!(two.unique_within(&opts, u64::MAX).unwrap(), Some(false));
+        let none: Puzzle = "cage: 3 r1c2 r1c4\n1.2.............".parse().unwrap();
+        assert_eq!(none.unique_within(&opts, u64::MAX).unwrap(), Some(false));
     }
 }

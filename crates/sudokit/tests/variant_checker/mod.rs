@@ -73,7 +73,7 @@ pub fn read(text: &str) -> VariantFile {
     let givens = givens.expect("a grid line");
     let n = (givens.len() as f64).sqrt() as usize;
     assert_eq!(n * n, givens.len());
-    let (box_rows, box_cols) = shape.unwrap_or(match n {
+    let (box_rows, box_cols) = shape.unwrap_or_else(|| match n {
         4 => (2, 2),
         6 => (2, 3),
         9 => (3, 3),
