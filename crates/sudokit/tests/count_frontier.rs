@@ -286,6 +286,64 @@ fn nine_by_nine_position_set() {
     );
 }
 
+/// Two givens: `completions` answers a share of the total found by symmetry
+/// (see `two_given_share` in `count/frontier.rs`); on 4×4 every pair of
+/// cells and digits is checked against plain enumeration, on 6×6 (both box
+/// orientations) pairs of each relation against band composition in both
+/// orientations, which does not take the shortcut.
+#[test]
+fn two_givens_are_a_share_of_the_total() {
+    let geo = geometry(2, 2);
+    for x in 0..16 {
+        for y in x + 1..16 {
+            for (a, b) in [(1, 1), (1, 2), (3, 2)] {
+                let mut cells = vec![0u16; 16];
+                (cells[x], cells[y]) = (a, b);
+                let g = Grid::new(geo.clone(), cells);
+                // Equal digits in one unit: refused as a contradiction.
+                let Ok(fast) = count::completions(&g, &Options::default()) else {
+                    assert_eq!(a, b);
+                    continue;
+                };
+                assert_eq!(
+                    fast,
+                    enumeration(&g),
+                    "4x4 r{}c{}={a} r{}c{}={b}",
+                    x / 4 + 1,
+                    x % 4 + 1,
+                    y / 4 + 1,
+                    y % 4 + 1
+                );
+            }
+        }
+    }
+    for (r, c) in [(2, 3), (3, 2)] {
+        let geo = geometry(r, c);
+        // r1c1 with: its row, its box, its band, its stack, neither.
+        for y in [4, 7, 6 * 2 + 4, 6 * 3 + 1, 6 * 4 + 5, 6 * 5 + 3] {
+            for (a, b) in [(2, 2), (2, 5)] {
+                let mut cells = vec![0u16; 36];
+                (cells[0], cells[y]) = (a, b);
+                let g = Grid::new(geo.clone(), cells);
+                // Equal digits in one unit: refused as a contradiction.
+                let Ok(fast) = count::completions(&g, &Options::default()) else {
+                    assert_eq!(a, b);
+                    continue;
+                };
+                assert!(fast.is_exact());
+                let mut checked = 0;
+                for o in [Orientation::Rows, Orientation::Columns] {
+                    if let Some(b) = bands(&g, o) {
+                        assert_eq!(b, fast, "{r}x{c} cell {y} {o:?}");
+                        checked += 1;
+                    }
+                }
+                assert!(checked > 0, "{r}x{c}: no band composition");
+            }
+        }
+    }
+}
+
 /// One given: `completions` answers total / N by relabelling; the band
 /// decomposition in both orientations and plain enumeration, which do not
 /// take that shortcut, must agree on every cell and digit tried. Asked twice,

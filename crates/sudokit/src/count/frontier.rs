@@ -749,6 +749,20 @@ fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) ->
 /// The automatic choice behind `completions`: `Some` when band composition
 /// is expected to be cheap, `None` to use enumeration.
 pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+    if opts.shard == super::Shard::WHOLE {
+        if let (Some(plan), Some((num, den))) = (plan_of(geo), two_given_share(geo, values)) {
+            let share = |t: BigUint| t * num / den;
+            match bands::count(plan, opts) {
+                // The share of an exact total is a whole number; were it
+                // not, the reasoning would not hold here: count instead.
+                Count::Exact(t) if (&t * num % den).bits() == 0 => {
+                    return Some(Count::Exact(share(t)))
+                }
+                Count::Exact(_) => {}
+                Count::AtLeast(t) => return Some(Count::AtLeast(share(t))),
+            }
+        }
+    }
     let cut = auto_cut(geo, values)?;
     // One given: relabelling its digit as each of the N digits in turn maps
     // the completions one to one, and the N sets partition all grids. (Only
@@ -762,6 +776,58 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
     }
     // Too big to materialise: enumeration gets the rest of the budget.
     run(cut, opts).ok()
+}
+
+/// Two givens: the share `num / den` of all grids that hold them, from
+/// symmetry alone. Relabelling digits and permuting bands, stacks, rows in
+/// a band and columns in a stack map grids to grids, and act transitively
+/// on the pairs of cells in each relation below; so every pair of one
+/// relation holds equal digits in the same number of grids. Counted the
+/// other way round: each digit's N cells (one per row, column and box) give
+/// the same number of pairs of each relation in every grid. Boxes of `r`
+/// rows and `c` columns, `N = r·c`; a band has `r` of the template's cells,
+/// a stack `c`:
+/// - same row, column or box: equal digits never, distinct ones in
+///   1 / (N(N−1)) of the grids (relabelling alone);
+/// - same band, other rows and boxes: equal in r / (N(r−1)) of the grids
+///   (C(r,2) pairs per band, `c` bands, against N²(r−1)²c / 2 cell pairs);
+/// - same stack: c / (N(c−1)), likewise;
+/// - neither: equal in (N − r − c + 1) / ((N − r)(N − c)) (the template's
+///   remaining pairs against N²(N−r)(N−c) / 2 cell pairs).
+///
+/// Equal digits then share that fraction over N digits, distinct ones the
+/// rest over N(N−1) ordered pairs. On 9×9: 1/81 of the grids for two
+/// cells in different bands and stacks, whatever the digits.
+fn two_given_share(geo: &Geometry, values: &[u16]) -> Option<(u64, u64)> {
+    let mut given = values.iter().enumerate().filter(|(_, &v)| v != 0);
+    let ((x, &a), (y, &b)) = (given.next()?, given.next()?);
+    if given.next().is_some() {
+        return None;
+    }
+    let shape = geo.box_shape();
+    let (r, c) = (shape.rows as u64, shape.cols as u64);
+    let n = r * c;
+    if r < 2 || c < 2 || n as usize != geo.n() {
+        return None;
+    }
+    let (n_us, r_us, c_us) = (n as usize, shape.rows, shape.cols);
+    let (rx, cx, ry, cy) = (x / n_us, x % n_us, y / n_us, y % n_us);
+    let same_band = rx / r_us == ry / r_us;
+    let same_stack = cx / c_us == cy / c_us;
+    if rx == ry || cx == cy || (same_band && same_stack) {
+        return Some(if a == b { (0, 1) } else { (1, n * (n - 1)) });
+    }
+    // The fraction of grids whose two cells hold equal digits.
+    let (eq, of) = match (same_band, same_stack) {
+        (true, _) => (r, n * (r - 1)),
+        (_, true) => (c, n * (c - 1)),
+        _ => (n - r - c + 1, (n - r) * (n - c)),
+    };
+    Some(if a == b {
+        (eq, of * n)
+    } else {
+        (of - eq, of * n * (n - 1))
+    })
 }
 
 /// The cut `auto` would count with, if any.
@@ -781,9 +847,10 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
     (best.cost <= AUTO_COST_LIMIT).then_some(best)
 }
 
-/// Whether `auto` would use band composition.
+/// Whether `auto` would answer: two givens by symmetry, or band composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
-    auto_cut(geo, values).is_some()
+    (plan_of(geo).is_some() && two_given_share(geo, values).is_some())
+        || auto_cut(geo, values).is_some()
 }
 
 /// Band composition forced (any cost), in the given orientation; `None`
