@@ -163,13 +163,13 @@ impl ConstraintSearch {
                         }
                     }
                     Some(cell) => {
-                        // A guess here propagates every constraint (tens of
-                        // µs on a 16×16), so reading the clock every 16 is
-                        // cheap and prompt.
                         if self.guesses >= budget {
                             self.pending = Some(st);
                             return Step::Paused;
                         }
+                        // A guess here propagates every constraint (tens of
+                        // µs on a 16×16), so reading the clock every 16 is
+                        // cheap and prompt.
                         if self.guesses % 16 == 15 && self.limits.expired() {
                             self.pending = Some(st);
                             self.interrupted = true;

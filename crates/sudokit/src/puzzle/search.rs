@@ -316,13 +316,13 @@ impl Puzzle {
             let (model, masks) = self.constraint_model()?;
             let geo = self.geometry().clone();
             if opts.engine == Engine::Learning {
-                return Ok(solve::constrained_learning_solutions(
+                return Ok(solve::constrained_solutions(
                     self.geometry(),
                     LearningSearch::new(geo, model, masks, limits),
                 ));
             }
             return Ok(match goal {
-                Goal::First => solve::constrained_first_solutions(
+                Goal::First => solve::constrained_solutions(
                     self.geometry(),
                     FirstSolution::new(geo, model, masks, limits),
                 ),

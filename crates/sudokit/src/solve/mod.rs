@@ -40,7 +40,7 @@ use nine::NineSearch;
 pub use rows::RowSolver;
 
 /// Object-safe face of the width-specific searches.
-trait Searcher: Send {
+pub(crate) trait Searcher: Send {
     fn advance(&mut self) -> bool;
     fn solution_values(&self) -> Option<Vec<u16>>;
     fn guesses(&self) -> u64;
@@ -140,33 +140,12 @@ impl Searcher for crate::constraints::learning::LearningSearch {
     }
 }
 
-/// The solutions of a puzzle with constraints on the learning solver.
-pub(crate) fn constrained_learning_solutions(
-    geometry: &Arc<Geometry>,
-    search: crate::constraints::learning::LearningSearch,
-) -> Solutions {
-    Solutions {
-        geometry: geometry.clone(),
-        search: Box::new(search),
-    }
-}
-
-/// The solutions of a puzzle with constraints, the first one found by two
-/// searches in turn (`constraints/portfolio.rs`): for solving, not counting.
-pub(crate) fn constrained_first_solutions(
-    geometry: &Arc<Geometry>,
-    search: crate::constraints::portfolio::FirstSolution,
-) -> Solutions {
-    Solutions {
-        geometry: geometry.clone(),
-        search: Box::new(search),
-    }
-}
-
-/// The solutions of a puzzle with constraints (the slower general path).
+/// The solutions of a puzzle with constraints, from one of its searches
+/// (`constraints/`: the propagation search, the two value orders for a
+/// first solution, the learning solver).
 pub(crate) fn constrained_solutions(
     geometry: &Arc<Geometry>,
-    search: crate::constraints::search::ConstraintSearch,
+    search: impl Searcher + 'static,
 ) -> Solutions {
     Solutions {
         geometry: geometry.clone(),
