@@ -15,7 +15,10 @@
 //! base cell not yet covered (or it becomes a fin), so only cover sets that
 //! cover something are tried. A branch stops once no cell seeing every fin
 //! (those already chosen and the base cells no cover left can take) could
-//! still lose the digit. HoDoKu's limits: at most 5 fins, of which at
+//! still lose the digit. Before any of that, a finned base choice needs a
+//! cell that could be its victim: the base cells it does not see must fit
+//! in k − 1 covers (most choices have none, and the check is far cheaper
+//! than the search). HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
 use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
@@ -76,16 +79,6 @@ struct Reach {
 }
 
 impl Reach {
-    fn add(&mut self, s: &Set) {
-        if s.is_box {
-            self.boxes |= s.cells;
-            self.free_boxes |= s.cells;
-        } else {
-            self.lines |= s.cells;
-            self.free_lines |= s.cells;
-        }
-    }
-
     fn choose(mut self, s: Set) -> Reach {
         if s.is_box {
             self.free_boxes &= !s.cells;
@@ -158,24 +151,39 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 return None;
             }
             let mut cover_of = vec![[NONE; 2]; c.cell_count()];
+            let mut cover_cells = vec![[0u128; 2]; c.cell_count()];
             for (i, s) in cover_pool.iter().enumerate() {
                 let mut m = s.cells;
                 while m != 0 {
-                    cover_of[m.trailing_zeros() as usize][s.is_box as usize] = i as u8;
+                    let x = m.trailing_zeros() as usize;
+                    cover_of[x][s.is_box as usize] = i as u8;
+                    cover_cells[x][s.is_box as usize] = s.cells;
                     m &= m - 1;
                 }
             }
             // For each base set: the covers holding some of its cells, and
             // the cover that is the same unit (a box is on both sides).
-            let touch: Vec<(u64, u64)> = base_pool
+            let touch: Vec<Touch> = base_pool
                 .iter()
                 .map(|b| {
-                    let (mut hit, mut same) = (0u64, 0u64);
+                    let mut t = Touch {
+                        hit: 0,
+                        same: 0,
+                        lines: 0,
+                        boxes: 0,
+                    };
                     for (i, s) in cover_pool.iter().enumerate() {
-                        hit |= ((s.cells & b.cells != 0) as u64) << i;
-                        same |= ((s.unit == b.unit) as u64) << i;
+                        if s.cells & b.cells != 0 {
+                            t.hit |= 1 << i;
+                            if s.is_box {
+                                t.boxes |= s.cells;
+                            } else {
+                                t.lines |= s.cells;
+                            }
+                        }
+                        t.same |= ((s.unit == b.unit) as u64) << i;
                     }
-                    (hit, same)
+                    t
                 })
                 .collect();
             let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
@@ -188,6 +196,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 base_pool: &base_pool,
                 cover_pool: &cover_pool,
                 cover_of: &cover_of,
+                cover_cells: &cover_cells,
                 touch: &touch,
                 peers,
             };
@@ -217,6 +226,16 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     })
 }
 
+/// For one base set: the covers holding some of its cells (`hit`), and
+/// the cover that is the same unit (`same`, a box is on both sides); the
+/// cells of the lines and of the boxes among the covers it hits.
+struct Touch {
+    hit: u64,
+    same: u64,
+    lines: u128,
+    boxes: u128,
+}
+
 /// What the base choices of one digit and orientation share.
 struct Pool<'a> {
     c: &'a Candidates,
@@ -227,9 +246,9 @@ struct Pool<'a> {
     base_pool: &'a [Set],
     cover_pool: &'a [Set],
     cover_of: &'a [[u8; 2]],
-    /// For each base set: the covers holding some of its cells, and the
-    /// cover that is the same unit.
-    touch: &'a [(u64, u64)],
+    /// For each cell, the cells of its line and its box among the covers.
+    cover_cells: &'a [[u128; 2]],
+    touch: &'a [Touch],
     peers: &'a [u128],
 }
 
@@ -246,31 +265,43 @@ macro_rules! base_choice {
                 *b = self.base_pool[i as usize];
             }
             let base = &base[..k];
-            let (mut cells, mut endo) = (0u128, 0u128);
+            let (mut cells, mut endo, mut base_boxes) = (0u128, 0u128, 0u128);
             for s in base {
                 endo |= cells & s.cells;
                 cells |= s.cells;
+                if s.is_box {
+                    base_boxes |= s.cells;
+                }
             }
             if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
                 return None;
             }
             let (mut hit, mut same) = (0u64, 0u64);
+            let (mut lines, mut boxes) = (0u128, 0u128);
             for &i in bs {
-                hit |= self.touch[i as usize].0;
-                same |= self.touch[i as usize].1;
+                let t = &self.touch[i as usize];
+                hit |= t.hit;
+                same |= t.same;
+                lines |= t.lines;
+                boxes |= t.boxes;
             }
             let allowed = hit & !same;
-            let mut widest = 0;
-            let mut reach = Reach {
-                lines: 0,
-                boxes: 0,
-                free_lines: 0,
-                free_boxes: 0,
+            // A base box is no cover; boxes do not overlap, so taking its
+            // cells away leaves the other boxes' cells.
+            boxes &= !base_boxes;
+            let reach = Reach {
+                lines,
+                boxes,
+                free_lines: lines,
+                free_boxes: boxes,
             };
+            if finned && !self.victim_possible(cells, endo, base_boxes, &reach) {
+                return None;
+            }
+            let mut widest = 0;
             let mut m = allowed;
             while m != 0 {
                 let s = &self.cover_pool[m.trailing_zeros() as usize];
-                reach.add(s);
                 widest = widest.max((s.cells & cells).count_ones());
                 m &= m - 1;
             }
@@ -311,6 +342,67 @@ impl Pool<'_> {
         base_popcnt,
         cover_popcnt
     );
+
+    /// Whether some cell could lose the digit to a finned fish on the base
+    /// cells `cells`, whatever its covers. A victim off the base sees every
+    /// fin, and the cover holding it (its line or its box) lies among its
+    /// peers, so the base cells it does not see must be covered by the
+    /// other k − 1 covers. A cannibal victim is in two covers, both among
+    /// its peers, leaving k − 2 for the base cells it does not see. Endo
+    /// fins are fins whatever the covers, so the victim sees them too.
+    /// `base_boxes`: the cells of the base sets that are boxes (a box in
+    /// the base is no cover).
+    #[inline(always)]
+    fn victim_possible(&self, cells: u128, endo: u128, base_boxes: u128, reach: &Reach) -> bool {
+        let k = self.k;
+        let mut m = (reach.lines | reach.boxes) & !cells;
+        while m != 0 {
+            let p = self.peers[m.trailing_zeros() as usize];
+            m &= m - 1;
+            if endo & !p == 0 && self.coverable(cells & !p, base_boxes, k - 1) {
+                return true;
+            }
+        }
+        let mut m = reach.lines & reach.boxes & cells;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let p = self.peers[v] | 1 << v;
+            if endo & !p == 0 && self.coverable(cells & !p, base_boxes, k - 2) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `j` (at most 2) covers hold every cell of `rest`, a set of
+    /// base cells: the first cell's line or box must be one of them. A box
+    /// of the base is no cover: its cells are in `base_boxes`, so a box
+    /// test with them added to what is left fails.
+    #[inline(always)]
+    fn coverable(&self, rest: u128, base_boxes: u128, j: usize) -> bool {
+        if rest == 0 {
+            return true;
+        }
+        if j == 0 {
+            return false;
+        }
+        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
+        let (a, b) = (rest & !line, rest & (!boxed | base_boxes));
+        if j == 1 {
+            return a == 0 || b == 0;
+        }
+        self.coverable1(a, base_boxes) || self.coverable1(b, base_boxes)
+    }
+
+    #[inline(always)]
+    fn coverable1(&self, rest: u128, base_boxes: u128) -> bool {
+        if rest == 0 {
+            return true;
+        }
+        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
+        rest & !line == 0 || rest & (!boxed | base_boxes) == 0
+    }
 }
 
 #[cfg(test)]
