@@ -21,7 +21,7 @@
 //! than the search). HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
-use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
+use super::{elim_text, Cand, Candidates, DigitSlot, Step, Technique};
 
 const MAX_FINS: u32 = 5;
 const MAX_ENDO_FINS: u32 = 2;
@@ -186,7 +186,6 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     t
                 })
                 .collect();
-            let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
             let pool = Pool {
                 c,
                 d,
@@ -200,30 +199,58 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 touch: &touch,
                 peers,
             };
-            let mut found = None;
+            let start = Partial {
+                sets: [0; 4],
+                len: 0,
+                cells: 0,
+                endo: 0,
+                base_boxes: 0,
+                victims: all,
+            };
+            let mut walk = Walk {
+                visited: 0,
+                found: None,
+            };
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
-                combinations(c, &idx, k, |bs| {
+                pool.walk(0, &start, &mut walk, &mut |p| {
                     // SAFETY: the CPU has `popcnt` (checked just above; the
                     // check is a cached load).
-                    found = unsafe { pool.base_popcnt(bs) };
-                    found.is_some()
+                    unsafe { pool.base_popcnt(p) }
                 });
-                if found.is_some() {
-                    return found;
+                if walk.found.is_some() {
+                    return walk.found;
                 }
                 continue;
             }
-            combinations(c, &idx, k, |bs| {
-                found = pool.base(bs);
-                found.is_some()
-            });
-            if found.is_some() {
-                return found;
+            pool.walk(0, &start, &mut walk, &mut |p| pool.base(p));
+            if walk.found.is_some() {
+                return walk.found;
             }
         }
         None
     })
+}
+
+/// A choice of base sets, being built: `sets[..len]` (indices into the
+/// base pool), their cells, the cells in two of them (endo fins), the
+/// cells of those that are boxes, and for a finned fish the cells that
+/// could still be its victim.
+#[derive(Clone, Copy)]
+struct Partial {
+    sets: [u32; 4],
+    len: usize,
+    cells: u128,
+    endo: u128,
+    base_boxes: u128,
+    victims: u128,
+}
+
+/// The state of the walk over base choices.
+struct Walk {
+    /// Complete choices met, to read the clock every 256.
+    visited: u32,
+    found: Option<Step>,
 }
 
 /// For one base set: the covers holding some of its cells (`hit`), and
@@ -256,26 +283,17 @@ struct Pool<'a> {
 /// counts cells for every cover the choice may use).
 macro_rules! base_choice {
     ($(#[$attr:meta])* $name:ident, $cover:ident) => {
-        /// The fish on base sets `bs` (indices into the base pool), if any.
+        /// The fish on the complete base choice `p`, if any.
         $(#[$attr])*
-        fn $name(&self, bs: &[u32]) -> Option<Step> {
+        fn $name(&self, p: &Partial) -> Option<Step> {
             let (k, finned) = (self.k, self.finned);
+            let bs = &p.sets[..k];
             let mut base = [self.base_pool[0]; 4];
             for (b, &i) in base.iter_mut().zip(bs) {
                 *b = self.base_pool[i as usize];
             }
             let base = &base[..k];
-            let (mut cells, mut endo, mut base_boxes) = (0u128, 0u128, 0u128);
-            for s in base {
-                endo |= cells & s.cells;
-                cells |= s.cells;
-                if s.is_box {
-                    base_boxes |= s.cells;
-                }
-            }
-            if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
-                return None;
-            }
+            let (cells, endo, base_boxes) = (p.cells, p.endo, p.base_boxes);
             let (mut hit, mut same) = (0u64, 0u64);
             let (mut lines, mut boxes) = (0u128, 0u128);
             for &i in bs {
@@ -295,7 +313,7 @@ macro_rules! base_choice {
                 free_lines: lines,
                 free_boxes: boxes,
             };
-            if finned && !self.victim_possible(cells, endo, base_boxes, &reach) {
+            if finned && !self.victim_possible(p, &reach) {
                 return None;
             }
             let mut widest = 0;
@@ -343,45 +361,119 @@ impl Pool<'_> {
         cover_popcnt
     );
 
-    /// Whether some cell could lose the digit to a finned fish on the base
-    /// cells `cells`, whatever its covers. A victim off the base sees every
-    /// fin, and the cover holding it (its line or its box) lies among its
-    /// peers, so the base cells it does not see must be covered by the
-    /// other k − 1 covers. A cannibal victim is in two covers, both among
-    /// its peers, leaving k − 2 for the base cells it does not see. Endo
-    /// fins are fins whatever the covers, so the victim sees them too.
-    /// `base_boxes`: the cells of the base sets that are boxes (a box in
-    /// the base is no cover).
-    #[inline(always)]
-    fn victim_possible(&self, cells: u128, endo: u128, base_boxes: u128, reach: &Reach) -> bool {
-        let k = self.k;
-        let mut m = (reach.lines | reach.boxes) & !cells;
-        while m != 0 {
-            let p = self.peers[m.trailing_zeros() as usize];
-            m &= m - 1;
-            if endo & !p == 0 && self.coverable(cells & !p, base_boxes, k - 1) {
-                return true;
+    /// Calls `leaf` with every choice of k base sets extending `p` by sets
+    /// from `start` on, in lexicographic order, until it finds a fish or
+    /// the limits expire; true to stop. Choices that cannot give a fish
+    /// are left out: more than the endo fins allowed (they only grow as
+    /// sets are added), or, for a finned fish, no cell left that could be
+    /// the victim.
+    fn walk(
+        &self,
+        start: usize,
+        p: &Partial,
+        w: &mut Walk,
+        leaf: &mut dyn FnMut(&Partial) -> Option<Step>,
+    ) -> bool {
+        let n = self.base_pool.len();
+        for i in start..n {
+            if n - i < self.k - p.len {
+                break;
             }
-        }
-        let mut m = reach.lines & reach.boxes & cells;
-        while m != 0 {
-            let v = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let p = self.peers[v] | 1 << v;
-            if endo & !p == 0 && self.coverable(cells & !p, base_boxes, k - 2) {
+            let s = &self.base_pool[i];
+            let endo = p.endo | (p.cells & s.cells);
+            if endo != 0 && (!self.finned || endo.count_ones() > MAX_ENDO_FINS) {
+                continue;
+            }
+            let mut q = *p;
+            q.sets[q.len] = i as u32;
+            q.len += 1;
+            q.cells |= s.cells;
+            q.endo = endo;
+            if s.is_box {
+                q.base_boxes |= s.cells;
+            }
+            if q.len == self.k {
+                w.visited = w.visited.wrapping_add(1);
+                if w.visited % 256 == 0 && self.c.out_of_time() {
+                    return true;
+                }
+                if let Some(step) = leaf(&q) {
+                    w.found = Some(step);
+                    return true;
+                }
+                continue;
+            }
+            if self.finned {
+                q.victims = self.partial_victims(&q);
+                if q.victims == 0 {
+                    continue;
+                }
+            }
+            if self.walk(i + 1, &q, w, leaf) {
                 return true;
             }
         }
         false
     }
 
-    /// Whether `j` (at most 2) covers hold every cell of `rest`, a set of
-    /// base cells: the first cell's line or box must be one of them. A box
-    /// of the base is no cover: its cells are in `base_boxes`, so a box
-    /// test with them added to what is left fails.
+    /// The cells of `p.victims` that could still be the victim of a finned
+    /// fish on base sets extending `p` (see [`Pool::victim_possible`]):
+    /// whether off the base or a cannibal, a victim sees the endo fins and
+    /// the base cells it does not see fit in k − 1 covers; both hold for
+    /// every part of the base.
+    fn partial_victims(&self, p: &Partial) -> u128 {
+        let mut keep = 0;
+        let mut m = p.victims;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let seen = self.peers[v] | 1 << v;
+            if p.endo & !seen == 0 && self.coverable(p.cells & !seen, p.base_boxes, self.k - 1) {
+                keep |= 1 << v;
+            }
+        }
+        keep
+    }
+
+    /// Whether some cell of `p.victims` could lose the digit to a finned
+    /// fish on the complete base choice `p`, whatever its covers. A victim
+    /// off the base sees every fin, and the cover holding it (its line or
+    /// its box) lies among its peers, so the base cells it does not see
+    /// must be covered by the other k − 1 covers. A cannibal victim is in
+    /// two covers, both among its peers, leaving k − 2 for the base cells
+    /// it does not see. Endo fins are fins whatever the covers, so the
+    /// victim sees them too.
+    #[inline(always)]
+    fn victim_possible(&self, p: &Partial, reach: &Reach) -> bool {
+        let (k, cells, endo, base_boxes) = (self.k, p.cells, p.endo, p.base_boxes);
+        let mut m = (reach.lines | reach.boxes) & !cells & p.victims;
+        while m != 0 {
+            let seen = self.peers[m.trailing_zeros() as usize];
+            m &= m - 1;
+            if endo & !seen == 0 && self.coverable(cells & !seen, base_boxes, k - 1) {
+                return true;
+            }
+        }
+        let mut m = reach.lines & reach.boxes & cells & p.victims;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let seen = self.peers[v] | 1 << v;
+            if endo & !seen == 0 && self.coverable(cells & !seen, base_boxes, k - 2) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `j` covers hold every cell of `rest`, a set of base cells:
+    /// the first cell's line or box must be one of them. A box of the base
+    /// is no cover: its cells are in `base_boxes`, so a box test with them
+    /// added to what is left fails. Past two covers (Franken jellyfish)
+    /// this answers yes without looking.
     #[inline(always)]
     fn coverable(&self, rest: u128, base_boxes: u128, j: usize) -> bool {
-        if rest == 0 {
+        if rest == 0 || j > 2 {
             return true;
         }
         if j == 0 {
