@@ -113,6 +113,7 @@ struct Fins {
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
     let peers = ctx.peer128.as_deref()?;
+    let with_self: Vec<u128> = peers.iter().enumerate().map(|(x, &p)| p | 1 << x).collect();
     if ctx.rows.is_empty() || ctx.box_units.is_empty() || !(2..=4).contains(&k) {
         return None;
     }
@@ -198,6 +199,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 cover_cells: &cover_cells,
                 touch: &touch,
                 peers,
+                with_self: &with_self,
             };
             let start = Partial {
                 sets: [0; 4],
@@ -206,6 +208,8 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 endo: 0,
                 base_boxes: 0,
                 victims: all,
+                lines: 0,
+                boxes: 0,
             };
             let mut walk = Walk {
                 visited: 0,
@@ -235,7 +239,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
 /// A choice of base sets, being built: `sets[..len]` (indices into the
 /// base pool), their cells, the cells in two of them (endo fins), the
 /// cells of those that are boxes, and for a finned fish the cells that
-/// could still be its victim.
+/// could still be its victim, and the cells of the covers they hit.
 #[derive(Clone, Copy)]
 struct Partial {
     sets: [u32; 4],
@@ -244,6 +248,19 @@ struct Partial {
     endo: u128,
     base_boxes: u128,
     victims: u128,
+    /// The cells of the lines and of the boxes among the covers the sets
+    /// hit, base boxes included.
+    lines: u128,
+    boxes: u128,
+}
+
+impl Partial {
+    /// The cells of the covers the choice may use, in lines and in boxes:
+    /// a base box is no cover, and boxes do not overlap, so taking its
+    /// cells away leaves the other boxes' cells.
+    fn reach(&self) -> (u128, u128) {
+        (self.lines, self.boxes & !self.base_boxes)
+    }
 }
 
 /// The state of the walk over base choices.
@@ -277,6 +294,8 @@ struct Pool<'a> {
     cover_cells: &'a [[u128; 2]],
     touch: &'a [Touch],
     peers: &'a [u128],
+    /// Each cell's peers and the cell itself.
+    with_self: &'a [u128],
 }
 
 /// The work of one base choice, compiled twice like the cover search (it
@@ -293,29 +312,21 @@ macro_rules! base_choice {
                 *b = self.base_pool[i as usize];
             }
             let base = &base[..k];
-            let (cells, endo, base_boxes) = (p.cells, p.endo, p.base_boxes);
+            let (cells, endo) = (p.cells, p.endo);
             let (mut hit, mut same) = (0u64, 0u64);
-            let (mut lines, mut boxes) = (0u128, 0u128);
             for &i in bs {
                 let t = &self.touch[i as usize];
                 hit |= t.hit;
                 same |= t.same;
-                lines |= t.lines;
-                boxes |= t.boxes;
             }
             let allowed = hit & !same;
-            // A base box is no cover; boxes do not overlap, so taking its
-            // cells away leaves the other boxes' cells.
-            boxes &= !base_boxes;
+            let (lines, boxes) = p.reach();
             let reach = Reach {
                 lines,
                 boxes,
                 free_lines: lines,
                 free_boxes: boxes,
             };
-            if finned && !self.victim_possible(p, &reach) {
-                return None;
-            }
             let mut widest = 0;
             let mut m = allowed;
             while m != 0 {
@@ -392,10 +403,15 @@ impl Pool<'_> {
             if s.is_box {
                 q.base_boxes |= s.cells;
             }
+            q.lines |= self.touch[i].lines;
+            q.boxes |= self.touch[i].boxes;
             if q.len == self.k {
                 w.visited = w.visited.wrapping_add(1);
                 if w.visited % 256 == 0 && self.c.out_of_time() {
                     return true;
+                }
+                if self.finned && !self.victim_possible(&q) {
+                    continue;
                 }
                 if let Some(step) = leaf(&q) {
                     w.found = Some(step);
@@ -422,14 +438,24 @@ impl Pool<'_> {
     /// the base cells it does not see fit in k − 1 covers; both hold for
     /// every part of the base.
     fn partial_victims(&self, p: &Partial) -> u128 {
-        let mut keep = 0;
+        match self.k {
+            2 => self.partial_victims_in::<1>(p),
+            3 => self.partial_victims_in::<2>(p),
+            _ => self.partial_victims_in::<3>(p),
+        }
+    }
+
+    /// [`Pool::partial_victims`] with `J` = k − 1 covers.
+    fn partial_victims_in<const J: usize>(&self, p: &Partial) -> u128 {
+        let mut keep = p.victims;
         let mut m = p.victims;
         while m != 0 {
             let v = m.trailing_zeros() as usize;
-            m &= m - 1;
-            let seen = self.peers[v] | 1 << v;
-            if p.endo & !seen == 0 && self.coverable(p.cells & !seen, p.base_boxes, self.k - 1) {
-                keep |= 1 << v;
+            let low = m & m.wrapping_neg();
+            m ^= low;
+            let seen = self.with_self[v];
+            if p.endo & !seen != 0 || !self.coverable::<J>(p.cells & !seen, p.base_boxes) {
+                keep ^= low;
             }
         }
         keep
@@ -443,45 +469,55 @@ impl Pool<'_> {
     /// two covers, both among its peers, leaving k − 2 for the base cells
     /// it does not see. Endo fins are fins whatever the covers, so the
     /// victim sees them too.
+    fn victim_possible(&self, p: &Partial) -> bool {
+        match self.k {
+            2 => self.victim_possible_in::<1, 0>(p),
+            3 => self.victim_possible_in::<2, 1>(p),
+            _ => self.victim_possible_in::<3, 2>(p),
+        }
+    }
+
+    /// [`Pool::victim_possible`] with `J` = k − 1 and `I` = k − 2 covers.
     #[inline(always)]
-    fn victim_possible(&self, p: &Partial, reach: &Reach) -> bool {
-        let (k, cells, endo, base_boxes) = (self.k, p.cells, p.endo, p.base_boxes);
-        let mut m = (reach.lines | reach.boxes) & !cells & p.victims;
+    fn victim_possible_in<const J: usize, const I: usize>(&self, p: &Partial) -> bool {
+        let (cells, endo, base_boxes) = (p.cells, p.endo, p.base_boxes);
+        let (lines, boxes) = p.reach();
+        let mut m = (lines | boxes) & !cells & p.victims;
         while m != 0 {
             let seen = self.peers[m.trailing_zeros() as usize];
             m &= m - 1;
-            if endo & !seen == 0 && self.coverable(cells & !seen, base_boxes, k - 1) {
+            if endo & !seen == 0 && self.coverable::<J>(cells & !seen, base_boxes) {
                 return true;
             }
         }
-        let mut m = reach.lines & reach.boxes & cells & p.victims;
+        let mut m = lines & boxes & cells & p.victims;
         while m != 0 {
             let v = m.trailing_zeros() as usize;
             m &= m - 1;
-            let seen = self.peers[v] | 1 << v;
-            if endo & !seen == 0 && self.coverable(cells & !seen, base_boxes, k - 2) {
+            let seen = self.with_self[v];
+            if endo & !seen == 0 && self.coverable::<I>(cells & !seen, base_boxes) {
                 return true;
             }
         }
         false
     }
 
-    /// Whether `j` covers hold every cell of `rest`, a set of base cells:
+    /// Whether `J` covers hold every cell of `rest`, a set of base cells:
     /// the first cell's line or box must be one of them. A box of the base
     /// is no cover: its cells are in `base_boxes`, so a box test with them
     /// added to what is left fails. Past two covers (Franken jellyfish)
     /// this answers yes without looking.
     #[inline(always)]
-    fn coverable(&self, rest: u128, base_boxes: u128, j: usize) -> bool {
-        if rest == 0 || j > 2 {
+    fn coverable<const J: usize>(&self, rest: u128, base_boxes: u128) -> bool {
+        if rest == 0 || J > 2 {
             return true;
         }
-        if j == 0 {
+        if J == 0 {
             return false;
         }
         let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
         let (a, b) = (rest & !line, rest & (!boxed | base_boxes));
-        if j == 1 {
+        if J == 1 {
             return a == 0 || b == 0;
         }
         self.coverable1(a, base_boxes) || self.coverable1(b, base_boxes)
