@@ -222,25 +222,59 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
             digit_cells[d] |= 1 << x;
         }
     }
+    // A link through digit x puts every x of one set among the cells seeing
+    // every x of the other, the other set's first x among them. So the sets
+    // are listed by digit and first cell holding it (in increasing index),
+    // and each set looks for partners among the sets whose first x it sees,
+    // instead of pairing every two sets.
+    let cells = c.cell_count();
+    let mut firsts: Vec<(u32, u32)> = Vec::new();
+    for (j, (a, s)) in list.iter().zip(small.iter()).enumerate() {
+        for x in bits(a.mask) {
+            firsts.push((
+                (x * cells) as u32 + s.cells_of[x].trailing_zeros(),
+                j as u32,
+            ));
+        }
+    }
+    let by_first = Adjacency::from_edges(c.ctx.n * cells, &firsts);
     // Both directions of each pair (i < j), pairs in increasing (i, j): the
     // stable sort by node then lists each node's links by the other node.
     let mut edges: Vec<(u32, (u32, u64))> = Vec::new();
+    let mut partners: Vec<(u32, u64)> = Vec::new();
     for i in 0..list.len() {
         if c.out_of_time() {
             return None;
         }
-        for j in i + 1..list.len() {
-            let (a, b) = (&small[i], &small[j]);
-            if a.set & b.set != 0 {
-                continue;
+        let a = &small[i];
+        partners.clear();
+        for x in bits(list[i].mask) {
+            let seen = a.seen[x];
+            let mut ys = seen & digit_cells[x] & !a.set;
+            while ys != 0 {
+                let y = ys.trailing_zeros() as usize;
+                ys &= ys - 1;
+                let sets = by_first.of(x * cells + y);
+                let from = sets.partition_point(|&j| j as usize <= i);
+                for &j in &sets[from..] {
+                    let b = &small[j as usize];
+                    if b.set & a.set == 0 && b.cells_of[x] & !seen == 0 {
+                        partners.push((j, 1 << x));
+                    }
+                }
             }
-            let m = bits(list[i].mask & list[j].mask)
-                .filter(|&x| b.cells_of[x] & !a.seen[x] == 0)
-                .fold(0u64, |m, x| m | 1 << x);
-            if m != 0 {
-                edges.push((i as u32, (j as u32, m)));
-                edges.push((j as u32, (i as u32, m)));
+        }
+        partners.sort_unstable_by_key(|p| p.0);
+        let mut k = 0;
+        while k < partners.len() {
+            let (j, mut m) = partners[k];
+            k += 1;
+            while k < partners.len() && partners[k].0 == j {
+                m |= partners[k].1;
+                k += 1;
             }
+            edges.push((i as u32, (j, m)));
+            edges.push((j, (i as u32, m)));
         }
     }
     let links = Adjacency::from_edges(list.len(), &edges);

@@ -43,6 +43,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     });
     let mut w = Walk {
         c,
+        list,
         small,
         links: &links,
         digit_cells,
@@ -112,6 +113,7 @@ type Best = (usize, Vec<u32>, Vec<u8>, Vec<Cand>);
 
 struct Walk<'a> {
     c: &'a Candidates,
+    list: &'a [super::als::Als],
     small: &'a [super::als::Small],
     links: &'a Adjacency<(u32, u8)>,
     digit_cells: &'a [u128],
@@ -168,12 +170,8 @@ impl Walk<'_> {
         let e = &self.small[*self.chain.last().unwrap() as usize];
         let first_x = self.digits[0] as usize;
         let mut elims = Vec::new();
-        let mut zs = 0u64;
-        for z in 0..11 {
-            if a.cells_of[z] != 0 && e.cells_of[z] != 0 {
-                zs |= 1 << z;
-            }
-        }
+        let zs = self.list[self.chain[0] as usize].mask
+            & self.list[*self.chain.last().unwrap() as usize].mask;
         for z in bits(zs & !(1 << first_x) & !(1 << last_x)) {
             let mut hit = self.digit_cells[z] & a.seen[z] & e.seen[z] & !(a.set | e.set);
             while hit != 0 {

@@ -24,11 +24,18 @@ fn common(c: &Candidates, branches: &[Rc<Candidates>]) -> (Vec<Cand>, Vec<Cand>)
             placements.push(Cand::new(x, v));
             continue;
         }
-        for d in bits(c.mask(x)) {
-            let d = d as u16 + 1;
-            if branches.iter().all(|b| !b.has(x, d) && b.values()[x] != d) {
-                elims.push(Cand::new(x, d));
+        // A digit is gone in every branch unless one keeps it as a
+        // candidate or a value.
+        let mut keep = 0u64;
+        for b in branches {
+            keep |= b.mask(x);
+            let v = b.values()[x];
+            if v != 0 {
+                keep |= 1 << (v - 1);
             }
+        }
+        for d in bits(c.mask(x) & !keep) {
+            elims.push(Cand::new(x, d as u16 + 1));
         }
     }
     (placements, elims)

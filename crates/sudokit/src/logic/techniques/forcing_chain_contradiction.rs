@@ -12,6 +12,7 @@
 //! appears only after several removals) is left to the forcing net
 //! (`trial.rs`), which HoDoKu scores higher.
 
+use super::adjacency::Adjacency;
 use super::{Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -61,6 +62,27 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         start[v + 1] += start[v];
     }
     let strong_of = |v: usize| &edges[start[v] as usize..start[v + 1] as usize];
+    // Every state's successors, in the order the search takes them: a true
+    // candidate makes the cell's other candidates false, then the peers
+    // holding its digit; a false one makes its strong partners true.
+    let next = Adjacency::build(total, |st, out| {
+        let v = st / 2;
+        let (vx, vd) = (v / n, v % n);
+        if c.mask(vx) >> vd & 1 == 0 {
+            return;
+        }
+        if st % 2 == 1 {
+            out.extend(bits(c.mask(vx) & !(1 << vd)).map(|e| state(n, vx, e, false)));
+            out.extend(
+                c.ctx.peers[vx]
+                    .iter()
+                    .filter(|&&p| c.mask(p as usize) >> vd & 1 != 0)
+                    .map(|&p| state(n, p as usize, vd, false)),
+            );
+        } else {
+            out.extend(strong_of(v).iter().map(|&(_, w)| w * 2 + 1));
+        }
+    });
     let units = c.geometry().units();
     // Places of each digit in each unit, to notice a unit left without it.
     let mut places = vec![0u32; units.len() * n];
@@ -71,8 +93,27 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
     }
+    let geo = c.geometry();
+    let count: Vec<u32> = (0..cells).map(|x| c.mask(x).count_ones()).collect();
+    // For each candidate, its cell and its (unit, digit) counters: what a
+    // false candidate bumps.
+    let unit_slots = Adjacency::build(cells * n, |v, out| {
+        out.extend(
+            geo.units_of(v / n)
+                .iter()
+                .map(|&u| u * n as u32 + (v % n) as u32),
+        );
+    });
+    let cell_of: Vec<u32> = (0..cells * n).map(|v| (v / n) as u32).collect();
     // Generation-stamped counts of false candidates per cell and per
     // (unit, digit).
+    fn bump(slot: &mut (u32, u32), generation: u32) -> u32 {
+        if slot.0 != generation {
+            *slot = (generation, 0);
+        }
+        slot.1 += 1;
+        slot.1
+    }
     let mut cell_off = vec![(0u32, 0u32); cells];
     let mut unit_off = vec![(0u32, 0u32); units.len() * n];
     let mut parent = vec![u32::MAX; total];
@@ -101,60 +142,45 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     while head < queue.len() {
                         let st = queue[head];
                         head += 1;
-                        let v = (st / 2) as usize;
-                        let (vx, vd) = (v / n, v % n);
                         let mut hit = None;
-                        let mut visit = |w: u32| {
-                            if hit.is_some() || seen[w as usize] == generation {
-                                if seen[(w ^ 1) as usize] == generation && hit.is_none() {
-                                    hit = Some(Hit::Both(w));
-                                }
-                                return;
+                        // Reaching state `w` from `st`; the first hit ends
+                        // the expansion (the rest of it would change nothing).
+                        'expand: {
+                            macro_rules! visit {
+                                ($w:expr) => {{
+                                    let w: u32 = $w;
+                                    let fresh = seen[w as usize] != generation;
+                                    if fresh {
+                                        seen[w as usize] = generation;
+                                        parent[w as usize] = st;
+                                        queue.push(w);
+                                    }
+                                    if seen[(w ^ 1) as usize] == generation {
+                                        hit = Some(Hit::Both(w));
+                                        break 'expand;
+                                    }
+                                    // A new false candidate: its cell, or its
+                                    // digit in one of its units, may have run
+                                    // out.
+                                    if fresh && w % 2 == 0 {
+                                        let v = w as usize / 2;
+                                        let y = cell_of[v] as usize;
+                                        if bump(&mut cell_off[y], generation) == count[y] {
+                                            hit = Some(Hit::Cell(y));
+                                            break 'expand;
+                                        }
+                                        for &k in unit_slots.of(v) {
+                                            let k = k as usize;
+                                            if bump(&mut unit_off[k], generation) == places[k] {
+                                                hit = Some(Hit::Unit(k / n, k % n));
+                                                break 'expand;
+                                            }
+                                        }
+                                    }
+                                }};
                             }
-                            seen[w as usize] = generation;
-                            parent[w as usize] = st;
-                            queue.push(w);
-                            if seen[(w ^ 1) as usize] == generation {
-                                hit = Some(Hit::Both(w));
-                                return;
-                            }
-                            if w % 2 == 1 {
-                                return;
-                            }
-                            // A false candidate: its cell, or its digit in
-                            // one of its units, may have run out.
-                            let (y, e) = ((w / 2) as usize / n, (w / 2) as usize % n);
-                            let bump = |slot: &mut (u32, u32)| {
-                                if slot.0 != generation {
-                                    *slot = (generation, 0);
-                                }
-                                slot.1 += 1;
-                                slot.1
-                            };
-                            if bump(&mut cell_off[y]) == c.mask(y).count_ones() {
-                                hit = Some(Hit::Cell(y));
-                                return;
-                            }
-                            for &u in c.geometry().units_of(y) {
-                                let k = u as usize * n + e;
-                                if bump(&mut unit_off[k]) == places[k] {
-                                    hit = Some(Hit::Unit(u as usize, e));
-                                    return;
-                                }
-                            }
-                        };
-                        if st % 2 == 1 {
-                            for e in bits(c.mask(vx) & !(1 << vd)) {
-                                visit(state(n, vx, e, false));
-                            }
-                            for &p in &c.ctx.peers[vx] {
-                                if c.mask(p as usize) >> vd & 1 != 0 {
-                                    visit(state(n, p as usize, vd, false));
-                                }
-                            }
-                        } else {
-                            for &(_, w) in strong_of(v) {
-                                visit(w * 2 + 1);
+                            for &w in next.of(st as usize) {
+                                visit!(w);
                             }
                         }
                         if let Some(h) = hit {

@@ -15,10 +15,13 @@
 //! base cell not yet covered (or it becomes a fin), so only cover sets that
 //! cover something are tried. A branch stops once no cell seeing every fin
 //! (those already chosen and the base cells no cover left can take) could
-//! still lose the digit. HoDoKu's limits: at most 5 fins, of which at
+//! still lose the digit. Before any of that, a finned base choice needs a
+//! cell that could be its victim: the base cells it does not see must fit
+//! in k − 1 covers (most choices have none, and the check is far cheaper
+//! than the search). HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
-use super::{combinations, elim_text, Cand, Candidates, DigitSlot, Step, Technique};
+use super::{elim_text, Cand, Candidates, DigitSlot, Step, Technique};
 
 const MAX_FINS: u32 = 5;
 const MAX_ENDO_FINS: u32 = 2;
@@ -76,16 +79,6 @@ struct Reach {
 }
 
 impl Reach {
-    fn add(&mut self, s: &Set) {
-        if s.is_box {
-            self.boxes |= s.cells;
-            self.free_boxes |= s.cells;
-        } else {
-            self.lines |= s.cells;
-            self.free_lines |= s.cells;
-        }
-    }
-
     fn choose(mut self, s: Set) -> Reach {
         if s.is_box {
             self.free_boxes &= !s.cells;
@@ -120,6 +113,7 @@ struct Fins {
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
     let peers = ctx.peer128.as_deref()?;
+    let with_self: Vec<u128> = peers.iter().enumerate().map(|(x, &p)| p | 1 << x).collect();
     if ctx.rows.is_empty() || ctx.box_units.is_empty() || !(2..=4).contains(&k) {
         return None;
     }
@@ -158,27 +152,41 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 return None;
             }
             let mut cover_of = vec![[NONE; 2]; c.cell_count()];
+            let mut cover_cells = vec![[0u128; 2]; c.cell_count()];
             for (i, s) in cover_pool.iter().enumerate() {
                 let mut m = s.cells;
                 while m != 0 {
-                    cover_of[m.trailing_zeros() as usize][s.is_box as usize] = i as u8;
+                    let x = m.trailing_zeros() as usize;
+                    cover_of[x][s.is_box as usize] = i as u8;
+                    cover_cells[x][s.is_box as usize] = s.cells;
                     m &= m - 1;
                 }
             }
             // For each base set: the covers holding some of its cells, and
             // the cover that is the same unit (a box is on both sides).
-            let touch: Vec<(u64, u64)> = base_pool
+            let touch: Vec<Touch> = base_pool
                 .iter()
                 .map(|b| {
-                    let (mut hit, mut same) = (0u64, 0u64);
+                    let mut t = Touch {
+                        hit: 0,
+                        same: 0,
+                        lines: 0,
+                        boxes: 0,
+                    };
                     for (i, s) in cover_pool.iter().enumerate() {
-                        hit |= ((s.cells & b.cells != 0) as u64) << i;
-                        same |= ((s.unit == b.unit) as u64) << i;
+                        if s.cells & b.cells != 0 {
+                            t.hit |= 1 << i;
+                            if s.is_box {
+                                t.boxes |= s.cells;
+                            } else {
+                                t.lines |= s.cells;
+                            }
+                        }
+                        t.same |= ((s.unit == b.unit) as u64) << i;
                     }
-                    (hit, same)
+                    t
                 })
                 .collect();
-            let idx: Vec<u32> = (0..base_pool.len() as u32).collect();
             let pool = Pool {
                 c,
                 d,
@@ -188,33 +196,88 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 base_pool: &base_pool,
                 cover_pool: &cover_pool,
                 cover_of: &cover_of,
+                cover_cells: &cover_cells,
                 touch: &touch,
                 peers,
+                with_self: &with_self,
             };
-            let mut found = None;
+            let start = Partial {
+                sets: [0; 4],
+                len: 0,
+                cells: 0,
+                endo: 0,
+                base_boxes: 0,
+                victims: all,
+                lines: 0,
+                boxes: 0,
+            };
+            let mut walk = Walk {
+                visited: 0,
+                found: None,
+            };
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
-                combinations(c, &idx, k, |bs| {
+                pool.walk(0, &start, &mut walk, &mut |p| {
                     // SAFETY: the CPU has `popcnt` (checked just above; the
                     // check is a cached load).
-                    found = unsafe { pool.base_popcnt(bs) };
-                    found.is_some()
+                    unsafe { pool.base_popcnt(p) }
                 });
-                if found.is_some() {
-                    return found;
+                if walk.found.is_some() {
+                    return walk.found;
                 }
                 continue;
             }
-            combinations(c, &idx, k, |bs| {
-                found = pool.base(bs);
-                found.is_some()
-            });
-            if found.is_some() {
-                return found;
+            pool.walk(0, &start, &mut walk, &mut |p| pool.base(p));
+            if walk.found.is_some() {
+                return walk.found;
             }
         }
         None
     })
+}
+
+/// A choice of base sets, being built: `sets[..len]` (indices into the
+/// base pool), their cells, the cells in two of them (endo fins), the
+/// cells of those that are boxes, and for a finned fish the cells that
+/// could still be its victim, and the cells of the covers they hit.
+#[derive(Clone, Copy)]
+struct Partial {
+    sets: [u32; 4],
+    len: usize,
+    cells: u128,
+    endo: u128,
+    base_boxes: u128,
+    victims: u128,
+    /// The cells of the lines and of the boxes among the covers the sets
+    /// hit, base boxes included.
+    lines: u128,
+    boxes: u128,
+}
+
+impl Partial {
+    /// The cells of the covers the choice may use, in lines and in boxes:
+    /// a base box is no cover, and boxes do not overlap, so taking its
+    /// cells away leaves the other boxes' cells.
+    fn reach(&self) -> (u128, u128) {
+        (self.lines, self.boxes & !self.base_boxes)
+    }
+}
+
+/// The state of the walk over base choices.
+struct Walk {
+    /// Complete choices met, to read the clock every 256.
+    visited: u32,
+    found: Option<Step>,
+}
+
+/// For one base set: the covers holding some of its cells (`hit`), and
+/// the cover that is the same unit (`same`, a box is on both sides); the
+/// cells of the lines and of the boxes among the covers it hits.
+struct Touch {
+    hit: u64,
+    same: u64,
+    lines: u128,
+    boxes: u128,
 }
 
 /// What the base choices of one digit and orientation share.
@@ -227,50 +290,47 @@ struct Pool<'a> {
     base_pool: &'a [Set],
     cover_pool: &'a [Set],
     cover_of: &'a [[u8; 2]],
-    /// For each base set: the covers holding some of its cells, and the
-    /// cover that is the same unit.
-    touch: &'a [(u64, u64)],
+    /// For each cell, the cells of its line and its box among the covers.
+    cover_cells: &'a [[u128; 2]],
+    touch: &'a [Touch],
     peers: &'a [u128],
+    /// Each cell's peers and the cell itself.
+    with_self: &'a [u128],
 }
 
 /// The work of one base choice, compiled twice like the cover search (it
 /// counts cells for every cover the choice may use).
 macro_rules! base_choice {
     ($(#[$attr:meta])* $name:ident, $cover:ident) => {
-        /// The fish on base sets `bs` (indices into the base pool), if any.
+        /// The fish on the complete base choice `p`, if any.
         $(#[$attr])*
-        fn $name(&self, bs: &[u32]) -> Option<Step> {
+        fn $name(&self, p: &Partial) -> Option<Step> {
             let (k, finned) = (self.k, self.finned);
+            let bs = &p.sets[..k];
             let mut base = [self.base_pool[0]; 4];
             for (b, &i) in base.iter_mut().zip(bs) {
                 *b = self.base_pool[i as usize];
             }
             let base = &base[..k];
-            let (mut cells, mut endo) = (0u128, 0u128);
-            for s in base {
-                endo |= cells & s.cells;
-                cells |= s.cells;
-            }
-            if endo != 0 && (!finned || endo.count_ones() > MAX_ENDO_FINS) {
-                return None;
-            }
+            let (cells, endo) = (p.cells, p.endo);
             let (mut hit, mut same) = (0u64, 0u64);
             for &i in bs {
-                hit |= self.touch[i as usize].0;
-                same |= self.touch[i as usize].1;
+                let t = &self.touch[i as usize];
+                hit |= t.hit;
+                same |= t.same;
             }
             let allowed = hit & !same;
-            let mut widest = 0;
-            let mut reach = Reach {
-                lines: 0,
-                boxes: 0,
-                free_lines: 0,
-                free_boxes: 0,
+            let (lines, boxes) = p.reach();
+            let reach = Reach {
+                lines,
+                boxes,
+                free_lines: lines,
+                free_boxes: boxes,
             };
+            let mut widest = 0;
             let mut m = allowed;
             while m != 0 {
                 let s = &self.cover_pool[m.trailing_zeros() as usize];
-                reach.add(s);
                 widest = widest.max((s.cells & cells).count_ones());
                 m &= m - 1;
             }
@@ -311,6 +371,166 @@ impl Pool<'_> {
         base_popcnt,
         cover_popcnt
     );
+
+    /// Calls `leaf` with every choice of k base sets extending `p` by sets
+    /// from `start` on, in lexicographic order, until it finds a fish or
+    /// the limits expire; true to stop. Choices that cannot give a fish
+    /// are left out: more than the endo fins allowed (they only grow as
+    /// sets are added), or, for a finned fish, no cell left that could be
+    /// the victim.
+    fn walk(
+        &self,
+        start: usize,
+        p: &Partial,
+        w: &mut Walk,
+        leaf: &mut dyn FnMut(&Partial) -> Option<Step>,
+    ) -> bool {
+        let n = self.base_pool.len();
+        for i in start..n {
+            if n - i < self.k - p.len {
+                break;
+            }
+            let s = &self.base_pool[i];
+            let endo = p.endo | (p.cells & s.cells);
+            if endo != 0 && (!self.finned || endo.count_ones() > MAX_ENDO_FINS) {
+                continue;
+            }
+            let mut q = *p;
+            q.sets[q.len] = i as u32;
+            q.len += 1;
+            q.cells |= s.cells;
+            q.endo = endo;
+            if s.is_box {
+                q.base_boxes |= s.cells;
+            }
+            q.lines |= self.touch[i].lines;
+            q.boxes |= self.touch[i].boxes;
+            if q.len == self.k {
+                w.visited = w.visited.wrapping_add(1);
+                if w.visited % 256 == 0 && self.c.out_of_time() {
+                    return true;
+                }
+                if self.finned && !self.victim_possible(&q) {
+                    continue;
+                }
+                if let Some(step) = leaf(&q) {
+                    w.found = Some(step);
+                    return true;
+                }
+                continue;
+            }
+            if self.finned {
+                q.victims = self.partial_victims(&q);
+                if q.victims == 0 {
+                    continue;
+                }
+            }
+            if self.walk(i + 1, &q, w, leaf) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The cells of `p.victims` that could still be the victim of a finned
+    /// fish on base sets extending `p` (see [`Pool::victim_possible`]):
+    /// whether off the base or a cannibal, a victim sees the endo fins and
+    /// the base cells it does not see fit in k − 1 covers; both hold for
+    /// every part of the base.
+    fn partial_victims(&self, p: &Partial) -> u128 {
+        match self.k {
+            2 => self.partial_victims_in::<1>(p),
+            3 => self.partial_victims_in::<2>(p),
+            _ => self.partial_victims_in::<3>(p),
+        }
+    }
+
+    /// [`Pool::partial_victims`] with `J` = k − 1 covers.
+    fn partial_victims_in<const J: usize>(&self, p: &Partial) -> u128 {
+        let mut keep = p.victims;
+        let mut m = p.victims;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            let low = m & m.wrapping_neg();
+            m ^= low;
+            let seen = self.with_self[v];
+            if p.endo & !seen != 0 || !self.coverable::<J>(p.cells & !seen, p.base_boxes) {
+                keep ^= low;
+            }
+        }
+        keep
+    }
+
+    /// Whether some cell of `p.victims` could lose the digit to a finned
+    /// fish on the complete base choice `p`, whatever its covers. A victim
+    /// off the base sees every fin, and the cover holding it (its line or
+    /// its box) lies among its peers, so the base cells it does not see
+    /// must be covered by the other k − 1 covers. A cannibal victim is in
+    /// two covers, both among its peers, leaving k − 2 for the base cells
+    /// it does not see. Endo fins are fins whatever the covers, so the
+    /// victim sees them too.
+    fn victim_possible(&self, p: &Partial) -> bool {
+        match self.k {
+            2 => self.victim_possible_in::<1, 0>(p),
+            3 => self.victim_possible_in::<2, 1>(p),
+            _ => self.victim_possible_in::<3, 2>(p),
+        }
+    }
+
+    /// [`Pool::victim_possible`] with `J` = k − 1 and `I` = k − 2 covers.
+    #[inline(always)]
+    fn victim_possible_in<const J: usize, const I: usize>(&self, p: &Partial) -> bool {
+        let (cells, endo, base_boxes) = (p.cells, p.endo, p.base_boxes);
+        let (lines, boxes) = p.reach();
+        let mut m = (lines | boxes) & !cells & p.victims;
+        while m != 0 {
+            let seen = self.peers[m.trailing_zeros() as usize];
+            m &= m - 1;
+            if endo & !seen == 0 && self.coverable::<J>(cells & !seen, base_boxes) {
+                return true;
+            }
+        }
+        let mut m = lines & boxes & cells & p.victims;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let seen = self.with_self[v];
+            if endo & !seen == 0 && self.coverable::<I>(cells & !seen, base_boxes) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `J` covers hold every cell of `rest`, a set of base cells:
+    /// the first cell's line or box must be one of them. A box of the base
+    /// is no cover: its cells are in `base_boxes`, so a box test with them
+    /// added to what is left fails. Past two covers (Franken jellyfish)
+    /// this answers yes without looking.
+    #[inline(always)]
+    fn coverable<const J: usize>(&self, rest: u128, base_boxes: u128) -> bool {
+        if rest == 0 || J > 2 {
+            return true;
+        }
+        if J == 0 {
+            return false;
+        }
+        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
+        let (a, b) = (rest & !line, rest & (!boxed | base_boxes));
+        if J == 1 {
+            return a == 0 || b == 0;
+        }
+        self.coverable1(a, base_boxes) || self.coverable1(b, base_boxes)
+    }
+
+    #[inline(always)]
+    fn coverable1(&self, rest: u128, base_boxes: u128) -> bool {
+        if rest == 0 {
+            return true;
+        }
+        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
+        rest & !line == 0 || rest & (!boxed | base_boxes) == 0
+    }
 }
 
 #[cfg(test)]

@@ -463,19 +463,21 @@ fn search(c: &Candidates, g: &Graph) -> Option<Step> {
         // Candidates that s being true would kill: the possible victims.
         victims.clear();
         let (sd, s_cells) = (g.digit(s), g.cells(s));
-        let mut consider = |x: u32| {
-            for e in bits(c.mask(x as usize)) {
-                if g.kills(c, s, x, e) {
-                    victims.push(Cand::new(x as usize, e as u16 + 1));
-                }
+        // What `Graph::kills` allows: the other digits of a single cell, and
+        // the digit itself in cells off s seeing all of s's cells (all
+        // peers of its first cell).
+        if !g.is_group(s) {
+            let x = s_cells[0];
+            for e in bits(c.mask(x as usize) & !(1 << sd)) {
+                victims.push(Cand::new(x as usize, e as u16 + 1));
             }
-        };
-        for &x in s_cells {
-            consider(x);
         }
         for &p in &c.ctx.peers[s_cells[0] as usize] {
-            if c.mask(p as usize) >> sd & 1 != 0 && !s_cells.contains(&p) {
-                consider(p);
+            if c.mask(p as usize) >> sd & 1 != 0
+                && !s_cells.contains(&p)
+                && s_cells.iter().all(|&y| c.ctx.sees(p as usize, y as usize))
+            {
+                victims.push(Cand::new(p as usize, sd as u16 + 1));
             }
         }
         victims.sort_by_key(|k| (k.cell, k.digit));
