@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::limits::Limits;
-use crate::solve::{Cdcl, SatResult};
+use crate::solve::{Cdcl, SatResult, Searcher};
 
 use super::{digits, search, Constraint, Model, Prop};
 
@@ -60,9 +60,17 @@ impl LearningSearch {
         }
     }
 
+    /// Models a constraint rejected so far.
+    #[cfg(test)]
+    fn rejected(&self) -> u64 {
+        self.rejected
+    }
+}
+
+impl Searcher for LearningSearch {
     /// Finds the next solution; false when there is none left or the
     /// limits stopped the search.
-    pub(crate) fn advance(&mut self) -> bool {
+    fn advance(&mut self) -> bool {
         self.solution = None;
         let Some(sat) = self.sat.as_mut() else {
             return false;
@@ -100,22 +108,16 @@ impl LearningSearch {
     }
 
     /// Decisions of the learning solver (its counterpart of guesses).
-    pub(crate) fn guesses(&self) -> u64 {
+    fn guesses(&self) -> u64 {
         self.sat.as_ref().map_or(0, Cdcl::decisions)
     }
 
-    pub(crate) fn interrupted(&self) -> bool {
+    fn interrupted(&self) -> bool {
         self.interrupted
     }
 
-    pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
+    fn solution_values(&self) -> Option<Vec<u16>> {
         self.solution.clone()
-    }
-
-    /// Models a constraint rejected so far.
-    #[cfg(test)]
-    fn rejected(&self) -> u64 {
-        self.rejected
     }
 }
 

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::limits::Limits;
+use crate::solve::Searcher;
 
 use super::search::{ConstraintSearch, Step, ValueOrder};
 use super::Model;
@@ -56,10 +57,12 @@ impl FirstSolution {
             interrupted: false,
         }
     }
+}
 
+impl Searcher for FirstSolution {
     /// Finds the next solution; false when there is none left or the
     /// limits stopped the search.
-    pub(crate) fn advance(&mut self) -> bool {
+    fn advance(&mut self) -> bool {
         if let Some(w) = self.winner {
             return self.searches[w].advance();
         }
@@ -87,15 +90,15 @@ impl FirstSolution {
         }
     }
 
-    pub(crate) fn guesses(&self) -> u64 {
+    fn guesses(&self) -> u64 {
         self.searches.iter().map(ConstraintSearch::guesses).sum()
     }
 
-    pub(crate) fn interrupted(&self) -> bool {
+    fn interrupted(&self) -> bool {
         self.interrupted
     }
 
-    pub(crate) fn solution_values(&self) -> Option<Vec<u16>> {
+    fn solution_values(&self) -> Option<Vec<u16>> {
         self.searches[self.winner?].solution_values()
     }
 }

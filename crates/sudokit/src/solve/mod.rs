@@ -110,36 +110,6 @@ impl Searcher for crate::constraints::search::ConstraintSearch {
     }
 }
 
-impl Searcher for crate::constraints::portfolio::FirstSolution {
-    fn advance(&mut self) -> bool {
-        crate::constraints::portfolio::FirstSolution::advance(self)
-    }
-    fn solution_values(&self) -> Option<Vec<u16>> {
-        crate::constraints::portfolio::FirstSolution::solution_values(self)
-    }
-    fn guesses(&self) -> u64 {
-        crate::constraints::portfolio::FirstSolution::guesses(self)
-    }
-    fn interrupted(&self) -> bool {
-        crate::constraints::portfolio::FirstSolution::interrupted(self)
-    }
-}
-
-impl Searcher for crate::constraints::learning::LearningSearch {
-    fn advance(&mut self) -> bool {
-        crate::constraints::learning::LearningSearch::advance(self)
-    }
-    fn solution_values(&self) -> Option<Vec<u16>> {
-        crate::constraints::learning::LearningSearch::solution_values(self)
-    }
-    fn guesses(&self) -> u64 {
-        crate::constraints::learning::LearningSearch::guesses(self)
-    }
-    fn interrupted(&self) -> bool {
-        crate::constraints::learning::LearningSearch::interrupted(self)
-    }
-}
-
 /// The solutions of a puzzle with constraints, from one of its searches
 /// (`constraints/`: the propagation search, the two value orders for a
 /// first solution, the learning solver).
