@@ -287,7 +287,7 @@ fn nine_by_nine_position_set() {
 }
 
 /// Two givens: `completions` answers a share of the total found by symmetry
-/// (see `two_given_share` in `count/frontier.rs`); on 4×4 every pair of
+/// (see `given_share` in `count/frontier.rs`); on 4×4 every pair of
 /// cells and digits is checked against plain enumeration, on 6×6 (both box
 /// orientations) pairs of each relation against band composition in both
 /// orientations, which does not take the shortcut.

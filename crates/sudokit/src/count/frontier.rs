@@ -750,7 +750,8 @@ fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) ->
 /// is expected to be cheap, `None` to use enumeration.
 pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
     if opts.shard == super::Shard::WHOLE {
-        if let (Some(plan), Some((num, den))) = (plan_of(geo), two_given_share(geo, values)) {
+        // (Only here: the forced decompositions stay independent checks.)
+        if let (Some(plan), Some((num, den))) = (plan_of(geo), given_share(geo, values)) {
             let share = |t: BigUint| t * num / den;
             match bands::count(plan, opts) {
                 // The share of an exact total is a whole number; were it
@@ -764,22 +765,14 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
         }
     }
     let cut = auto_cut(geo, values)?;
-    // One given: relabelling its digit as each of the N digits in turn maps
-    // the completions one to one, and the N sets partition all grids. (Only
-    // here: the forced decompositions stay independent checks of this.)
-    if cut.givens.iter().sum::<usize>() == 1 && opts.shard == super::Shard::WHOLE {
-        let n = cut.plan.n;
-        return Some(match bands::count(cut.plan, opts) {
-            Count::Exact(t) => Count::Exact(t / n),
-            Count::AtLeast(t) => Count::AtLeast(t / n),
-        });
-    }
     // Too big to materialise: enumeration gets the rest of the budget.
     run(cut, opts).ok()
 }
 
-/// Two givens: the share `num / den` of all grids that hold them, from
-/// symmetry alone. Relabelling digits and permuting bands, stacks, rows in
+/// One or two givens: the share `num / den` of all grids that hold them,
+/// from symmetry alone. One given: relabelling its digit as each of the N
+/// digits in turn maps the completions one to one, and the N sets
+/// partition all grids, so 1 / N. Two givens: relabelling digits and permuting bands, stacks, rows in
 /// a band and columns in a stack map grids to grids, and act transitively
 /// on the pairs of cells in each relation below; so every pair of one
 /// relation holds equal digits in the same number of grids. Counted the
@@ -798,16 +791,19 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
 /// Equal digits then share that fraction over N digits, distinct ones the
 /// rest over N(N−1) ordered pairs. On 9×9: 1/81 of the grids for two
 /// cells in different bands and stacks, whatever the digits.
-fn two_given_share(geo: &Geometry, values: &[u16]) -> Option<(u64, u64)> {
-    let mut given = values.iter().enumerate().filter(|(_, &v)| v != 0);
-    let ((x, &a), (y, &b)) = (given.next()?, given.next()?);
-    if given.next().is_some() {
-        return None;
-    }
+fn given_share(geo: &Geometry, values: &[u16]) -> Option<(u64, u64)> {
     let shape = geo.box_shape();
     let (r, c) = (shape.rows as u64, shape.cols as u64);
     let n = r * c;
     if r < 2 || c < 2 || n as usize != geo.n() {
+        return None;
+    }
+    let mut given = values.iter().enumerate().filter(|(_, &v)| v != 0);
+    let (x, &a) = given.next()?;
+    let Some((y, &b)) = given.next() else {
+        return Some((1, n));
+    };
+    if given.next().is_some() {
         return None;
     }
     let (n_us, r_us, c_us) = (n as usize, shape.rows, shape.cols);
@@ -847,9 +843,10 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
     (best.cost <= AUTO_COST_LIMIT).then_some(best)
 }
 
-/// Whether `auto` would answer: two givens by symmetry, or band composition.
+/// Whether `auto` would answer: one or two givens by symmetry, or band
+/// composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
-    (plan_of(geo).is_some() && two_given_share(geo, values).is_some())
+    (plan_of(geo).is_some() && given_share(geo, values).is_some())
         || auto_cut(geo, values).is_some()
 }
 
