@@ -34,13 +34,7 @@ pub(crate) struct LearningSearch {
 impl LearningSearch {
     /// The solver from per-cell masks (givens as single bits).
     pub(crate) fn new(geo: Arc<Geometry>, model: Model, masks: Vec<u64>, limits: Limits) -> Self {
-        let mut model = model;
-        model.share_units(&geo);
-        let mut masks = masks;
-        for (m, r) in masks.iter_mut().zip(&model.root) {
-            *m &= r;
-        }
-        let watchers = model.watchers(&geo);
+        let (model, mut masks, watchers) = search::prepared(&geo, model, masks);
         let sat = search::propagate(&geo, &model, &watchers, &mut masks).then(|| {
             let cands = masks
                 .iter()

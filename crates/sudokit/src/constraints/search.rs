@@ -86,13 +86,7 @@ const DECAY: u32 = 1 << 14;
 impl ConstraintSearch {
     /// A search from per-cell masks (givens as single bits).
     pub(crate) fn new(geo: Arc<Geometry>, model: Model, masks: Vec<u64>, limits: Limits) -> Self {
-        let mut model = model;
-        model.share_units(&geo);
-        let mut root = masks;
-        for (m, r) in root.iter_mut().zip(&model.root) {
-            *m &= r;
-        }
-        let watchers = model.watchers(&geo);
+        let (model, mut root, watchers) = prepared(&geo, model, masks);
         let hot_pairs = !model
             .props
             .iter()
@@ -262,6 +256,22 @@ impl ConstraintSearch {
             }
         }
     }
+}
+
+/// The model compiled for the units, the masks narrowed by the rules
+/// that hold from the start (parity), and the model's watch lists: what
+/// every search over a puzzle with constraints starts from.
+pub(crate) fn prepared(
+    geo: &Geometry,
+    mut model: Model,
+    mut masks: Vec<u64>,
+) -> (Model, Vec<u64>, Arc<Watchers>) {
+    model.share_units(geo);
+    for (m, r) in masks.iter_mut().zip(&model.root) {
+        *m &= r;
+    }
+    let watchers = model.watchers(geo);
+    (model, masks, watchers)
 }
 
 /// `LN[k]` = ln k, and a large negative number for ln 0 (a neighbour left
