@@ -95,7 +95,9 @@ impl Searcher for FirstSolution {
     }
 
     fn interrupted(&self) -> bool {
-        self.interrupted
+        // After the first solution the winner goes on alone, under the
+        // same limits.
+        self.interrupted || self.winner.is_some_and(|w| self.searches[w].interrupted())
     }
 
     fn solution_values(&self) -> Option<Vec<u16>> {
@@ -161,6 +163,21 @@ mod tests {
         assert!(!s.advance());
         assert!(!s.interrupted());
         assert_eq!(s.solution_values(), None);
+    }
+
+    /// After the first solution the winning search goes on alone; a stop by
+    /// the limits then must still read as a stop, not as the last solution.
+    #[test]
+    fn a_stop_after_the_first_solution_is_reported() {
+        let text = "box: 2x3\nthermo: r1c1 r1c2 r1c3\n....................................";
+        let (geo, model, masks) = parts(text);
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let limits = Limits::default().with_cancel(flag.clone());
+        let mut s = FirstSolution::new(geo, model, masks, limits);
+        assert!(s.advance());
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        while s.advance() {}
+        assert!(s.interrupted());
     }
 
     /// The reason for the portfolio: on this sparse non-consecutive puzzle
