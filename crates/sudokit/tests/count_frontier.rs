@@ -287,7 +287,7 @@ fn nine_by_nine_position_set() {
 }
 
 /// Two givens: `completions` answers a share of the total found by symmetry
-/// (see `given_share` in `count/frontier.rs`); on 4×4 every pair of
+/// (see `count/symmetry.rs`); on 4×4 every pair of
 /// cells and digits is checked against plain enumeration, on 6×6 (both box
 /// orientations) pairs of each relation against band composition in both
 /// orientations, which does not take the shortcut.
@@ -372,4 +372,137 @@ fn one_given_is_the_total_over_n() {
             }
         }
     }
+}
+
+/// Every 4×4 grid, listed once by the search (288 of them).
+fn all_four_by_four() -> Vec<Vec<u16>> {
+    let g = Grid::empty(geometry(2, 2));
+    let out: Vec<Vec<u16>> = solve::solutions(&g)
+        .unwrap()
+        .map(|s| s.cells().to_vec())
+        .collect();
+    assert_eq!(out.len(), 288);
+    out
+}
+
+/// Three givens (and four where three hold one digit): `completions`
+/// answers a share of the total by symmetry alone (`count/symmetry.rs`).
+/// On 4×4 every position of three givens, with every pattern of equal
+/// digits, is checked against the 288 grids matched cell by cell; on 6×6
+/// (both box orientations) random ones against band composition both ways,
+/// which does not take the shortcut.
+#[test]
+fn three_givens_are_a_share_of_the_total() {
+    let grids = all_four_by_four();
+    let matching = |cells: &[u16]| {
+        let n = grids
+            .iter()
+            .filter(|g| cells.iter().zip(g.iter()).all(|(&c, &v)| c == 0 || c == v))
+            .count();
+        Count::Exact(BigUint::from(n))
+    };
+    let geo = geometry(2, 2);
+    let mut answered = 0;
+    for x in 0..16 {
+        for y in x + 1..16 {
+            for z in y + 1..16 {
+                for digits in [[1, 1, 1], [1, 1, 2], [1, 2, 1], [2, 1, 1], [1, 2, 3]] {
+                    let mut cells = vec![0u16; 16];
+                    (cells[x], cells[y], cells[z]) = (digits[0], digits[1], digits[2]);
+                    let g = Grid::new(geo.clone(), cells.clone());
+                    // Equal digits in one unit: refused as a contradiction.
+                    let Ok(fast) = count::completions(&g, &Options::default()) else {
+                        assert_eq!(matching(&cells).value(), &BigUint::default());
+                        continue;
+                    };
+                    assert_eq!(fast, matching(&cells), "4x4 {}", g.to_line());
+                    answered += 1;
+                }
+            }
+        }
+    }
+    assert!(answered > 1000, "{answered}");
+    for (r, c) in [(2, 3), (3, 2)] {
+        let geo = geometry(r, c);
+        let solution = solve::solve(&Grid::empty(geo.clone())).unwrap().unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        let mut checked = 0;
+        while checked < 12 {
+            let mut order: Vec<usize> = (0..36).collect();
+            order.shuffle(&mut rng);
+            let mut cells = vec![0u16; 36];
+            // Three of the solution's givens, or four with three equal.
+            if checked % 2 == 0 {
+                for &i in &order[..3] {
+                    cells[i] = solution.get(i);
+                }
+            } else {
+                let digit = solution.get(order[0]);
+                let same: Vec<usize> = order
+                    .iter()
+                    .copied()
+                    .filter(|&i| solution.get(i) == digit)
+                    .collect();
+                let other = order
+                    .iter()
+                    .copied()
+                    .find(|&i| solution.get(i) != digit)
+                    .unwrap();
+                for &i in same.iter().take(3).chain([other].iter()) {
+                    cells[i] = solution.get(i);
+                }
+            }
+            let g = Grid::new(geo.clone(), cells);
+            let fast = count::completions(&g, &Options::default()).unwrap();
+            assert!(fast.is_exact());
+            let mut ways = 0;
+            for o in [Orientation::Rows, Orientation::Columns] {
+                if let Some(b) = bands(&g, o) {
+                    assert_eq!(b, fast, "{r}x{c} {} {o:?}", g.to_line());
+                    ways += 1;
+                }
+            }
+            assert!(ways > 0, "{r}x{c}: no band composition");
+            checked += 1;
+        }
+    }
+}
+
+/// On 9×9, three givens in one band (where band composition needs only that
+/// band's fillings) and in one stack: the share by symmetry against band
+/// composition, which does not take the shortcut.
+#[test]
+fn nine_by_nine_three_givens_in_one_band_or_stack() {
+    let geo = geometry(3, 3);
+    // r1c1, r2c5, r3c9 (one band, three boxes); r1c2, r3c3, r2c8 (two
+    // boxes); the same cells transposed for one stack.
+    let places = [[0usize, 13, 26], [1, 20, 16]];
+    let mut checked = 0;
+    for cells in places {
+        for digits in [[1u16, 1, 1], [1, 2, 1], [1, 1, 2], [4, 5, 6]] {
+            for transpose in [false, true] {
+                let mut values = vec![0u16; 81];
+                for (&cell, &d) in cells.iter().zip(&digits) {
+                    let cell = if transpose {
+                        (cell % 9) * 9 + cell / 9
+                    } else {
+                        cell
+                    };
+                    values[cell] = d;
+                }
+                let g = Grid::new(geo.clone(), values);
+                let Ok(fast) = count::completions(&g, &Options::default()) else {
+                    continue;
+                };
+                let o = if transpose {
+                    Orientation::Columns
+                } else {
+                    Orientation::Rows
+                };
+                assert_eq!(bands(&g, o), Some(fast), "{}", g.to_line());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 12, "{checked}");
 }

@@ -57,7 +57,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::{self, KeyMap, Plan};
-use super::{in_pool, Count, Options, Progress, Stop};
+use super::{in_pool, symmetry, Count, Options, Progress, Stop};
 use crate::geometry::{Geometry, Layout};
 
 /// Which way [`super::completions_by_bands`] cuts the board into bands.
@@ -751,12 +751,12 @@ fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) ->
 pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
     if opts.shard == super::Shard::WHOLE {
         // (Only here: the forced decompositions stay independent checks.)
-        if let (Some(plan), Some((num, den))) = (plan_of(geo), given_share(geo, values)) {
-            let share = |t: BigUint| t * num / den;
+        if let (Some(plan), Some((num, den))) = (plan_of(geo), symmetry::share(geo, values)) {
+            let share = |t: BigUint| t * &num / &den;
             match bands::count(plan, opts) {
                 // The share of an exact total is a whole number; were it
                 // not, the reasoning would not hold here: count instead.
-                Count::Exact(t) if (&t * num % den).bits() == 0 => {
+                Count::Exact(t) if (&t * &num % &den).bits() == 0 => {
                     return Some(Count::Exact(share(t)))
                 }
                 Count::Exact(_) => {}
@@ -767,63 +767,6 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
     let cut = auto_cut(geo, values)?;
     // Too big to materialise: enumeration gets the rest of the budget.
     run(cut, opts).ok()
-}
-
-/// One or two givens: the share `num / den` of all grids that hold them,
-/// from symmetry alone. One given: relabelling its digit as each of the N
-/// digits in turn maps the completions one to one, and the N sets
-/// partition all grids, so 1 / N. Two givens: relabelling digits and permuting bands, stacks, rows in
-/// a band and columns in a stack map grids to grids, and act transitively
-/// on the pairs of cells in each relation below; so every pair of one
-/// relation holds equal digits in the same number of grids. Counted the
-/// other way round: each digit's N cells (one per row, column and box) give
-/// the same number of pairs of each relation in every grid. Boxes of `r`
-/// rows and `c` columns, `N = r·c`; a band has `r` of the template's cells,
-/// a stack `c`:
-/// - same row, column or box: equal digits never, distinct ones in
-///   1 / (N(N−1)) of the grids (relabelling alone);
-/// - same band, other rows and boxes: equal in r / (N(r−1)) of the grids
-///   (C(r,2) pairs per band, `c` bands, against N²(r−1)²c / 2 cell pairs);
-/// - same stack: c / (N(c−1)), likewise;
-/// - neither: equal in (N − r − c + 1) / ((N − r)(N − c)) (the template's
-///   remaining pairs against N²(N−r)(N−c) / 2 cell pairs).
-///
-/// Equal digits then share that fraction over N digits, distinct ones the
-/// rest over N(N−1) ordered pairs. On 9×9: 1/81 of the grids for two
-/// cells in different bands and stacks, whatever the digits.
-fn given_share(geo: &Geometry, values: &[u16]) -> Option<(u64, u64)> {
-    let shape = geo.box_shape();
-    let (r, c) = (shape.rows as u64, shape.cols as u64);
-    let n = r * c;
-    if r < 2 || c < 2 || n as usize != geo.n() {
-        return None;
-    }
-    let mut given = values.iter().enumerate().filter(|(_, &v)| v != 0);
-    let (x, &a) = given.next()?;
-    let Some((y, &b)) = given.next() else {
-        return Some((1, n));
-    };
-    if given.next().is_some() {
-        return None;
-    }
-    let (n_us, r_us, c_us) = (n as usize, shape.rows, shape.cols);
-    let (rx, cx, ry, cy) = (x / n_us, x % n_us, y / n_us, y % n_us);
-    let same_band = rx / r_us == ry / r_us;
-    let same_stack = cx / c_us == cy / c_us;
-    if rx == ry || cx == cy || (same_band && same_stack) {
-        return Some(if a == b { (0, 1) } else { (1, n * (n - 1)) });
-    }
-    // The fraction of grids whose two cells hold equal digits.
-    let (eq, of) = match (same_band, same_stack) {
-        (true, _) => (r, n * (r - 1)),
-        (_, true) => (c, n * (c - 1)),
-        _ => (n - r - c + 1, (n - r) * (n - c)),
-    };
-    Some(if a == b {
-        (eq, of * n)
-    } else {
-        (of - eq, of * n * (n - 1))
-    })
 }
 
 /// The cut `auto` would count with, if any.
@@ -843,10 +786,10 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
     (best.cost <= AUTO_COST_LIMIT).then_some(best)
 }
 
-/// Whether `auto` would answer: one or two givens by symmetry, or band
+/// Whether `auto` would answer: a share of the total by symmetry, or band
 /// composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
-    (plan_of(geo).is_some() && given_share(geo, values).is_some())
+    (plan_of(geo).is_some() && symmetry::share(geo, values).is_some())
         || auto_cut(geo, values).is_some()
 }
 

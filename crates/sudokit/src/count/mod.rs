@@ -12,7 +12,10 @@
 //!   `i, i+n, i+2n, …`, so partial counts sum to the total).
 //!   On plain square boards with box shapes 2×2, 2×3, 2×4 and 3×3 (and
 //!   transposes) it first lets a bounded search finish positions with few
-//!   completions, then uses band composition under the givens
+//!   completions, then answers positions whose count is a share of all
+//!   grids by symmetry (at most three givens, and larger sets whose digits
+//!   collapse onto one repeated digit: `count::symmetry`), then uses band
+//!   composition under the givens
 //!   (`count::frontier`) when its estimated work is small: bands meet only
 //!   through the digit sets of their columns, so the count is a sum over
 //!   compatible column configurations of per-band filling counts. Sparse
@@ -49,6 +52,7 @@ mod disjoint;
 mod frontier;
 mod grids;
 mod partial;
+mod symmetry;
 mod tally;
 mod two_stacks;
 mod windows;
