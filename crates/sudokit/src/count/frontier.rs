@@ -57,7 +57,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::{self, KeyMap, Plan};
-use super::{in_pool, symmetry, Count, Options, Progress, Stop};
+use super::{in_pool, patterns, symmetry, Count, Options, Progress, Stop};
 use crate::geometry::{Geometry, Layout};
 
 /// Which way [`super::completions_by_bands`] cuts the board into bands.
@@ -83,7 +83,7 @@ const MAX_ENTRIES: usize = 1 << 22;
 
 /// Why band composition did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unfinished {
+pub(super) enum Unfinished {
     /// The budget ran out.
     Stopped,
     /// A band has more column configurations than [`MAX_ENTRIES`].
@@ -206,7 +206,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// The band key (multiset of digit profiles) of a column configuration.
-fn profile_key(plan: Plan, cols: u128) -> u128 {
+pub(super) fn profile_key(plan: Plan, cols: u128) -> u128 {
     let Plan { w, n, .. } = plan;
     let mask = (1u128 << n) - 1;
     let mut prof = [0usize; 16];
@@ -229,7 +229,7 @@ fn profile_key(plan: Plan, cols: u128) -> u128 {
 
 /// What a band filling is recorded by.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Record {
+pub(super) enum Record {
     /// Its column configuration (packed column sets).
     Columns,
     /// Its band key (multiset of digit profiles), when nothing else matters.
@@ -553,7 +553,7 @@ impl<'s> BandFill<'s> {
 }
 
 /// Fillings of a band by `record`, in parallel.
-fn fill_band(
+pub(super) fn fill_band(
     plan: Plan,
     record: Record,
     cells: &[u8],
@@ -597,14 +597,14 @@ fn fill_band(
 
 /// The board cut into bands: per band its `h × N` cells (0 empty, else
 /// digit), in the orientation of `plan`.
-struct Cut {
-    plan: Plan,
-    bands: Vec<Vec<u8>>,
+pub(super) struct Cut {
+    pub(super) plan: Plan,
+    pub(super) bands: Vec<Vec<u8>>,
     givens: Vec<usize>,
     /// Per band and column: the digits given in that column in other bands.
     forbid: Vec<Vec<u32>>,
     /// Digits (bits) that appear in no given.
-    free: u32,
+    pub(super) free: u32,
     /// Roles: `roles[0]` is A, then B (and C).
     roles: Vec<usize>,
     cost: f64,
@@ -732,7 +732,12 @@ fn best_roles(plan: Plan, givens: &[usize], est: &[f64], free: u32) -> (Vec<usiz
 }
 
 /// The cuts `orientation` allows for this geometry.
-fn cuts(geo: &Geometry, values: &[u16], plan: Plan, orientation: Orientation) -> Vec<Cut> {
+pub(super) fn cuts(
+    geo: &Geometry,
+    values: &[u16],
+    plan: Plan,
+    orientation: Orientation,
+) -> Vec<Cut> {
     let shape = geo.box_shape();
     let rows_ok = shape.rows >= shape.cols;
     let cols_ok = shape.cols >= shape.rows;
@@ -764,6 +769,17 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
             }
         }
     }
+    if opts.shard == super::Shard::WHOLE {
+        let stop = Stop::new(&opts.budget);
+        if let Some(done) = in_pool(opts.threads, || {
+            patterns::whole_patterns(geo, values, &stop)
+        }) {
+            return Some(match done {
+                Ok(exact) => Count::Exact(exact),
+                Err(at_least) => Count::AtLeast(at_least),
+            });
+        }
+    }
     let cut = auto_cut(geo, values)?;
     // Too big to materialise: enumeration gets the rest of the budget.
     run(cut, opts).ok()
@@ -790,6 +806,7 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
 /// composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
     (plan_of(geo).is_some() && symmetry::share(geo, values).is_some())
+        || patterns::applies(geo, values)
         || auto_cut(geo, values).is_some()
 }
 

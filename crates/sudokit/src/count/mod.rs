@@ -52,6 +52,7 @@ mod disjoint;
 mod frontier;
 mod grids;
 mod partial;
+mod patterns;
 mod symmetry;
 mod tally;
 mod two_stacks;
