@@ -506,3 +506,46 @@ fn nine_by_nine_three_givens_in_one_band_or_stack() {
     }
     assert!(checked >= 12, "{checked}");
 }
+
+/// Four and five givens on 9×9 with two repeated digits: `completions`
+/// answers from the table of two-pattern counts (`count/two_patterns.rs`);
+/// inside one band (and, transposed, one stack) band composition counts
+/// the same positions without it.
+#[test]
+fn nine_by_nine_two_repeated_digits_in_one_band_or_stack() {
+    let geo = geometry(3, 3);
+    // r1c1, r2c5, r1c4, r3c8, r3c2.
+    let cells = [0usize, 13, 3, 25, 19];
+    let mut checked = 0;
+    for digits in [
+        &[1u16, 1, 2, 2][..],
+        &[1, 2, 3, 4],
+        &[1, 2, 3, 1],
+        &[1, 1, 2, 2, 3],
+        &[1, 2, 3, 3, 2],
+        &[5, 6, 7, 8, 9],
+    ] {
+        for transpose in [false, true] {
+            let mut values = vec![0u16; 81];
+            for (&cell, &d) in cells.iter().zip(digits) {
+                let cell = if transpose {
+                    (cell % 9) * 9 + cell / 9
+                } else {
+                    cell
+                };
+                values[cell] = d;
+            }
+            let g = Grid::new(geo.clone(), values);
+            let fast = count::completions(&g, &Options::default()).unwrap();
+            assert!(fast.is_exact(), "{}", g.to_line());
+            let o = if transpose {
+                Orientation::Columns
+            } else {
+                Orientation::Rows
+            };
+            assert_eq!(bands(&g, o), Some(fast), "{}", g.to_line());
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12);
+}

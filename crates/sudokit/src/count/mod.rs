@@ -55,6 +55,7 @@ mod partial;
 mod patterns;
 mod symmetry;
 mod tally;
+mod two_patterns;
 mod two_stacks;
 mod windows;
 

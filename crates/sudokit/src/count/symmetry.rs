@@ -31,15 +31,18 @@
 //!
 //! Applied until no singleton is left, any position with at most three
 //! givens ends in single patterns, and so do larger ones whose digits
-//! collapse onto one (three equal and one other, say). Two or more repeated
-//! digits (`x` on two cells, `y` on two others) need the count of grids
-//! where two digits' patterns both pass through given cells, which symmetry
-//! does not fix: those positions are left to band composition.
+//! collapse onto one (three equal and one other, say). Two repeated digits
+//! (`x` on two cells, `y` on two others) need the grids where two digits'
+//! patterns pass through given cells, which symmetry alone does not fix; on
+//! 9×9 they come from a table of the 528 kinds of pattern pairs
+//! (`count::two_patterns`), so any four or five givens are exact too. Three
+//! repeated digits and more are left to band composition.
 
 use std::collections::HashMap;
 
 use num_bigint::{BigInt, BigUint, Sign};
 
+use super::two_patterns;
 use crate::geometry::Geometry;
 
 /// How many positions the recursion may visit before giving up; a position
@@ -68,8 +71,18 @@ pub(crate) fn share(geo: &Geometry, values: &[u16]) -> Option<(BigUint, BigUint)
             givens.push((cell as u16, block as u8));
         }
     }
+    let board = Board { r, c, n };
+    // A dry run first: whether every branch ends in a case covered, before
+    // any pattern sum is paid for.
+    let mut dry = Shares {
+        board,
+        dry: true,
+        memo: HashMap::new(),
+    };
+    dry.of(givens.clone())?;
     let mut shares = Shares {
-        board: Board { r, c, n },
+        board,
+        dry: false,
         memo: HashMap::new(),
     };
     let share = shares.of(givens)?;
@@ -124,6 +137,8 @@ type Position = Vec<(u16, u8)>;
 
 struct Shares {
     board: Board,
+    /// Only whether the recursion closes: base cases answer 0.
+    dry: bool,
     memo: HashMap<Position, Option<Ratio>>,
 }
 
@@ -163,11 +178,23 @@ impl Shares {
             sizes[b as usize] += 1;
         }
         let Some(single) = position.iter().rposition(|&(_, b)| sizes[b as usize] == 1) else {
-            if blocks > 1 {
-                return None;
-            }
-            let cells: Vec<u16> = position.iter().map(|&(cell, _)| cell).collect();
-            return Some(self.board.pattern_share(&cells));
+            let cells = |block: u8| -> Vec<u16> {
+                position
+                    .iter()
+                    .filter(|&&(_, b)| b == block)
+                    .map(|&(cell, _)| cell)
+                    .collect()
+            };
+            let nine = self.board.r == 3 && self.board.c == 3;
+            return match blocks {
+                _ if blocks > 2 || (blocks == 2 && !nine) => None,
+                _ if self.dry => Some(Ratio::zero()),
+                1 => Some(self.board.pattern_share(&cells(0))),
+                _ => {
+                    let (num, den) = two_patterns::share(&cells(0), &cells(1))?;
+                    Some(Ratio::new(BigInt::from(num), den))
+                }
+            };
         };
         let (cell, block) = position[single];
         let rest: Vec<(u16, u8)> = position
@@ -292,12 +319,20 @@ mod tests {
     }
 
     #[test]
-    fn two_repeated_digits_are_left_open() {
+    fn two_repeated_digits_close_on_nine_by_nine_only() {
         let geo = nine();
-        assert_eq!(share(&geo, &at(&[(0, 1), (40, 1), (13, 2), (80, 2)])), None);
+        assert!(share(&geo, &at(&[(0, 1), (40, 1), (13, 2), (80, 2)])).is_some());
         // Four distinct digits collapse onto two pairs on the way.
-        assert_eq!(share(&geo, &at(&[(0, 1), (40, 2), (13, 3), (80, 4)])), None);
-        // Three equal and one other close.
+        assert!(share(&geo, &at(&[(0, 1), (40, 2), (13, 3), (80, 4)])).is_some());
+        // Three repeated digits do not.
+        let three_pairs = [(0, 1), (40, 1), (13, 2), (80, 2), (30, 3), (60, 3)];
+        assert_eq!(share(&geo, &at(&three_pairs)), None);
+        // Off 9×9 there is no table of two patterns.
+        let six = Geometry::square(BoxShape::new(2, 3), &[]).unwrap();
+        let mut values = vec![0; 36];
+        (values[0], values[21], values[9], values[32]) = (1, 1, 2, 2);
+        assert_eq!(share(&six, &values), None);
+        // Three equal and one other close anywhere.
         assert!(share(&geo, &at(&[(0, 1), (40, 1), (80, 1), (13, 2)])).is_some());
     }
 }
