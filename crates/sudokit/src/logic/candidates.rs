@@ -49,6 +49,10 @@ pub(crate) struct Ctx {
     pub line_boxes: [Vec<Vec<(u32, u64)>>; 2],
     /// Peers of each cell as a 128-bit set, for boards of at most 128 cells.
     pub peer128: Option<Vec<u128>>,
+    /// For boards of at most 128 cells and 128 units: the cells of each
+    /// unit, and the units of each cell, as 128-bit sets (singles
+    /// propagation works digit by digit on them).
+    pub unit128: Option<(Vec<u128>, Vec<u128>)>,
     /// Box units (indices into units), for square boards.
     pub box_units: Vec<u32>,
     /// For rows (`[0]`) and columns (`[1]`): `[line * boxes + b]` holds the
@@ -170,9 +174,20 @@ impl Ctx {
                 .map(|ps| ps.iter().fold(0u128, |m, &p| m | 1 << p))
                 .collect()
         });
+        let unit128 = (cells <= 128 && units.len() <= 128).then(|| {
+            let unit_cells = units
+                .iter()
+                .map(|u| u.cells.iter().fold(0u128, |m, &x| m | 1 << x))
+                .collect();
+            let cell_units = (0..cells)
+                .map(|x| geo.units_of(x).iter().fold(0u128, |m, &u| m | 1 << u))
+                .collect();
+            (unit_cells, cell_units)
+        });
         Ctx {
             overlap_rest,
             peer128,
+            unit128,
             box_units,
             line_box_inside,
             line_boxes,
