@@ -454,8 +454,9 @@ fn contradiction(c: &Candidates, net: &Net) -> Option<(String, Vec<usize>)> {
             ));
         }
     }
+    let mut seen: Vec<Option<usize>> = vec![None; t.ctx.n];
     for (ui, u) in t.geometry().units().iter().enumerate() {
-        let mut seen: Vec<Option<usize>> = vec![None; t.ctx.n];
+        seen.fill(None);
         let mut open = 0u64;
         for &y in &u.cells {
             let v = t.values()[y as usize];
