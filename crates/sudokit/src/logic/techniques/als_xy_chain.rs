@@ -103,7 +103,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     for &i in &chain {
         let a = &list[i as usize];
         s.units.push(a.unit);
-        for &cell in &a.cells {
+        for &cell in a.cells.iter() {
             s.cells.push(cell);
             for d in bits(c.mask(cell as usize)) {
                 s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
