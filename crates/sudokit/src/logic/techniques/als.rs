@@ -21,48 +21,119 @@ use crate::logic::candidates::bits;
 /// cost 20 % more CPU on top1465 for two more library lines.
 const MAX_SIZE: usize = 5;
 
+#[derive(Clone)]
 pub(super) struct Als {
-    pub(super) cells: Vec<u32>,
+    /// Shared: the table of each board copies the ALSs of unchanged units
+    /// from the last one.
+    pub(super) cells: Rc<[u32]>,
     pub(super) mask: u64,
     pub(super) unit: u32,
 }
 
 pub(super) fn all_als(c: &Candidates, max_size: usize) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    let mut cur = Vec::with_capacity(max_size);
-    for (u, unit) in c.geometry().units().iter().enumerate() {
-        let empty: Vec<u32> = unit
-            .cells
-            .iter()
-            .copied()
-            .filter(|&x| c.values()[x as usize] == 0)
-            .collect();
-        let masks: Vec<u64> = empty.iter().map(|&x| c.mask(x as usize)).collect();
-        for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
-            if c.out_of_time() {
-                return out;
-            }
-            subsets(&empty, &masks, k, 0, 0, &mut cur, &mut |cells, mask| {
-                // The same cells can form an ALS of two units (a line and a
-                // box): keep it once, from the first unit holding them all.
-                let geo = c.geometry();
-                let earlier = geo.units_of(cells[0] as usize).iter().any(|&u2| {
-                    (u2 as usize) < u
-                        && cells[1..]
-                            .iter()
-                            .all(|&x| geo.units_of(x as usize).contains(&u2))
-                });
-                if !earlier {
-                    out.push(Als {
-                        cells: cells.to_vec(),
-                        mask,
-                        unit: u as u32,
-                    });
-                }
-            });
+    for u in 0..c.geometry().units().len() {
+        if !unit_als(c, u, max_size, &mut out) {
+            break;
         }
     }
     out
+}
+
+/// Appends the ALSs of up to `max_size` cells of unit `u` (those not
+/// already of an earlier unit) to `out`; false when the limits cut it short.
+fn unit_als(c: &Candidates, u: usize, max_size: usize, out: &mut Vec<Als>) -> bool {
+    let unit = &c.geometry().units()[u];
+    let mut cur = Vec::with_capacity(max_size);
+    let empty: Vec<u32> = unit
+        .cells
+        .iter()
+        .copied()
+        .filter(|&x| c.values()[x as usize] == 0)
+        .collect();
+    let masks: Vec<u64> = empty.iter().map(|&x| c.mask(x as usize)).collect();
+    for k in 1..=max_size.min(empty.len().saturating_sub(1)) {
+        if c.out_of_time() {
+            return false;
+        }
+        subsets(&empty, &masks, k, 0, 0, &mut cur, &mut |cells, mask| {
+            // The same cells can form an ALS of two units (a line and a
+            // box): keep it once, from the first unit holding them all.
+            let geo = c.geometry();
+            let earlier = geo.units_of(cells[0] as usize).iter().any(|&u2| {
+                (u2 as usize) < u
+                    && cells[1..]
+                        .iter()
+                        .all(|&x| geo.units_of(x as usize).contains(&u2))
+            });
+            if !earlier {
+                out.push(Als {
+                    cells: cells.into(),
+                    mask,
+                    unit: u as u32,
+                });
+            }
+        });
+    }
+    true
+}
+
+/// One unit's ALSs and their bit sets, with the key they were made for.
+struct UnitEntry {
+    key: Vec<u64>,
+    list: Vec<Als>,
+    small: Vec<Small>,
+}
+
+/// Per unit, its last ALSs, for one board context.
+type UnitMemo = (Arc<super::Ctx>, Vec<Option<UnitEntry>>);
+
+thread_local! {
+    /// A step changes the candidates of a few cells, hence the ALSs of a
+    /// few units: the others are taken from the last board's table.
+    static LAST_UNITS: RefCell<Option<UnitMemo>> = const { RefCell::new(None) };
+}
+
+/// [`all_als`] of up to [`MAX_SIZE`] cells and their [`small_sets`], unit
+/// by unit, reusing a unit's sets while its cells are as they were. A
+/// unit's ALSs depend on its own cells only (which are empty, their
+/// candidates) and on the geometry (which earlier unit holds them all); so
+/// do their bit sets (peers are the geometry's). The key is the masks of
+/// the unit's cells, with bit 63 marking a filled cell (boards here have
+/// at most 11 digits).
+fn cached_als(c: &Candidates) -> Option<(Vec<Als>, Vec<Small>)> {
+    let units = c.geometry().units();
+    let mut memo = LAST_UNITS
+        .with(|m| m.borrow_mut().take())
+        .filter(|(ctx, _)| Arc::ptr_eq(ctx, &c.ctx))
+        .unwrap_or_else(|| (c.ctx.clone(), (0..units.len()).map(|_| None).collect()));
+    let (mut list, mut small) = (Vec::new(), Vec::new());
+    let mut key = Vec::new();
+    for (u, unit) in units.iter().enumerate() {
+        key.clear();
+        key.extend(unit.cells.iter().map(|&x| {
+            let x = x as usize;
+            c.mask(x) | ((c.values()[x] != 0) as u64) << 63
+        }));
+        let entry = &mut memo.1[u];
+        if !entry.as_ref().is_some_and(|e| e.key == key) {
+            let mut unit_list = Vec::new();
+            if !unit_als(c, u, MAX_SIZE, &mut unit_list) {
+                return None;
+            }
+            let unit_small = small_sets(c, &unit_list)?;
+            *entry = Some(UnitEntry {
+                key: key.clone(),
+                list: unit_list,
+                small: unit_small,
+            });
+        }
+        let e = entry.as_ref().expect("set above");
+        list.extend(e.list.iter().cloned());
+        small.extend(e.small.iter().cloned());
+    }
+    LAST_UNITS.with(|m| *m.borrow_mut() = Some(memo));
+    Some((list, small))
 }
 
 /// The subsets of `k` cells of `cells` (candidates `masks`) holding `k + 1`
@@ -100,6 +171,7 @@ fn subsets(
 
 /// Per-ALS bit sets over the cells of boards of at most 128 cells, so the
 /// pair search tests restricted commons with a few word operations.
+#[derive(Clone)]
 pub(super) struct Small {
     pub(super) set: u128,
     /// `cells_of[d]`: the ALS's cells holding digit `d` (0-based). Boards of
@@ -122,7 +194,7 @@ pub(super) fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
                     cells_of: [0; 11],
                     seen: [u128::MAX; 11],
                 };
-                for &x in &a.cells {
+                for &x in a.cells.iter() {
                     s.set |= 1 << x;
                     for d in bits(c.mask(x as usize)) {
                         s.cells_of[d] |= 1 << x;
@@ -166,8 +238,7 @@ fn table(c: &Candidates) -> Option<Rc<Table>> {
     if hit.is_some() {
         return hit;
     }
-    let list = all_als(c, 5);
-    let small = small_sets(c, &list)?;
+    let (list, small) = cached_als(c)?;
     let t = Rc::new(Table {
         list: Rc::new(list),
         small: Rc::new(small),
@@ -384,7 +455,10 @@ impl Pair<'_> {
         let has = |cell: u32, d: usize| c.mask(cell as usize) >> d & 1 != 0;
         // Cells off both sets holding `z` and seeing every `z` of `sets`.
         let victims = |z: usize, sets: &[&Als], out: &mut Vec<Cand>| {
-            let mut zs = sets.iter().flat_map(|s| &s.cells).filter(|&&q| has(q, z));
+            let mut zs = sets
+                .iter()
+                .flat_map(|s| s.cells.iter())
+                .filter(|&&q| has(q, z));
             let Some(&first) = zs.next() else { return };
             for &p in &ctx.peers[first as usize] {
                 if has(p, z)
@@ -392,7 +466,7 @@ impl Pair<'_> {
                     && !b.cells.contains(&p)
                     && sets
                         .iter()
-                        .flat_map(|s| &s.cells)
+                        .flat_map(|s| s.cells.iter())
                         .filter(|&&q| has(q, z))
                         .all(|&q| q == p || ctx.sees(p as usize, q as usize))
                 {
@@ -476,7 +550,7 @@ impl Pair<'_> {
 fn als_pair_step(c: &Candidates, a: &Als, b: &Als, elims: Vec<Cand>) -> Step {
     let mut s = Step::new(Technique::AlsXz);
     s.eliminations = elims;
-    s.cells = a.cells.iter().chain(&b.cells).copied().collect();
+    s.cells = a.cells.iter().chain(b.cells.iter()).copied().collect();
     s.units = vec![a.unit, b.unit];
     for &cell in &s.cells {
         for d in bits(c.mask(cell as usize)) {
@@ -506,5 +580,33 @@ mod tests {
             elims(&c, &s),
             vec!["r1c2<>2", "r2c2<>2", "r3c2<>2", "r4c1<>2", "r6c1<>2"]
         );
+    }
+
+    /// The table kept unit by unit equals one built afresh, along a hard
+    /// puzzle's path (each board a few candidates away from the last).
+    #[test]
+    fn units_kept_equal_fresh() {
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut c = cands(line, &[]);
+        let mut boards = 0;
+        for _ in 0..80 {
+            let (list, small) = cached_als(&c).unwrap();
+            let fresh = all_als(&c, MAX_SIZE);
+            let fresh_small = small_sets(&c, &fresh).unwrap();
+            assert_eq!(list.len(), fresh.len());
+            for (a, b) in list.iter().zip(&fresh) {
+                assert_eq!((&a.cells, a.mask, a.unit), (&b.cells, b.mask, b.unit));
+            }
+            for (a, b) in small.iter().zip(&fresh_small) {
+                assert_eq!((a.set, a.cells_of, a.seen), (b.set, b.cells_of, b.seen));
+            }
+            boards += 1;
+            let Some(s) = crate::logic::next_step(&c) else {
+                break;
+            };
+            crate::logic::apply(&mut c, &s);
+        }
+        assert!(boards > 20, "{boards} boards");
     }
 }

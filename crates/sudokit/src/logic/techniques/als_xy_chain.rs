@@ -35,10 +35,17 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let list = &net.list;
     let small = &net.small;
     let digit_cells = &net.digit_cells;
-    // One link per restricted common digit.
+    // One link per restricted common digit, with the next set's cells: the
+    // walk looks at every link it passes (most are refused for a set already
+    // in the chain), so what it tests sits in the link itself.
     let links = Adjacency::build(net.links.nodes(), |i, out| {
         for &(j, m) in net.links.of(i) {
-            out.extend(bits(m).map(|x| (j, x as u8)));
+            let set = small[j as usize].set;
+            out.extend(bits(m).map(|x| Link {
+                set,
+                next: j,
+                x: x as u8,
+            }));
         }
     });
     let mut w = Walk {
@@ -47,11 +54,13 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         small,
         links: &links,
         digit_cells,
-        chain: Vec::new(),
-        digits: Vec::new(),
+        chain: [0; MAX_LINKS + 1],
+        digits: [0; MAX_LINKS],
+        len: 0,
         used: 0,
         visited: 0,
         stop_at: 0,
+        check_at: 0,
         best: None,
     };
     for a in 0..list.len() {
@@ -59,7 +68,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             break;
         }
         // Digits of A1 with a cell outside seeing all of them: without
-        // one, no chain from A1 can eliminate anything.
+        // one, no chain from A1 can eliminate anything. With two or more,
+        // every first link leaves one (Z differs from x_1).
         let s = &small[a];
         let useful = bits(list[a].mask)
             .filter(|&z| digit_cells[z] & s.seen[z] & !s.set != 0)
@@ -67,11 +77,11 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         if useful.count_ones() < 2 {
             continue;
         }
-        w.chain.push(a as u32);
+        w.chain[0] = a as u32;
         w.used = s.set;
         w.stop_at = (w.visited + PER_START).min(BUDGET);
-        w.extend(useful);
-        w.chain.pop();
+        w.check_at = w.stop_at.min((w.visited | 255) + 1);
+        w.extend();
     }
     if c.out_of_time() {
         return None;
@@ -93,7 +103,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     for &i in &chain {
         let a = &list[i as usize];
         s.units.push(a.unit);
-        for &cell in &a.cells {
+        for &cell in a.cells.iter() {
             s.cells.push(cell);
             for d in bits(c.mask(cell as usize)) {
                 s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
@@ -111,53 +121,70 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
 /// (eliminations, sets, link digits, eliminations) of the best chain.
 type Best = (usize, Vec<u32>, Vec<u8>, Vec<Cand>);
 
+/// A link to the next set through restricted common digit `x`.
+#[derive(Clone, Copy)]
+struct Link {
+    /// The next set's cells.
+    set: u128,
+    next: u32,
+    x: u8,
+}
+
 struct Walk<'a> {
     c: &'a Candidates,
     list: &'a [super::als::Als],
     small: &'a [super::als::Small],
-    links: &'a Adjacency<(u32, u8)>,
+    links: &'a Adjacency<Link>,
     digit_cells: &'a [u128],
-    chain: Vec<u32>,
-    digits: Vec<u8>,
+    /// The sets `chain[..=len]` and the link digits `digits[..len]`.
+    chain: [u32; MAX_LINKS + 1],
+    digits: [u8; MAX_LINKS],
+    len: usize,
     used: u128,
     visited: u32,
     /// Where the walk from the current first set stops.
     stop_at: u32,
+    /// The next visit count to look at: `stop_at` or the next clock
+    /// reading (every 256 visits), whichever comes first.
+    check_at: u32,
     best: Option<Best>,
 }
 
 impl Walk<'_> {
-    /// Extends the chain from its last set; `useful` are the first set's
-    /// digits that could be eliminated.
-    fn extend(&mut self, useful: u64) {
-        let last = *self.chain.last().unwrap() as usize;
-        // The same for every link from here.
-        let (prev, first) = (self.digits.last().copied(), self.digits.is_empty());
+    /// Extends the chain from its last set. Every link looked at counts as
+    /// a visit, taken or not.
+    fn extend(&mut self) {
+        let last = self.chain[self.len] as usize;
+        // Neighbouring links use different digits (none before the first).
+        let prev = if self.len == 0 {
+            u8::MAX
+        } else {
+            self.digits[self.len - 1]
+        };
         let links = self.links;
-        for &(next, x) in links.of(last) {
+        for l in links.of(last) {
             self.visited += 1;
-            if self.visited >= self.stop_at || (self.visited % 256 == 0 && self.c.out_of_time()) {
-                return;
+            if self.visited >= self.check_at {
+                if self.visited >= self.stop_at || self.c.out_of_time() {
+                    return;
+                }
+                self.check_at = self.stop_at.min(self.visited + 256);
             }
-            if prev == Some(x) || (first && useful & !(1 << x) == 0) {
+            if l.x == prev || l.set & self.used != 0 {
                 continue;
             }
-            let sn = &self.small[next as usize];
-            if sn.set & self.used != 0 {
-                continue;
+            self.len += 1;
+            self.chain[self.len] = l.next;
+            self.digits[self.len - 1] = l.x;
+            self.used |= l.set;
+            if self.len >= 3 {
+                self.record(l.x as usize);
             }
-            self.chain.push(next);
-            self.digits.push(x);
-            self.used |= sn.set;
-            if self.digits.len() >= 3 {
-                self.record(x as usize);
+            if self.len < MAX_LINKS {
+                self.extend();
             }
-            if self.digits.len() < MAX_LINKS {
-                self.extend(useful);
-            }
-            self.used &= !sn.set;
-            self.digits.pop();
-            self.chain.pop();
+            self.used &= !l.set;
+            self.len -= 1;
             if self.visited >= self.stop_at {
                 return;
             }
@@ -166,12 +193,12 @@ impl Walk<'_> {
 
     /// The chain as it stands ends here: its eliminations, if the best.
     fn record(&mut self, last_x: usize) {
-        let a = &self.small[self.chain[0] as usize];
-        let e = &self.small[*self.chain.last().unwrap() as usize];
-        let first_x = self.digits[0] as usize;
+        let (chain, digits) = (&self.chain[..=self.len], &self.digits[..self.len]);
+        let (first, last) = (chain[0] as usize, chain[self.len] as usize);
+        let (a, e) = (&self.small[first], &self.small[last]);
+        let first_x = digits[0] as usize;
         let mut elims = Vec::new();
-        let zs = self.list[self.chain[0] as usize].mask
-            & self.list[*self.chain.last().unwrap() as usize].mask;
+        let zs = self.list[first].mask & self.list[last].mask;
         for z in bits(zs & !(1 << first_x) & !(1 << last_x)) {
             let mut hit = self.digit_cells[z] & a.seen[z] & e.seen[z] & !(a.set | e.set);
             while hit != 0 {
@@ -181,11 +208,12 @@ impl Walk<'_> {
             }
         }
         let k = elims.len();
-        let better = self.best.as_ref().map_or(true, |b| {
-            k > b.0 || (k == b.0 && self.chain.len() < b.1.len())
-        });
+        let better = self
+            .best
+            .as_ref()
+            .map_or(true, |b| k > b.0 || (k == b.0 && chain.len() < b.1.len()));
         if k > 0 && better {
-            self.best = Some((k, self.chain.clone(), self.digits.clone(), elims));
+            self.best = Some((k, chain.to_vec(), digits.to_vec(), elims));
         }
     }
 }

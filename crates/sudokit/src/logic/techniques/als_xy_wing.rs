@@ -77,8 +77,8 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                 s.cells = a
                     .cells
                     .iter()
-                    .chain(&b.cells)
-                    .chain(&cc.cells)
+                    .chain(b.cells.iter())
+                    .chain(cc.cells.iter())
                     .copied()
                     .collect();
                 s.units = vec![a.unit, b.unit, cc.unit];

@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
+use super::trial::Singles;
 use super::{propagate_singles, Candidates, Ctx};
 
 /// One board's answers: `out[cell * n + d - 1]`, `Some(None)` for a
@@ -21,6 +22,9 @@ struct Memo {
     values: Vec<u16>,
     masks: Vec<u64>,
     out: Vec<Option<Option<Rc<Candidates>>>>,
+    /// The board's singles state with nothing left to look at, when it has
+    /// no single: each assumption then looks only at what it changes.
+    settled: Option<Singles>,
 }
 
 thread_local! {
@@ -54,6 +58,7 @@ impl Assumptions {
                 values: c.values().to_vec(),
                 masks: c.masks().to_vec(),
                 out: vec![None; c.cell_count() * c.ctx.n],
+                settled: Singles::settled(c),
             })
         };
         Assumptions { memo }
@@ -64,16 +69,25 @@ impl Assumptions {
     ///
     /// [`of`]: Assumptions::of
     pub fn get(&mut self, c: &Candidates, x: usize, d: u16) -> Option<Rc<Candidates>> {
-        let fresh = || {
+        let fresh = |settled: Option<&Singles>| {
             let mut t = c.clone();
-            t.place(x, d);
-            propagate_singles(&mut t).then(|| Rc::new(t))
+            let sound = match settled {
+                Some(s) => s.clone().assume(&mut t, x, d),
+                None => {
+                    t.place(x, d);
+                    propagate_singles(&mut t)
+                }
+            };
+            sound.then(|| Rc::new(t))
         };
         match self.memo.as_mut() {
-            Some(memo) => memo.out[x * c.ctx.n + d as usize - 1]
-                .get_or_insert_with(fresh)
-                .clone(),
-            None => fresh(),
+            Some(memo) => {
+                let settled = memo.settled.as_ref();
+                memo.out[x * c.ctx.n + d as usize - 1]
+                    .get_or_insert_with(|| fresh(settled))
+                    .clone()
+            }
+            None => fresh(None),
         }
     }
 }

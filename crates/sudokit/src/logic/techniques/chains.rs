@@ -30,25 +30,33 @@ pub(crate) fn find_x_chain(c: &Candidates) -> Option<Step> {
     let n = c.ctx.n;
     let cells = c.cell_count();
     let mut graph: Option<(Graph, Scratch)> = None;
-    super::per_digit(c, super::DigitSlot::XChain, |d| {
+    let found = super::per_digit(c, super::DigitSlot::XChain, |d| {
         let (g, scratch) = graph.get_or_insert_with(|| {
             let g = build(c, Mode::X(0));
-            let scratch = Scratch::new(g.nodes());
+            let scratch = Scratch::take(g.nodes());
             (g, scratch)
         });
         let k = d as usize - 1;
         search(c, Mode::X(d), g, scratch, (0..cells).map(|x| node(n, x, k)))
-    })
+    });
+    if let Some((_, scratch)) = graph {
+        scratch.give_back();
+    }
+    found
 }
 pub(crate) fn find_xy_chain(c: &Candidates) -> Option<Step> {
     let g = build(c, Mode::Xy);
-    let mut scratch = Scratch::new(g.nodes());
-    search(c, Mode::Xy, &g, &mut scratch, 0..g.nodes() as u32)
+    let mut scratch = Scratch::take(g.nodes());
+    let found = search(c, Mode::Xy, &g, &mut scratch, 0..g.nodes() as u32);
+    scratch.give_back();
+    found
 }
 pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
     let g = build(c, Mode::Aic);
-    let mut scratch = Scratch::new(g.nodes());
-    search(c, Mode::Aic, &g, &mut scratch, 0..g.nodes() as u32)
+    let mut scratch = Scratch::take(g.nodes());
+    let found = search(c, Mode::Aic, &g, &mut scratch, 0..g.nodes() as u32);
+    scratch.give_back();
+    found
 }
 
 pub(super) struct Graph {
@@ -74,7 +82,29 @@ struct Scratch {
     victims: Vec<u32>,
 }
 
+thread_local! {
+    /// The last search's buffers: the three chain finders run on every
+    /// board, and allocating and filling two arrays of twice the nodes
+    /// each time cost about as much as a short search. A state counts as
+    /// seen only at the current generation, which keeps rising across
+    /// searches, so what earlier searches left behind reads as unseen.
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Scratch {
+    /// The thread's buffers when they fit `nodes` (and generations are far
+    /// from running out), else new ones.
+    fn take(nodes: usize) -> Self {
+        match SCRATCH.with(|s| s.borrow_mut().take()) {
+            Some(s) if s.seen_gen.len() == nodes * 2 && s.generation < u32::MAX / 2 => s,
+            _ => Scratch::new(nodes),
+        }
+    }
+
+    fn give_back(self) {
+        SCRATCH.with(|s| *s.borrow_mut() = Some(self));
+    }
+
     fn new(nodes: usize) -> Self {
         Scratch {
             parent: vec![u32::MAX; nodes * 2],

@@ -104,10 +104,16 @@ pub(crate) fn per_region(
     MEMO.with(|m| {
         let mut m = m.borrow_mut();
         if !m.as_ref().is_some_and(|m| Arc::ptr_eq(&m.ctx, &c.ctx)) {
+            // A new board: forget the failures, keep `around` when the
+            // geometry is the same.
+            let around = match m.take() {
+                Some(old) if old.ctx.same_tables(&c.ctx) => old.around,
+                _ => around(&c.ctx),
+            };
             *m = Some(Memo {
                 ctx: c.ctx.clone(),
                 failed: vec![Vec::new(); Search::COUNT],
-                around: around(&c.ctx),
+                around,
             });
         }
         let m = m.as_mut().expect("set above");

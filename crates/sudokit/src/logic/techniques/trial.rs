@@ -11,7 +11,7 @@
 //! solution found by search. Only used when every technique above has
 //! failed, so every valid puzzle still gets a full path.
 
-use super::{Cand, Candidates, Step, Technique};
+use super::{Cand, Candidates, Ctx, Step, Technique};
 use crate::logic::candidates::bits;
 
 /// Fills in naked and hidden singles until none is left. Returns false on a
@@ -22,6 +22,14 @@ use crate::logic::candidates::bits;
 /// a first look at everything, only cells and units whose candidates changed
 /// are looked at again.
 pub(crate) fn propagate_singles(c: &mut Candidates) -> bool {
+    match Singles::new(c) {
+        Some(mut s) => s.run(c),
+        None => propagate_by_units(c),
+    }
+}
+
+/// [`propagate_singles`] on any board, looking at whole units.
+fn propagate_by_units(c: &mut Candidates) -> bool {
     let geo = c.geometry().clone();
     let units = geo.units();
     let n = c.ctx.n;
@@ -101,6 +109,152 @@ pub(crate) fn propagate_singles(c: &mut Candidates) -> bool {
         if !changed {
             return true;
         }
+    }
+}
+
+/// Most digits [`Singles`] handles.
+const MAX_DIGITS: usize = 16;
+
+/// Singles propagation digit by digit, for boards of at most 128 cells and
+/// units and [`MAX_DIGITS`] digits. Each digit's candidate cells and placed
+/// cells are 128-bit sets, so the places of a digit in a unit are one `and`,
+/// and a placement marks only the cells and the (unit, digit) pairs it
+/// changed: one placement touches a few of those, where a unit-by-unit look
+/// goes through nearly every unit again after each round.
+///
+/// Made once for a board that has no single (see [`Singles::settled`]), a
+/// copy follows one assumption from that board looking only at what the
+/// assumption changes.
+#[derive(Clone)]
+pub(crate) struct Singles {
+    /// Cells holding each digit as a candidate.
+    cand: [u128; MAX_DIGITS],
+    /// Cells holding each digit as their value.
+    value: [u128; MAX_DIGITS],
+    /// Per digit, the units whose places for it changed since last looked at.
+    units: [u128; MAX_DIGITS],
+    /// Empty cells whose candidates changed since last looked at.
+    cells: u128,
+    n: usize,
+}
+
+impl Singles {
+    /// The state of `c`, everything still to be looked at; `None` when the
+    /// board is too large.
+    pub fn new(c: &Candidates) -> Option<Singles> {
+        let n = c.ctx.n;
+        let (unit_cells, _) = c.ctx.unit128.as_ref()?;
+        if n > MAX_DIGITS || c.ctx.peer128.is_none() {
+            return None;
+        }
+        let mut s = Singles {
+            cand: [0; MAX_DIGITS],
+            value: [0; MAX_DIGITS],
+            units: [0; MAX_DIGITS],
+            cells: 0,
+            n,
+        };
+        for x in 0..c.cell_count() {
+            let b = 1u128 << x;
+            match c.values()[x] {
+                0 => {
+                    s.cells |= b;
+                    for d in bits(c.mask(x)) {
+                        s.cand[d] |= b;
+                    }
+                }
+                v => s.value[v as usize - 1] |= b,
+            }
+        }
+        let all = match unit_cells.len() {
+            0 => 0,
+            k => u128::MAX >> (128 - k),
+        };
+        s.units[..n].fill(all);
+        Some(s)
+    }
+
+    /// The state of `c` with nothing left to look at, when `c` has no
+    /// single and no contradiction (following singles changes nothing);
+    /// else `None`.
+    pub fn settled(c: &Candidates) -> Option<Singles> {
+        let mut s = Singles::new(c)?;
+        let mut t = c.clone();
+        (s.run(&mut t) && t.values() == c.values()).then_some(s)
+    }
+
+    /// Assumes `x = d` on the board this state was made from (`c`, changed
+    /// in place) and follows the singles: false on a contradiction.
+    pub fn assume(&mut self, c: &mut Candidates, x: usize, d: u16) -> bool {
+        let ctx = c.ctx.clone();
+        self.place(&ctx, c, x, d as usize - 1);
+        self.run(c)
+    }
+
+    /// Follows singles until none is left; false on a contradiction.
+    pub fn run(&mut self, c: &mut Candidates) -> bool {
+        let ctx = c.ctx.clone();
+        let unit_cells = &ctx.unit128.as_ref().expect("checked in new").0;
+        loop {
+            while self.cells != 0 {
+                let x = self.cells.trailing_zeros() as usize;
+                self.cells &= self.cells - 1;
+                let m = c.mask(x);
+                if m == 0 {
+                    return false;
+                }
+                if m & (m - 1) == 0 {
+                    self.place(&ctx, c, x, m.trailing_zeros() as usize);
+                }
+            }
+            for d in 0..self.n {
+                while self.units[d] != 0 {
+                    let u = self.units[d].trailing_zeros() as usize;
+                    self.units[d] &= self.units[d] - 1;
+                    let inside = unit_cells[u];
+                    let placed = self.value[d] & inside;
+                    if placed != 0 {
+                        if placed & (placed - 1) != 0 {
+                            return false;
+                        }
+                        continue;
+                    }
+                    let places = self.cand[d] & inside;
+                    if places == 0 {
+                        return false;
+                    }
+                    if places & (places - 1) == 0 {
+                        self.place(&ctx, c, places.trailing_zeros() as usize, d);
+                    }
+                }
+            }
+            if self.cells == 0 && self.units[..self.n].iter().all(|&u| u == 0) {
+                return true;
+            }
+        }
+    }
+
+    /// Places digit `d` (from 0) in `x`, marking the cells and the (unit,
+    /// digit) pairs it changes.
+    fn place(&mut self, ctx: &Ctx, c: &mut Candidates, x: usize, d: usize) {
+        let (_, cell_units) = ctx.unit128.as_ref().expect("checked in new");
+        let peers = ctx.peer128.as_ref().expect("checked in new");
+        let b = 1u128 << x;
+        for e in bits(c.mask(x)) {
+            self.cand[e] &= !b;
+            self.units[e] |= cell_units[x];
+        }
+        let mut lost = peers[x] & self.cand[d];
+        self.cand[d] &= !lost;
+        self.cells = (self.cells | lost) & !b;
+        while lost != 0 {
+            let p = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            self.units[d] |= cell_units[p];
+        }
+        self.value[d] |= b;
+        self.units[d] |= cell_units[x];
+        c.place(x, d as u16 + 1);
     }
 }
 
@@ -300,8 +454,9 @@ fn contradiction(c: &Candidates, net: &Net) -> Option<(String, Vec<usize>)> {
             ));
         }
     }
+    let mut seen: Vec<Option<usize>> = vec![None; t.ctx.n];
     for (ui, u) in t.geometry().units().iter().enumerate() {
-        let mut seen: Vec<Option<usize>> = vec![None; t.ctx.n];
+        seen.fill(None);
         let mut open = 0u64;
         for &y in &u.cells {
             let v = t.values()[y as usize];
@@ -451,11 +606,14 @@ mod tests {
                         let mut a = c.clone();
                         a.place(x, d as u16 + 1);
                         let mut b = a.clone();
+                        let mut u = a.clone();
                         let (ra, rb) = (propagate_singles(&mut a), reference(&mut b));
                         assert_eq!(ra, rb, "cell {x}, digit {}", d + 1);
+                        assert_eq!(propagate_by_units(&mut u), rb, "by units");
                         if ra {
                             assert_eq!(a.values(), b.values());
                             assert_eq!(a.masks(), b.masks());
+                            assert_eq!(u.masks(), b.masks());
                             sound += 1;
                         } else {
                             contradictions += 1;
