@@ -805,7 +805,7 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
 /// Whether `auto` would answer: a share of the total by symmetry, or band
 /// composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
-    (plan_of(geo).is_some() && symmetry::share(geo, values).is_some())
+    (plan_of(geo).is_some() && symmetry::applies(geo, values))
         || patterns::applies(geo, values)
         || auto_cut(geo, values).is_some()
 }

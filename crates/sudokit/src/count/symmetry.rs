@@ -54,40 +54,41 @@ const MAX_POSITIONS: usize = 4096;
 /// row by row, 0 for an empty cell; the givens must not contradict each
 /// other in a unit (a repeated digit in a unit gives 0).
 pub(crate) fn share(geo: &Geometry, values: &[u16]) -> Option<(BigUint, BigUint)> {
+    let (board, givens) = position(geo, values)?;
+    // A dry run first: whether every branch ends in a case covered, before
+    // any pattern sum is paid for.
+    Shares::new(board, true).of(givens.clone())?;
+    let share = Shares::new(board, false).of(givens)?;
+    let num = share.num.to_biguint()?;
+    Some((num, share.den))
+}
+
+/// Whether [`share`] answers (without computing the share).
+pub(crate) fn applies(geo: &Geometry, values: &[u16]) -> bool {
+    position(geo, values)
+        .is_some_and(|(board, givens)| Shares::new(board, true).of(givens).is_some())
+}
+
+/// The board and its givens as a [`Position`]: blocks numbered by the
+/// digit's first given, so positions equal under relabelling share one
+/// memo entry.
+fn position(geo: &Geometry, values: &[u16]) -> Option<(Board, Position)> {
     let shape = geo.box_shape();
     let (r, c) = (shape.rows, shape.cols);
     let n = r * c;
-    if n != geo.n() || values.len() != n * n {
+    if n != geo.n() || values.len() != n * n || n > 255 {
         return None;
     }
-    // Blocks numbered by the digit's first given, so equal positions under
-    // relabelling share one memo entry.
     let mut block_of_digit = HashMap::new();
     let mut givens = Vec::new();
     for (cell, &v) in values.iter().enumerate() {
         if v != 0 {
             let next = block_of_digit.len();
             let block = *block_of_digit.entry(v).or_insert(next);
-            givens.push((cell as u16, block as u8));
+            givens.push((u16::try_from(cell).ok()?, block as u8));
         }
     }
-    let board = Board { r, c, n };
-    // A dry run first: whether every branch ends in a case covered, before
-    // any pattern sum is paid for.
-    let mut dry = Shares {
-        board,
-        dry: true,
-        memo: HashMap::new(),
-    };
-    dry.of(givens.clone())?;
-    let mut shares = Shares {
-        board,
-        dry: false,
-        memo: HashMap::new(),
-    };
-    let share = shares.of(givens)?;
-    let num = share.num.to_biguint()?;
-    Some((num, share.den))
+    Some((Board { r, c, n }, givens))
 }
 
 #[derive(Clone, Copy)]
@@ -143,6 +144,14 @@ struct Shares {
 }
 
 impl Shares {
+    fn new(board: Board, dry: bool) -> Shares {
+        Shares {
+            board,
+            dry,
+            memo: HashMap::new(),
+        }
+    }
+
     fn of(&mut self, position: Position) -> Option<Ratio> {
         if let Some(known) = self.memo.get(&position) {
             return known.clone();
