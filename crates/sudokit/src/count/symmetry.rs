@@ -45,8 +45,9 @@ use num_bigint::{BigInt, BigUint, Sign};
 use super::two_patterns;
 use crate::geometry::Geometry;
 
-/// How many positions the recursion may visit before giving up; a position
-/// it can answer needs a handful (three givens: under twenty).
+/// How many positions the recursion may visit before giving up. One it can
+/// answer needs few: the partitions of subsets of its givens, at most 203
+/// for five givens.
 const MAX_POSITIONS: usize = 4096;
 
 /// The share `num / den` of all grids that complete these givens, when it
