@@ -751,29 +751,21 @@ pub(super) fn cuts(
     out
 }
 
-/// The automatic choice behind `completions`: `Some` when band composition
-/// is expected to be cheap, `None` to use enumeration.
+/// The automatic choice behind `completions`: `Some` when symmetry or whole
+/// digits answer, or band composition is expected to be cheap; `None` to
+/// use enumeration.
 pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+    // Only for whole counts: these answers are not split into shards, and
+    // the forced decompositions stay independent checks of them.
     if opts.shard == super::Shard::WHOLE {
-        // (Only here: the forced decompositions stay independent checks.)
-        if let (Some(plan), Some((num, den))) = (plan_of(geo), symmetry::share(geo, values)) {
-            let share = |t: BigUint| t * &num / &den;
-            match bands::count(plan, opts) {
-                // The share of an exact total is a whole number; were it
-                // not, the reasoning would not hold here: count instead.
-                Count::Exact(t) if (&t * &num % &den).bits() == 0 => {
-                    return Some(Count::Exact(share(t)))
-                }
-                Count::Exact(_) => {}
-                Count::AtLeast(t) => return Some(Count::AtLeast(share(t))),
-            }
+        if let Some(count) = by_symmetry(geo, values, opts) {
+            return Some(count);
         }
-    }
-    if opts.shard == super::Shard::WHOLE {
         let stop = Stop::new(&opts.budget);
-        if let Some(done) = in_pool(opts.threads, || {
+        let whole = in_pool(opts.threads, || {
             patterns::whole_patterns(geo, values, &stop)
-        }) {
+        });
+        if let Some(done) = whole {
             return Some(match done {
                 Ok(exact) => Count::Exact(exact),
                 Err(at_least) => Count::AtLeast(at_least),
@@ -783,6 +775,20 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
     let cut = auto_cut(geo, values)?;
     // Too big to materialise: enumeration gets the rest of the budget.
     run(cut, opts).ok()
+}
+
+/// The completions as a share of all grids (`count::symmetry`), when that
+/// applies.
+fn by_symmetry(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+    let plan = plan_of(geo)?;
+    let (num, den) = symmetry::share(geo, values)?;
+    match bands::count(plan, opts) {
+        // The share of an exact total is a whole number; were it not, the
+        // reasoning would not hold here: count instead.
+        Count::Exact(t) if (&t * &num % &den).bits() == 0 => Some(Count::Exact(t * num / den)),
+        Count::Exact(_) => None,
+        Count::AtLeast(t) => Some(Count::AtLeast(t * num / den)),
+    }
 }
 
 /// The cut `auto` would count with, if any.
@@ -802,8 +808,8 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
     (best.cost <= AUTO_COST_LIMIT).then_some(best)
 }
 
-/// Whether `auto` would answer: a share of the total by symmetry, or band
-/// composition.
+/// Whether `auto` would answer: a share of the total by symmetry, whole
+/// digits by band keys, or band composition.
 pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
     (plan_of(geo).is_some() && symmetry::applies(geo, values))
         || patterns::applies(geo, values)

@@ -13,9 +13,11 @@
 //!   On plain square boards with box shapes 2×2, 2×3, 2×4 and 3×3 (and
 //!   transposes) it first lets a bounded search finish positions with few
 //!   completions, then answers positions whose count is a share of all
-//!   grids by symmetry (at most three givens, and larger sets whose digits
-//!   collapse onto one repeated digit: `count::symmetry`), then uses band
-//!   composition under the givens
+//!   grids by symmetry (at most three givens, on 9×9 at most five, and
+//!   larger sets whose digits collapse onto one or two repeated digits:
+//!   `count::symmetry`), boards whose given digits are given in all their
+//!   cells by band keys (`count::patterns`), then uses band composition
+//!   under the givens
 //!   (`count::frontier`) when its estimated work is small: bands meet only
 //!   through the digit sets of their columns, so the count is a sum over
 //!   compatible column configurations of per-band filling counts. Sparse
