@@ -761,15 +761,17 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
         if let Some(count) = by_symmetry(geo, values, opts) {
             return Some(count);
         }
-        let stop = Stop::new(&opts.budget);
-        let whole = in_pool(opts.threads, || {
-            patterns::whole_patterns(geo, values, &stop)
-        });
-        if let Some(done) = whole {
-            return Some(match done {
-                Ok(exact) => Count::Exact(exact),
-                Err(at_least) => Count::AtLeast(at_least),
+        if patterns::applies(geo, values) {
+            let stop = Stop::new(&opts.budget);
+            let whole = in_pool(opts.threads, || {
+                patterns::whole_patterns(geo, values, &stop)
             });
+            if let Some(done) = whole {
+                return Some(match done {
+                    Ok(exact) => Count::Exact(exact),
+                    Err(at_least) => Count::AtLeast(at_least),
+                });
+            }
         }
     }
     let cut = auto_cut(geo, values)?;
@@ -1142,7 +1144,7 @@ impl StackIndex {
         let low = (1u128 << shift) - 1;
         let second = (other >> shift) & low;
         let mut firsts = Vec::new();
-        self.stack_options(other & low, 0, 0, 0, &mut firsts);
+        stack_options(self.plan, other & low, &mut firsts);
         let mut seconds: Option<Vec<u128>> = None;
         for k in firsts {
             let Some(inner) = self.by_stack.get(&k) else {
@@ -1150,7 +1152,7 @@ impl StackIndex {
             };
             let options = seconds.get_or_insert_with(|| {
                 let mut v = Vec::new();
-                self.stack_options(second, 0, 0, 0, &mut v);
+                stack_options(self.plan, second, &mut v);
                 v
             });
             // Few second stacks under this first one: filter them; else
@@ -1170,12 +1172,14 @@ impl StackIndex {
             }
         }
     }
+}
 
-    /// Every stack column assignment (`w` disjoint `h`-sets covering the
-    /// digits) disjoint from `other`, one stack's column sets at the low
-    /// end.
-    fn stack_options(&self, other: u128, c: usize, used: u32, acc: u128, out: &mut Vec<u128>) {
-        let Plan { w, h, n } = self.plan;
+/// Every stack column assignment (`w` disjoint `h`-sets covering the
+/// digits) disjoint from `other` column by column, one stack's column sets
+/// at the low end (and `other`'s stack there too).
+pub(super) fn stack_options(plan: Plan, other: u128, out: &mut Vec<u128>) {
+    fn walk(plan: Plan, other: u128, c: usize, used: u32, acc: u128, out: &mut Vec<u128>) {
+        let Plan { w, h, n } = plan;
         let full = (1u32 << n) - 1;
         if c == w {
             if used == full {
@@ -1189,7 +1193,8 @@ impl StackIndex {
         let mut sub = allowed;
         loop {
             if sub.count_ones() as usize == h {
-                self.stack_options(
+                walk(
+                    plan,
                     other,
                     c + 1,
                     used | sub,
@@ -1203,6 +1208,7 @@ impl StackIndex {
             sub = (sub - 1) & allowed;
         }
     }
+    walk(plan, other, 0, 0, 0, out);
 }
 
 #[cfg(test)]

@@ -198,69 +198,18 @@ impl Band {
 /// given digit in the column its profile in the middle band says.
 fn stack_choices(plan: Plan, s: usize, outer: u128, middle: &[Option<usize>]) -> Vec<u128> {
     let Plan { w, n, .. } = plan;
-    let all = (1u32 << n) - 1;
-    let mut must = vec![0u32; w];
-    let mut given = 0u32;
-    for (d, p) in middle.iter().enumerate() {
-        if let Some(p) = p {
-            must[(p / w.pow(s as u32)) % w] |= 1 << d;
-            given |= 1 << d;
-        }
-    }
-    let mut out = Vec::new();
-    choose(plan, s, outer, &must, given, 0, 0, all, &mut out);
-    out
-}
-
-#[allow(clippy::too_many_arguments)]
-fn choose(
-    plan: Plan,
-    s: usize,
-    outer: u128,
-    must: &[u32],
-    given: u32,
-    j: usize,
-    acc: u128,
-    left: u32,
-    out: &mut Vec<u128>,
-) {
-    let Plan { w, h, n } = plan;
-    if j == w {
-        if left == 0 {
-            out.push(acc);
-        }
-        return;
-    }
-    let c = s * w + j;
-    let outer_col = ((outer >> (c * n)) as u32) & ((1u32 << n) - 1);
-    // Free choices: digits still left, not in the outer band's column, not
-    // a given digit (those are placed by `must`).
-    let allowed = left & !outer_col & !given;
-    if must[j] & (outer_col | !left) != 0 {
-        return;
-    }
-    let need = h - must[j].count_ones() as usize;
-    let mut sub = allowed;
-    loop {
-        if sub.count_ones() as usize == need {
-            let set = sub | must[j];
-            choose(
-                plan,
-                s,
-                outer,
-                must,
-                given,
-                j + 1,
-                acc | (set as u128) << (c * n),
-                left & !set,
-                out,
-            );
-        }
-        if sub == 0 {
-            break;
-        }
-        sub = (sub - 1) & allowed;
-    }
+    let shift = s * w * n;
+    // Where each given digit must be: its column's bit in the stack.
+    let must = middle.iter().enumerate().fold(0u128, |m, (d, p)| match p {
+        Some(p) => m | 1u128 << ((p / w.pow(s as u32)) % w * n + d),
+        None => m,
+    });
+    let mut all = Vec::new();
+    frontier::stack_options(plan, (outer >> shift) & ((1u128 << (w * n)) - 1), &mut all);
+    all.into_iter()
+        .filter(|&o| o & must == must)
+        .map(|o| o << shift)
+        .collect()
 }
 
 /// Calls `f` with the OR of one choice per stack, for every combination.
