@@ -923,16 +923,24 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         .as_ref()
         .filter(|_| plan.w == 3)
         .map(|l| StackIndex::new(plan, l));
-    // The last band's table by its first two stacks, then by the third.
-    let split_c: Option<KeyMap<KeyMap<u128>>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
-        let mut split: KeyMap<KeyMap<u128>> = KeyMap::default();
+    // The last band's table by its first two stacks, each bucket sorted by
+    // the third stack for binary search.
+    let split_c: Option<KeyMap<Bucket>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
+        let mut split: KeyMap<Vec<(u32, u128)>> = KeyMap::default();
         for (&cols, &v) in l {
             split
                 .entry(cols & low2)
                 .or_default()
-                .insert(cols >> shift2, v);
+                .push(((cols >> shift2) as u32, v));
         }
         split
+            .into_iter()
+            .map(|(k, mut items)| {
+                items.sort_unstable_by_key(|&(third, _)| third);
+                let (third, counts) = items.into_iter().unzip();
+                (k, Bucket { third, counts })
+            })
+            .collect()
     });
     // The three-band join, in two parts. `join_of` depends on the outer
     // band's first two stacks only: B's buckets compatible there, each with
@@ -945,35 +953,28 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
             idx.buckets(g, |b12, list| match &split_c {
                 Some(split) => {
                     if let Some(inner) = split.get(&((c ^ b12) & low2)) {
-                        out.push((list, Some(inner)));
+                        out.push((b12, list, Some(inner)));
                     }
                 }
-                None => out.push((list, None)),
+                None => out.push((b12, list, None)),
             });
         }
         out
     };
     let join_rest = |g: u128, shared: &[JoinPart]| -> u128 {
         let c = full_cols ^ g;
+        let g3 = (g >> shift2) as u32;
+        let c3 = (c >> shift2) as u32;
         let mut total = 0u128;
-        let g_last = last_column(plan, g);
-        for &(bucket, inner) in shared {
-            let mut start = 0;
-            for &(set, end) in &bucket.runs {
-                let run = &bucket.items[start as usize..end as usize];
-                start = end;
-                if set & g_last != 0 {
-                    continue;
-                }
-                for &(cb, nb) in run {
-                    if cb & g == 0 {
-                        let rest = c ^ cb;
-                        let nc = match inner {
-                            Some(m) => m.get(&(rest >> shift2)).copied().unwrap_or(0),
-                            None => n_of(&lc, rest),
-                        };
-                        total += nb * nc;
-                    }
+        for &(b12, bucket, inner) in shared {
+            for (&b3, &nb) in bucket.third.iter().zip(&bucket.counts) {
+                if b3 & g3 == 0 {
+                    let rest3 = c3 ^ b3;
+                    let nc = match inner {
+                        Some(m) => m.third.binary_search(&rest3).map_or(0, |i| m.counts[i]),
+                        None => n_of(&lc, c ^ (b12 | u128::from(b3) << shift2)),
+                    };
+                    total += nb * nc;
                 }
             }
         }
@@ -1032,18 +1033,10 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     Ok(Count::new(sum.value(), exact))
 }
 
-/// One bucket of the middle band's configurations `(columns, count)` with
-/// the last band's counts by third stack (`None`: read the last band from
-/// the key tables).
-type JoinPart<'a> = (&'a Bucket, Option<&'a KeyMap<u128>>);
-
-/// The shortest average run of a [`Bucket`] worth skipping by.
-const MIN_RUN: usize = 4;
-
-/// The digit set of the last column of a packed column configuration.
-fn last_column(plan: Plan, cols: u128) -> u32 {
-    (cols >> ((plan.n - 1) * plan.n)) as u32 & ((1u32 << plan.n) - 1)
-}
+/// One bucket of the middle band's configurations, with its first two
+/// stacks' column sets and the last band's counts by third stack (`None`:
+/// read the last band from the key tables).
+type JoinPart<'a> = (u128, &'a Bucket, Option<&'a Bucket>);
 
 /// A sum of products, in `u128` until it overflows.
 struct Sum {
@@ -1089,48 +1082,33 @@ struct StackIndex {
     by_stack: KeyMap<KeyMap<Bucket>>,
 }
 
-/// One bucket of a [`StackIndex`]: configurations sharing their first two
-/// stacks, sorted, so those with the same last column come together; `runs`
-/// holds each such run's last column set and end (one run with the empty
-/// set when runs are short). The join skips a whole run when that column
-/// meets the outer band's.
+/// One bucket of a [`StackIndex`]: the configurations sharing their first
+/// two stacks, as their third stacks' column sets (27 bits on 9×9) and
+/// counts in two arrays. The join tests every third stack of a bucket
+/// against the outer band's and reads a count for about one in twelve, so
+/// the tested sets are kept dense: with the whole 128-bit configuration
+/// and count side by side, the scan was memory bound.
 #[derive(Default)]
 struct Bucket {
-    items: Vec<(u128, u128)>,
-    runs: Vec<(u32, u32)>,
+    third: Vec<u32>,
+    counts: Vec<u128>,
 }
 
 impl StackIndex {
     fn new(plan: Plan, list: &KeyMap<u128>) -> Self {
+        // A stack's column sets fit a `u32` (three bands: 9×9 only).
+        debug_assert!(plan.w * plan.n <= 32);
         let low = (1u128 << (plan.w * plan.n)) - 1;
         let shift = plan.w * plan.n;
         let mut by_stack: KeyMap<KeyMap<Bucket>> = KeyMap::default();
         for (&cols, &v) in list {
-            by_stack
+            let bucket = by_stack
                 .entry(cols & low)
                 .or_default()
                 .entry((cols >> shift) & low)
-                .or_default()
-                .items
-                .push((cols, v));
-        }
-        let last = |cols: u128| last_column(plan, cols);
-        for inner in by_stack.values_mut() {
-            for b in inner.values_mut() {
-                // The last column holds the highest bits: sorted entries
-                // with the same last column are adjacent.
-                b.items.sort_unstable();
-                for (i, &(cols, _)) in b.items.iter().enumerate() {
-                    match b.runs.last_mut() {
-                        Some((set, end)) if *set == last(cols) => *end = i as u32 + 1,
-                        _ => b.runs.push((last(cols), i as u32 + 1)),
-                    }
-                }
-                // Short runs cost more to step through than they save.
-                if b.runs.len() * MIN_RUN > b.items.len() {
-                    b.runs = vec![(0, b.items.len() as u32)];
-                }
-            }
+                .or_default();
+            bucket.third.push((cols >> (2 * shift)) as u32);
+            bucket.counts.push(v);
         }
         StackIndex { plan, by_stack }
     }
