@@ -43,7 +43,9 @@
 //!
 //! Which way to cut (rows or columns, when boxes are square) and which band
 //! takes which role is chosen by a cost estimate from the number of givens per
-//! band. The key tables (bands with the first row fixed, by key; key classes)
+//! band. Where that estimate is high, band composition is still taken when
+//! enumeration is out of reach by a sampled estimate of the completions
+//! (`Route::LongShot`). The key tables (bands with the first row fixed, by key; key classes)
 //! are built once per box shape and kept for the life of the process.
 //!
 //! Every number summed is a count of actual completions, so a count stopped by
@@ -90,9 +92,30 @@ pub(super) enum Unfinished {
     TooBig,
 }
 
-/// Above this estimated work (band fillings enumerated plus joins) the
-/// automatic choice prefers plain enumeration.
+/// Up to this estimated work (band fillings enumerated plus joins) the
+/// automatic choice takes band composition.
 const AUTO_COST_LIMIT: f64 = 3e6;
+
+/// Above [`AUTO_COST_LIMIT`], band composition is still the better bet
+/// when enumeration is out of reach, from about [`ENUMERATION_REACH`] to
+/// [`BANDS_REACH`] completions (estimated by sampling the search tree, good
+/// to a factor of about 1.5 on the test positions). The cost estimate is a
+/// poor guide there: positions estimated at 10^10 have finished in 2–4 s,
+/// others at 10^9 not in 10 s. Above this cost band composition is not
+/// tried at all.
+const LONG_SHOT_COST: f64 = 1e11;
+
+/// Completions beyond which enumeration (2–4 million a second on 9×9) is
+/// not expected to finish in a few seconds.
+const ENUMERATION_REACH: f64 = 1e7;
+
+/// Completions beyond which band composition has rarely finished in 10 s
+/// (random positions with 13 or fewer givens: 2·10^10 and more).
+const BANDS_REACH: f64 = 2e10;
+
+/// Share of the time left that a long shot may use before enumeration
+/// takes over for a lower bound.
+const LONG_SHOT_SHARE: f64 = 0.9;
 
 /// Number of fillings of one band without givens, per shape (`n!` times the
 /// first-row-fixed bands); used only by the cost estimate.
@@ -754,7 +777,7 @@ pub(super) fn cuts(
 /// The automatic choice behind `completions`: `Some` when symmetry or whole
 /// digits answer, or band composition is expected to be cheap; `None` to
 /// use enumeration.
-pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
+pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Option<Count> {
     // Only for whole counts: these answers are not split into shards, and
     // the forced decompositions stay independent checks of them.
     if opts.shard == super::Shard::WHOLE {
@@ -774,9 +797,31 @@ pub(crate) fn auto(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Cou
             }
         }
     }
-    let cut = auto_cut(geo, values)?;
-    // Too big to materialise: enumeration gets the rest of the budget.
-    run(cut, opts).ok()
+    let (cut, route) = auto_cut(geo, values)?;
+    match route {
+        // Too big to materialise: enumeration gets the rest of the budget.
+        Route::Sure => run(cut, opts).ok(),
+        Route::LongShot => long_shot(cut, opts),
+    }
+}
+
+/// Band composition where its cost estimate is high, for whole counts with
+/// part of the time left, so that enumeration can still give a lower bound
+/// when it fails (`None`). A shard runs as any other, so that every shard
+/// of a count uses the same method.
+fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
+    let remaining = opts.budget.remaining();
+    if opts.shard != super::Shard::WHOLE || remaining.is_none() {
+        return run(cut, opts).ok();
+    }
+    let share = remaining?.mul_f64(LONG_SHOT_SHARE);
+    let part = Options {
+        budget: opts.budget.and_timeout(share),
+        threads: opts.threads,
+        shard: opts.shard,
+        progress: opts.progress,
+    };
+    run(cut, &part).ok().filter(Count::is_exact)
 }
 
 /// The completions as a share of all grids (`count::symmetry`), when that
@@ -793,8 +838,17 @@ fn by_symmetry(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> 
     }
 }
 
+/// How sure `auto` is of band composition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Expected to be cheap.
+    Sure,
+    /// Expensive, but enumeration would be more so.
+    LongShot,
+}
+
 /// The cut `auto` would count with, if any.
-fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
+fn auto_cut(geo: &Arc<Geometry>, values: &[u16]) -> Option<(Cut, Route)> {
     let plan = plan_of(geo)?;
     if values.len() != plan.n * plan.n {
         return None;
@@ -807,12 +861,21 @@ fn auto_cut(geo: &Geometry, values: &[u16]) -> Option<Cut> {
     let best = cuts(geo, values, plan, Orientation::Auto)
         .into_iter()
         .min_by(|a, b| a.cost.total_cmp(&b.cost))?;
-    (best.cost <= AUTO_COST_LIMIT).then_some(best)
+    if best.cost <= AUTO_COST_LIMIT {
+        return Some((best, Route::Sure));
+    }
+    if best.cost > LONG_SHOT_COST {
+        return None;
+    }
+    let estimate = super::completions::estimated_completions(geo, values);
+    (ENUMERATION_REACH..=BANDS_REACH)
+        .contains(&estimate)
+        .then_some((best, Route::LongShot))
 }
 
 /// Whether `auto` would answer: a share of the total by symmetry, whole
 /// digits by band keys, or band composition.
-pub(crate) fn auto_applies(geo: &Geometry, values: &[u16]) -> bool {
+pub(crate) fn auto_applies(geo: &Arc<Geometry>, values: &[u16]) -> bool {
     (plan_of(geo).is_some() && symmetry::applies(geo, values))
         || patterns::applies(geo, values)
         || auto_cut(geo, values).is_some()

@@ -210,6 +210,14 @@ impl Budget {
     fn exhausted(&self) -> bool {
         self.0.expired()
     }
+    /// Time left before the deadline (`None` without one).
+    fn remaining(&self) -> Option<Duration> {
+        self.0.remaining()
+    }
+    /// This budget, also ending `after` from now.
+    fn and_timeout(&self, after: Duration) -> Self {
+        Budget(self.0.clone().and_timeout(after))
+    }
 }
 
 impl From<Limits> for Budget {
