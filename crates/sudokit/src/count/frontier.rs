@@ -1008,7 +1008,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     // The three-band join, in two parts. `join_of` depends on the outer
     // band's first two stacks only: B's buckets compatible there, each with
     // the part of C's table its first two stacks leave (C's column sets
-    // follow from A's and B's). `join_rest` finishes one outer band.
+    // follow from A's and B's).
     let join_of = |g: u128| -> Vec<JoinPart> {
         let mut out = Vec::new();
         if let Some(idx) = index.as_ref() {
@@ -1024,28 +1024,33 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         }
         out
     };
-    let join_rest = |g: u128, shared: &[JoinPart]| -> u128 {
-        let c = full_cols ^ g;
-        let g3 = (g >> shift2) as u32;
-        let c3 = (c >> shift2) as u32;
-        let mut total = 0u128;
+    // `join_rest` finishes a run of outer bands: `M` of each. Part by part,
+    // so that a part's arrays stay in cache while every band of the run
+    // reads them (band by band, each part's lookups missed the cache).
+    let join_rest = |run: &[(u128, u128)], shared: &[JoinPart]| -> Vec<u128> {
+        let mut totals = vec![0u128; run.len()];
         for &(b12, bucket, inner) in shared {
-            for (&b3, &nb) in bucket.third.iter().zip(&bucket.counts) {
-                if b3 & g3 == 0 {
-                    let rest3 = c3 ^ b3;
-                    let nc = match inner {
-                        Some(m) => m.third.binary_search(&rest3).map_or(0, |i| m.counts[i]),
-                        None => n_of(&lc, c ^ (b12 | u128::from(b3) << shift2)),
-                    };
-                    total += nb * nc;
+            for (total, &(g, _)) in totals.iter_mut().zip(run) {
+                let c = full_cols ^ g;
+                let g3 = (g >> shift2) as u32;
+                let c3 = (c >> shift2) as u32;
+                for (&b3, &nb) in bucket.third.iter().zip(&bucket.counts) {
+                    if b3 & g3 == 0 {
+                        let rest3 = c3 ^ b3;
+                        let nc = match inner {
+                            Some(m) => m.third.binary_search(&rest3).map_or(0, |i| m.counts[i]),
+                            None => n_of(&lc, c ^ (b12 | u128::from(b3) << shift2)),
+                        };
+                        *total += nb * nc;
+                    }
                 }
             }
         }
-        total
+        totals
     };
-    // `M` of one group: the completions of the other bands (`shared`:
-    // `join_of` for the run holding `g`, empty unless three bands join).
-    let below = |g: u128, shared: &[JoinPart]| -> u128 {
+    // `M` of one outer band, where bands below have no givens or there are
+    // two bands.
+    let below = |g: u128| -> u128 {
         match (plan.w, inner_empty) {
             (2, true) => tables.as_ref().map_or(0, |t| {
                 t.bands
@@ -1054,8 +1059,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                     .unwrap_or(0)
             }),
             (2, false) => n_of(&lb, full_cols ^ g),
-            (_, true) => tables.as_ref().map_or(0, |t| t.below_key(g)),
-            (_, false) => join_rest(g, shared),
+            _ => tables.as_ref().map_or(0, |t| t.below_key(g)),
         }
     };
     let total = mine.len();
@@ -1075,13 +1079,15 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                 acc.complete = false;
                 return acc;
             }
-            let shared = if three_band_join {
-                join_of(run[0].0)
+            if three_band_join {
+                let totals = join_rest(run, &join_of(run[0].0));
+                for (&(_, weight), m) in run.iter().zip(totals) {
+                    acc.add(weight, m);
+                }
             } else {
-                Vec::new()
-            };
-            for &(g, weight) in run.iter() {
-                acc.add(weight, below(g, &shared));
+                for &(g, weight) in run.iter() {
+                    acc.add(weight, below(g));
+                }
             }
             if let Some(p) = opts.progress {
                 let d = done.fetch_add(run.len(), Ordering::Relaxed) + run.len();
