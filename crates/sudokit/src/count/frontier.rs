@@ -54,6 +54,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -116,6 +117,11 @@ const BANDS_REACH: f64 = 2e10;
 /// Share of the time left that a long shot may use before enumeration
 /// takes over for a lower bound.
 const LONG_SHOT_SHARE: f64 = 0.9;
+
+/// Time below which a whole count does not try a long shot: none has
+/// finished in under half a second, and enumeration's lower bound is the
+/// better answer (the web server's live counter has 0.3 s).
+const LONG_SHOT_MIN_TIME: Duration = Duration::from_secs(1);
 
 /// Number of fillings of one band without givens, per shape (`n!` times the
 /// first-row-fixed bands); used only by the cost estimate.
@@ -806,15 +812,19 @@ pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Optio
 }
 
 /// Band composition where its cost estimate is high, for whole counts with
-/// part of the time left, so that enumeration can still give a lower bound
-/// when it fails (`None`). A shard runs as any other, so that every shard
+/// part of the time left (none when little is left), so that enumeration
+/// can still give a lower bound when it fails (`None`). A shard runs as any other, so that every shard
 /// of a count uses the same method.
 fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
     let remaining = opts.budget.remaining();
     if opts.shard != super::Shard::WHOLE || remaining.is_none() {
         return run(cut, opts).ok();
     }
-    let share = remaining?.mul_f64(LONG_SHOT_SHARE);
+    let remaining = remaining?;
+    if remaining < LONG_SHOT_MIN_TIME {
+        return None;
+    }
+    let share = remaining.mul_f64(LONG_SHOT_SHARE);
     let part = Options {
         budget: opts.budget.and_timeout(share),
         threads: opts.threads,
