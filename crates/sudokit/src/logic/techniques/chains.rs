@@ -80,7 +80,7 @@ impl Graph {
     /// Strong neighbours of `v` in this graph's mode: an X-chain's are the
     /// unit links, an XY-chain's the bivalue link (the last one, in `v`'s
     /// own cell, when there is one).
-    #[inline]
+    #[inline(always)]
     pub(super) fn strong(&self, v: u32) -> &[u32] {
         let all = self.links.of(v as usize);
         if self.mode == Mode::Aic {
