@@ -397,10 +397,15 @@ fn by_digit(c: &Candidates) -> Option<Graph> {
         return None;
     }
     order.sort_unstable();
-    let mut global: Vec<Vec<u32>> = parts.iter().map(|p| vec![0; p.groups.len()]).collect();
+    // Graph node of each digit's group `l`: `global[first[d] + l]`.
+    let mut first = vec![0usize; n];
+    for d in 1..n {
+        first[d] = first[d - 1] + parts[d - 1].groups.len();
+    }
+    let mut global = vec![0u32; order.len()];
     let mut groups: Vec<Group> = Vec::with_capacity(order.len());
     for (k, &(_, d, l)) in order.iter().enumerate() {
-        global[d as usize][l as usize] = base + k as u32;
+        global[first[d as usize] + l as usize] = base + k as u32;
         let g = &parts[d as usize].groups[l as usize].1;
         groups.push(Group {
             d: g.d,
@@ -409,42 +414,41 @@ fn by_digit(c: &Candidates) -> Option<Graph> {
             seen_by: g.seen_by,
         });
     }
-    let nodes = base as usize + groups.len();
-    // A local node of digit d as a node of the graph.
-    let to_node = |d: usize, w: u32| {
-        if (w as usize) < cells {
-            w * n as u32 + d as u32
-        } else {
-            global[d][w as usize - cells]
-        }
-    };
-    let strong = Adjacency::build(nodes, |v, out| {
-        let (d, local) = if v < base as usize {
-            (v % n, v / n)
-        } else {
-            let (_, d, l) = order[v - base as usize];
-            (d as usize, cells + l as usize)
+    // Node by node, cells' candidates first (cell by cell, digit by digit),
+    // then the groups; each list is the digit's, renumbered.
+    let assemble = |bivalue: bool, of: fn(&DigitPart) -> &Adjacency<u32>| {
+        let mut start = Vec::with_capacity(base as usize + groups.len() + 1);
+        let mut items = Vec::new();
+        start.push(0);
+        let push = |d: usize, local: usize, items: &mut Vec<u32>| {
+            for &w in of(&parts[d]).of(local) {
+                items.push(if (w as usize) < cells {
+                    w * n as u32 + d as u32
+                } else {
+                    global[first[d] + w as usize - cells]
+                });
+            }
         };
-        out.extend(parts[d].strong.of(local).iter().map(|&w| to_node(d, w)));
-        // A bivalue cell's link to its other digit, found after the unit
-        // links.
-        if v < base as usize {
-            let m = c.mask(local);
-            if m.count_ones() == 2 && m >> d & 1 != 0 {
-                let e = (m & !(1 << d)).trailing_zeros();
-                out.push(local as u32 * n as u32 + e);
+        for x in 0..cells {
+            let m = c.mask(x);
+            for d in 0..n {
+                push(d, x, &mut items);
+                // A bivalue cell's link to its other digit, found after the
+                // unit links.
+                if bivalue && m.count_ones() == 2 && m >> d & 1 != 0 {
+                    items.push((x * n) as u32 + (m & !(1 << d)).trailing_zeros());
+                }
+                start.push(items.len() as u32);
             }
         }
-    });
-    let group_weak = Adjacency::build(nodes, |v, out| {
-        let (d, local) = if v < base as usize {
-            (v % n, v / n)
-        } else {
-            let (_, d, l) = order[v - base as usize];
-            (d as usize, cells + l as usize)
-        };
-        out.extend(parts[d].group_weak.of(local).iter().map(|&w| to_node(d, w)));
-    });
+        for &(_, d, l) in &order {
+            push(d as usize, cells + l as usize, &mut items);
+            start.push(items.len() as u32);
+        }
+        Adjacency::from_parts(start, items)
+    };
+    let strong = assemble(true, |p| &p.strong);
+    let group_weak = assemble(false, |p| &p.group_weak);
     Some(Graph {
         n,
         base,
