@@ -33,6 +33,13 @@ impl<T: Copy> Adjacency<T> {
         Adjacency { start, items }
     }
 
+    /// From node starts (`start[v]..start[v + 1]` are node v's items, the
+    /// last start the number of items) and the items.
+    pub(super) fn from_parts(start: Vec<u32>, items: Vec<T>) -> Self {
+        debug_assert_eq!(start.last().map(|&s| s as usize), Some(items.len()));
+        Adjacency { start, items }
+    }
+
     /// Node by node: `items_of(v, out)` appends node `v`'s items to `out`,
     /// for `v` in `0..nodes`.
     pub(super) fn build(nodes: usize, mut items_of: impl FnMut(usize, &mut Vec<T>)) -> Self {

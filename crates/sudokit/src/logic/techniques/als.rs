@@ -277,13 +277,17 @@ thread_local! {
 /// boards over 128 cells or when time runs out while building it.
 pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
     let masks: Vec<u64> = (0..c.cell_count()).map(|x| c.mask(x)).collect();
-    let hit = LAST_NET.with(|m| {
-        m.borrow().as_ref().and_then(|(ctx, k, net)| {
-            (std::sync::Arc::ptr_eq(ctx, &c.ctx) && *k == masks).then(|| net.clone())
-        })
-    });
-    if hit.is_some() {
-        return hit;
+    let last = LAST_NET.with(|m| m.borrow_mut().take());
+    let mut old: Option<Rc<Net>> = None;
+    if let Some((ctx, k, net)) = last {
+        if Arc::ptr_eq(&ctx, &c.ctx) {
+            if k == masks {
+                let hit = net.clone();
+                LAST_NET.with(|m| *m.borrow_mut() = Some((ctx, k, net)));
+                return Some(hit);
+            }
+            old = Some(net);
+        }
     }
     let t = table(c)?;
     let (list, small) = (t.list.clone(), t.small.clone());
@@ -293,11 +297,23 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
             digit_cells[d] |= 1 << x;
         }
     }
-    // A link through digit x puts every x of one set among the cells seeing
-    // every x of the other, the other set's first x among them. So the sets
-    // are listed by digit and first cell holding it (in increasing index),
-    // and each set looks for partners among the sets whose first x it sees,
-    // instead of pairing every two sets.
+    let links = match &old {
+        Some(old) => links_from(c, &list, &small, &digit_cells, old)?,
+        None => links_fresh(c, &list, &small, &digit_cells)?,
+    };
+    let net = std::rc::Rc::new(Net {
+        list,
+        small,
+        links,
+        digit_cells,
+    });
+    LAST_NET.with(|m| *m.borrow_mut() = Some((c.ctx.clone(), masks, net.clone())));
+    Some(net)
+}
+
+/// The sets listed by digit and first cell holding it: `of(x · cells + y)`
+/// is the sets whose first x is in cell y, in increasing index.
+fn by_first(c: &Candidates, list: &[Als], small: &[Small]) -> Adjacency<u32> {
     let cells = c.cell_count();
     let mut firsts: Vec<(u32, u32)> = Vec::new();
     for (j, (a, s)) in list.iter().zip(small.iter()).enumerate() {
@@ -308,7 +324,71 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
             ));
         }
     }
-    let by_first = Adjacency::from_edges(c.ctx.n * cells, &firsts);
+    Adjacency::from_edges(c.ctx.n * cells, &firsts)
+}
+
+/// Appends to `partners` the sets after index `after` (all with `None`)
+/// sharing restricted common digits with set `i`, as (j, digit bit),
+/// then sorts them by j and merges each j's digits into one mask.
+///
+/// A link through digit x puts every x of one set among the cells seeing
+/// every x of the other, the other set's first x among them; so each set
+/// looks for partners among the sets whose first x it sees, instead of
+/// pairing every two sets. Whether two sets are linked depends on the two
+/// sets only.
+#[allow(clippy::too_many_arguments)]
+fn partners_of(
+    i: usize,
+    after: Option<usize>,
+    list: &[Als],
+    small: &[Small],
+    digit_cells: &[u128],
+    by_first: &Adjacency<u32>,
+    cells: usize,
+    partners: &mut Vec<(u32, u64)>,
+) {
+    let a = &small[i];
+    partners.clear();
+    for x in bits(list[i].mask) {
+        let seen = a.seen[x];
+        let mut ys = seen & digit_cells[x] & !a.set;
+        while ys != 0 {
+            let y = ys.trailing_zeros() as usize;
+            ys &= ys - 1;
+            let sets = by_first.of(x * cells + y);
+            let from = after.map_or(0, |k| sets.partition_point(|&j| j as usize <= k));
+            for &j in &sets[from..] {
+                let b = &small[j as usize];
+                if b.set & a.set == 0 && b.cells_of[x] & !seen == 0 {
+                    partners.push((j, 1 << x));
+                }
+            }
+        }
+    }
+    partners.sort_unstable_by_key(|p| p.0);
+    let mut k = 0;
+    let mut w = 0;
+    while k < partners.len() {
+        let (j, mut m) = partners[k];
+        k += 1;
+        while k < partners.len() && partners[k].0 == j {
+            m |= partners[k].1;
+            k += 1;
+        }
+        partners[w] = (j, m);
+        w += 1;
+    }
+    partners.truncate(w);
+}
+
+/// The net's links built afresh: each pair (i < j) found once from i.
+fn links_fresh(
+    c: &Candidates,
+    list: &[Als],
+    small: &[Small],
+    digit_cells: &[u128],
+) -> Option<Adjacency<(u32, u64)>> {
+    let by_first = by_first(c, list, small);
     // Both directions of each pair (i < j), pairs in increasing (i, j): the
     // stable sort by node then lists each node's links by the other node.
     let mut edges: Vec<(u32, (u32, u64))> = Vec::new();
@@ -317,46 +397,106 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
         if c.out_of_time() {
             return None;
         }
-        let a = &small[i];
-        partners.clear();
-        for x in bits(list[i].mask) {
-            let seen = a.seen[x];
-            let mut ys = seen & digit_cells[x] & !a.set;
-            while ys != 0 {
-                let y = ys.trailing_zeros() as usize;
-                ys &= ys - 1;
-                let sets = by_first.of(x * cells + y);
-                let from = sets.partition_point(|&j| j as usize <= i);
-                for &j in &sets[from..] {
-                    let b = &small[j as usize];
-                    if b.set & a.set == 0 && b.cells_of[x] & !seen == 0 {
-                        partners.push((j, 1 << x));
-                    }
-                }
-            }
-        }
-        partners.sort_unstable_by_key(|p| p.0);
-        let mut k = 0;
-        while k < partners.len() {
-            let (j, mut m) = partners[k];
-            k += 1;
-            while k < partners.len() && partners[k].0 == j {
-                m |= partners[k].1;
-                k += 1;
-            }
+        let cells = c.cell_count();
+        partners_of(
+            i,
+            Some(i),
+            list,
+            small,
+            digit_cells,
+            &by_first,
+            cells,
+            &mut partners,
+        );
+        for &(j, m) in &partners {
             edges.push((i as u32, (j, m)));
             edges.push((j, (i as u32, m)));
         }
     }
-    let links = Adjacency::from_edges(list.len(), &edges);
-    let net = std::rc::Rc::new(Net {
-        list,
-        small,
-        links,
-        digit_cells,
-    });
-    LAST_NET.with(|m| *m.borrow_mut() = Some((c.ctx.clone(), masks, net.clone())));
-    Some(net)
+    Some(Adjacency::from_edges(list.len(), &edges))
+}
+
+/// The net's links from the last net of the same board context: a step
+/// remakes the ALSs of the units whose cells changed, and the others are
+/// the same objects, in the same order. Links between two such sets are
+/// the old ones, renumbered; only the new sets look for partners.
+fn links_from(
+    c: &Candidates,
+    list: &[Als],
+    small: &[Small],
+    digit_cells: &[u128],
+    old: &Net,
+) -> Option<Adjacency<(u32, u64)>> {
+    const NONE: u32 = u32::MAX;
+    // Old index of each set kept from the old net. Both lists are in unit
+    // order, and a unit's sets are either all kept or all remade.
+    let mut old_of = vec![NONE; list.len()];
+    let mut new_of = vec![NONE; old.list.len()];
+    let mut p = 0;
+    for (i, a) in list.iter().enumerate() {
+        while p < old.list.len() && old.list[p].unit < a.unit {
+            p += 1;
+        }
+        if let Some(b) = old.list.get(p) {
+            if b.unit == a.unit && Rc::ptr_eq(&b.cells, &a.cells) && b.mask == a.mask {
+                old_of[i] = p as u32;
+                new_of[p] = i as u32;
+                p += 1;
+            }
+        }
+    }
+    let by_first = by_first(c, list, small);
+    let cells = c.cell_count();
+    // Links that involve a new set: all of a new set's, in increasing j,
+    // and a kept set's to new sets, found as new sets come in order.
+    let mut edges: Vec<(u32, (u32, u64))> = Vec::new();
+    let mut partners: Vec<(u32, u64)> = Vec::new();
+    for i in 0..list.len() {
+        if old_of[i] != NONE {
+            continue;
+        }
+        if c.out_of_time() {
+            return None;
+        }
+        partners_of(
+            i,
+            None,
+            list,
+            small,
+            digit_cells,
+            &by_first,
+            cells,
+            &mut partners,
+        );
+        for &(j, m) in &partners {
+            edges.push((i as u32, (j, m)));
+            if old_of[j as usize] != NONE {
+                edges.push((j, (i as u32, m)));
+            }
+        }
+    }
+    let fresh = Adjacency::from_edges(list.len(), &edges);
+    Some(Adjacency::build(list.len(), |i, out| {
+        let new = fresh.of(i);
+        if old_of[i] == NONE {
+            out.extend_from_slice(new);
+            return;
+        }
+        // Merge the kept links (renumbered, still increasing) with the new.
+        let mut k = 0;
+        for &(oj, m) in old.links.of(old_of[i] as usize) {
+            let j = new_of[oj as usize];
+            if j == NONE {
+                continue;
+            }
+            while k < new.len() && new[k].0 < j {
+                out.push(new[k]);
+                k += 1;
+            }
+            out.push((j, m));
+        }
+        out.extend_from_slice(&new[k..]);
+    }))
 }
 
 pub(crate) fn find_xz(c: &Candidates) -> Option<Step> {
@@ -608,5 +748,50 @@ mod tests {
             crate::logic::apply(&mut c, &s);
         }
         assert!(boards > 20, "{boards} boards");
+    }
+
+    /// The net's links made from the last net equal links built afresh,
+    /// along hard puzzles' paths.
+    #[test]
+    fn net_links_kept_equal_fresh() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ];
+        let mut boards = 0;
+        for line in lines {
+            let mut c = cands(line, &[]);
+            let mut last: Option<Rc<Net>> = None;
+            for _ in 0..80 {
+                let t = table(&c).unwrap();
+                let mut digit_cells = vec![0u128; 9];
+                for x in 0..81 {
+                    for d in bits(c.mask(x)) {
+                        digit_cells[d] |= 1 << x;
+                    }
+                }
+                let fresh = links_fresh(&c, &t.list, &t.small, &digit_cells).unwrap();
+                let links = match &last {
+                    Some(old) => links_from(&c, &t.list, &t.small, &digit_cells, old).unwrap(),
+                    None => links_fresh(&c, &t.list, &t.small, &digit_cells).unwrap(),
+                };
+                assert_eq!(links.nodes(), fresh.nodes());
+                for i in 0..links.nodes() {
+                    assert_eq!(links.of(i), fresh.of(i), "set {i}");
+                }
+                last = Some(Rc::new(Net {
+                    list: t.list.clone(),
+                    small: t.small.clone(),
+                    links,
+                    digit_cells,
+                }));
+                boards += 1;
+                let Some(s) = crate::logic::next_step(&c) else {
+                    break;
+                };
+                crate::logic::apply(&mut c, &s);
+            }
+        }
+        assert!(boards > 60, "{boards} boards");
     }
 }

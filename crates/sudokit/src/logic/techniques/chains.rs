@@ -12,9 +12,13 @@
 //! X-chains use one digit only; XY-chains use bivalue cells as strong links
 //! and same-digit links between cells as weak links; AICs mix both.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::adjacency::Adjacency;
 use super::{elim_text, Cand, Candidates, Step, Technique};
-use crate::logic::candidates::bits;
+use crate::logic::candidates::{bits, Ctx};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Mode {
@@ -61,15 +65,35 @@ pub(crate) fn find_aic(c: &Candidates) -> Option<Step> {
 
 pub(super) struct Graph {
     pub(super) n: usize,
-    /// Strong neighbours of each candidate node (cell · n + digit − 1).
-    pub(super) strong: Adjacency<u32>,
-    /// Whether two digits of one cell are weakly linked (AICs).
-    same_cell_weak: bool,
+    /// Strong neighbours of each candidate node (cell · n + digit − 1) in
+    /// AIC mode: each node's unit links, then its bivalue cell's link.
+    /// Shared by the finders that run on one board.
+    links: Rc<Adjacency<u32>>,
+    mode: Mode,
 }
 
 impl Graph {
     pub(super) fn nodes(&self) -> usize {
-        self.strong.nodes()
+        self.links.nodes()
+    }
+
+    /// Strong neighbours of `v` in this graph's mode: an X-chain's are the
+    /// unit links, an XY-chain's the bivalue link (the last one, in `v`'s
+    /// own cell, when there is one).
+    #[inline(always)]
+    pub(super) fn strong(&self, v: u32) -> &[u32] {
+        let all = self.links.of(v as usize);
+        if self.mode == Mode::Aic {
+            return all;
+        }
+        let n = self.n as u32;
+        let bivalue = all.last().is_some_and(|&w| w / n == v / n);
+        match (self.mode, bivalue) {
+            (Mode::Xy, true) => &all[all.len() - 1..],
+            (Mode::Xy, false) => &[],
+            (_, true) => &all[..all.len() - 1],
+            (_, false) => all,
+        }
     }
 }
 
@@ -120,14 +144,50 @@ pub(super) fn node(n: usize, cell: usize, d: usize) -> u32 {
     (cell * n + d) as u32
 }
 
-/// The link graph; `Mode::X(_)` builds the single-digit links of every digit.
+/// The link graph of `mode`; `Mode::X(_)` has the single-digit links of
+/// every digit.
 pub(super) fn build(c: &Candidates, mode: Mode) -> Graph {
+    Graph {
+        n: c.ctx.n,
+        links: shared_links(c),
+        mode,
+    }
+}
+
+/// A board (its context and every cell's mask) and its AIC links.
+type LinksMemo = (Arc<Ctx>, Vec<u64>, Rc<Adjacency<u32>>);
+
+thread_local! {
+    /// The last board's links: X-chains, XY-chains, AICs and continuous
+    /// nice loops run one after the other on the same board, and each
+    /// mode's links are a part of the AIC ones.
+    static LAST_LINKS: RefCell<Option<LinksMemo>> = const { RefCell::new(None) };
+}
+
+/// The AIC links of `c`, reused when its masks are the last board's (the
+/// links read nothing else).
+fn shared_links(c: &Candidates) -> Rc<Adjacency<u32>> {
+    let hit = LAST_LINKS.with(|m| {
+        m.borrow().as_ref().and_then(|(ctx, masks, links)| {
+            (Arc::ptr_eq(ctx, &c.ctx) && masks == c.masks()).then(|| links.clone())
+        })
+    });
+    if let Some(links) = hit {
+        return links;
+    }
+    let links = Rc::new(links(c, true, true));
+    LAST_LINKS.with(|m| *m.borrow_mut() = Some((c.ctx.clone(), c.masks().to_vec(), links.clone())));
+    links
+}
+
+/// Strong links: same-digit links between cells (`units`), then each
+/// bivalue cell's link between its digits (`bivalue`).
+fn links(c: &Candidates, units: bool, bivalue: bool) -> Adjacency<u32> {
     let ctx = &c.ctx;
     let n = ctx.n;
     let cells = c.cell_count();
     let mut strong: Vec<(u32, u32)> = Vec::new();
-    // Same-digit links between cells.
-    if mode != Mode::Xy {
+    if units {
         for u in 0..c.geometry().units().len() {
             for d in 0..n {
                 let p = c.places(u, d as u16 + 1);
@@ -139,20 +199,18 @@ pub(super) fn build(c: &Candidates, mode: Mode) -> Graph {
             }
         }
     }
-    for x in 0..cells {
-        let m = c.mask(x);
-        if m.count_ones() == 2 && !matches!(mode, Mode::X(_)) {
-            for d in bits(m) {
-                let e = (m & !(1 << d)).trailing_zeros() as usize;
-                strong.push((node(n, x, d), node(n, x, e)));
+    if bivalue {
+        for x in 0..cells {
+            let m = c.mask(x);
+            if m.count_ones() == 2 {
+                for d in bits(m) {
+                    let e = (m & !(1 << d)).trailing_zeros() as usize;
+                    strong.push((node(n, x, d), node(n, x, e)));
+                }
             }
         }
     }
-    Graph {
-        n,
-        strong: Adjacency::from_edges_dedup(cells * n, &strong),
-        same_cell_weak: matches!(mode, Mode::Aic),
-    }
+    Adjacency::from_edges_dedup(cells * n, &strong)
 }
 
 impl Graph {
@@ -168,7 +226,7 @@ impl Graph {
                 f(node(n, p as usize, d));
             }
         }
-        if self.same_cell_weak {
+        if self.mode == Mode::Aic {
             for e in bits(c.mask(x) & !(1 << d)) {
                 f(node(n, x, e));
             }
@@ -211,7 +269,7 @@ fn search(
         if c.out_of_time() {
             return None;
         }
-        if g.strong.of(s as usize).is_empty() {
+        if g.strong(s).is_empty() {
             continue;
         }
         *generation += 1;
@@ -311,7 +369,7 @@ fn search(
             if on {
                 g.for_weak(c, v, visit);
             } else {
-                g.strong.of(v as usize).iter().for_each(|&w| visit(w));
+                g.strong(v).iter().for_each(|&w| visit(w));
             }
         }
     }
@@ -458,5 +516,34 @@ mod tests {
             assert_eq!(e.digit, 1);
         }
         assert!(elims(&c, &s).contains(&"r2c2<>1".to_string()));
+    }
+
+    /// Each mode's links read from the shared AIC links equal the links of
+    /// that mode built afresh, along a hard puzzle's path.
+    #[test]
+    fn shared_links_equal_fresh() {
+        let line =
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+        let mut c = cands(line, &[]);
+        let mut boards = 0;
+        for _ in 0..80 {
+            for (mode, units, bivalue) in [
+                (Mode::X(0), true, false),
+                (Mode::Xy, false, true),
+                (Mode::Aic, true, true),
+            ] {
+                let (g, fresh) = (build(&c, mode), links(&c, units, bivalue));
+                assert_eq!(g.nodes(), fresh.nodes());
+                for v in 0..g.nodes() {
+                    assert_eq!(g.strong(v as u32), fresh.of(v));
+                }
+            }
+            boards += 1;
+            let Some(s) = crate::logic::next_step(&c) else {
+                break;
+            };
+            crate::logic::apply(&mut c, &s);
+        }
+        assert!(boards > 20, "{boards} boards");
     }
 }

@@ -64,7 +64,7 @@ impl LoopGraph for Plain<'_> {
         self.g.nodes()
     }
     fn strong(&self, v: u32) -> &[u32] {
-        self.g.strong.of(v as usize)
+        self.g.strong(v)
     }
     fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
         self.g.for_weak(c, v, f)

@@ -36,8 +36,8 @@ type Node = u32;
 struct Group {
     /// Digit − 1.
     d: usize,
-    /// Cells, ascending.
-    cells: Vec<u32>,
+    /// Cells, ascending. Shared with the digit's part kept across boards.
+    cells: Rc<[u32]>,
     /// On boards of up to 128 cells: the cells as a bit set, and the cells
     /// seeing every one of them (0 elsewhere).
     mask: u128,
@@ -90,7 +90,10 @@ fn graph(c: &Candidates) -> Option<Rc<Graph>> {
     if hit.is_some() {
         return hit;
     }
-    let g = Rc::new(build(c)?);
+    let g = Rc::new(match c.ctx.peer128 {
+        Some(_) => by_digit(c)?,
+        None => build(c)?,
+    });
     // A graph cut short by the limits is not the board's (`build` then
     // returns `None`; checked again for safety).
     if !c.out_of_time() {
@@ -145,7 +148,7 @@ fn build(c: &Candidates) -> Option<Graph> {
                     }
                     !digit_groups
                         .iter()
-                        .any(|&j| groups[j].mask == mask && groups[j].cells == inside)
+                        .any(|&j| groups[j].mask == mask && *groups[j].cells == *inside)
                 }
                 None => seen.insert((d, inside.clone())),
             };
@@ -153,7 +156,7 @@ fn build(c: &Candidates) -> Option<Graph> {
                 digit_groups.push(groups.len());
                 groups.push(Group {
                     d,
-                    cells: inside,
+                    cells: inside.into(),
                     mask,
                     seen_by,
                 });
@@ -236,7 +239,7 @@ fn build(c: &Candidates) -> Option<Graph> {
                         1 => Some(cell_node(rest[0], d)),
                         _ => unit_groups
                             .iter()
-                            .find(|&&j| groups[j].cells == rest)
+                            .find(|&&j| *groups[j].cells == *rest)
                             .map(|&j| base + j as u32),
                     }
                 };
@@ -323,6 +326,253 @@ fn build(c: &Candidates) -> Option<Graph> {
         group_weak: Adjacency::from_edges_dedup(nodes, &group_weak),
         all_cells: (0..cells as u32).collect(),
     })
+}
+
+/// One digit's share of the graph on a board of at most 128 cells: its
+/// groups and the links between its own nodes. Every link but a bivalue
+/// cell's joins two nodes of one digit, and depends only on where that
+/// digit can go; so a part is kept while the digit's cells stay the same.
+struct DigitPart {
+    /// The digit's candidate cells the part was made for.
+    key: u128,
+    /// The digit's groups in board order, with the index of their overlap.
+    groups: Vec<(u32, Group)>,
+    /// Local nodes: cell `x` is `x`, the digit's group `l` is `cells + l`.
+    strong: Adjacency<u32>,
+    group_weak: Adjacency<u32>,
+}
+
+/// Per digit, its last part, for one board context.
+type PartsMemo = (Arc<Ctx>, Vec<Option<Rc<DigitPart>>>);
+
+thread_local! {
+    /// A step changes where a few digits can go: the other digits' parts
+    /// are taken from the last board's graph.
+    static LAST_PARTS: RefCell<Option<PartsMemo>> = const { RefCell::new(None) };
+}
+
+/// [`build`] on boards of at most 128 cells, from the digits' parts: those
+/// of digits whose cells changed are made again. Groups are numbered in
+/// board order (overlap, then digit), and each node's links keep the order
+/// in which `build` finds them, so the graph is the same.
+fn by_digit(c: &Candidates) -> Option<Graph> {
+    let ctx = &c.ctx;
+    let n = ctx.n;
+    let cells = c.cell_count();
+    let base = (cells * n) as u32;
+    let mut digit_cells = vec![0u128; n];
+    for x in 0..cells {
+        for d in bits(c.mask(x)) {
+            digit_cells[d] |= 1 << x;
+        }
+    }
+    let mut memo = LAST_PARTS
+        .with(|m| m.borrow_mut().take())
+        .filter(|(m_ctx, parts)| Arc::ptr_eq(m_ctx, ctx) && parts.len() == n)
+        .unwrap_or_else(|| (ctx.clone(), vec![None; n]));
+    for (d, part) in memo.1.iter_mut().enumerate() {
+        if part.as_ref().is_some_and(|p| p.key == digit_cells[d]) {
+            continue;
+        }
+        if c.out_of_time() {
+            return None;
+        }
+        *part = Some(Rc::new(digit_part(c, d, digit_cells[d])));
+    }
+    let parts: Vec<Rc<DigitPart>> = memo
+        .1
+        .iter()
+        .map(|p| p.clone().expect("set above"))
+        .collect();
+    LAST_PARTS.with(|m| *m.borrow_mut() = Some(memo));
+
+    // Board order of the groups: by overlap, then digit.
+    let mut order: Vec<(u32, u32, u32)> = Vec::new();
+    for (d, p) in parts.iter().enumerate() {
+        for (l, (o, _)) in p.groups.iter().enumerate() {
+            order.push((*o * n as u32 + d as u32, d as u32, l as u32));
+        }
+    }
+    if order.is_empty() {
+        return None;
+    }
+    order.sort_unstable();
+    // Graph node of each digit's group `l`: `global[first[d] + l]`.
+    let mut first = vec![0usize; n];
+    for d in 1..n {
+        first[d] = first[d - 1] + parts[d - 1].groups.len();
+    }
+    let mut global = vec![0u32; order.len()];
+    let mut groups: Vec<Group> = Vec::with_capacity(order.len());
+    for (k, &(_, d, l)) in order.iter().enumerate() {
+        global[first[d as usize] + l as usize] = base + k as u32;
+        let g = &parts[d as usize].groups[l as usize].1;
+        groups.push(Group {
+            d: g.d,
+            cells: g.cells.clone(),
+            mask: g.mask,
+            seen_by: g.seen_by,
+        });
+    }
+    // Node by node, cells' candidates first (cell by cell, digit by digit),
+    // then the groups; each list is the digit's, renumbered.
+    let assemble = |bivalue: bool, of: fn(&DigitPart) -> &Adjacency<u32>| {
+        let mut start = Vec::with_capacity(base as usize + groups.len() + 1);
+        let mut items = Vec::new();
+        start.push(0);
+        let push = |d: usize, local: usize, items: &mut Vec<u32>| {
+            for &w in of(&parts[d]).of(local) {
+                items.push(if (w as usize) < cells {
+                    w * n as u32 + d as u32
+                } else {
+                    global[first[d] + w as usize - cells]
+                });
+            }
+        };
+        for x in 0..cells {
+            let m = c.mask(x);
+            for d in 0..n {
+                push(d, x, &mut items);
+                // A bivalue cell's link to its other digit, found after the
+                // unit links.
+                if bivalue && m.count_ones() == 2 && m >> d & 1 != 0 {
+                    items.push((x * n) as u32 + (m & !(1 << d)).trailing_zeros());
+                }
+                start.push(items.len() as u32);
+            }
+        }
+        for &(_, d, l) in &order {
+            push(d as usize, cells + l as usize, &mut items);
+            start.push(items.len() as u32);
+        }
+        Adjacency::from_parts(start, items)
+    };
+    let strong = assemble(true, |p| &p.strong);
+    let group_weak = assemble(false, |p| &p.group_weak);
+    Some(Graph {
+        n,
+        base,
+        groups,
+        strong,
+        group_weak,
+        all_cells: (0..cells as u32).collect(),
+    })
+}
+
+/// Digit `d`'s part (0-based) where it can go in `key`: what [`build`]
+/// finds for it, in the same order.
+fn digit_part(c: &Candidates, d: usize, key: u128) -> DigitPart {
+    let ctx = &c.ctx;
+    let peers = ctx.peer128.as_deref().expect("boards of at most 128 cells");
+    let cells = c.cell_count();
+    let mut groups: Vec<(u32, Group)> = Vec::new();
+    for (o, (_, _, shared)) in ctx.overlaps.iter().enumerate() {
+        if shared
+            .iter()
+            .filter(|&&x| key >> x & 1 != 0)
+            .nth(1)
+            .is_none()
+        {
+            continue;
+        }
+        let inside: Vec<u32> = shared
+            .iter()
+            .copied()
+            .filter(|&x| key >> x & 1 != 0)
+            .collect();
+        let (mut mask, mut seen_by) = (0u128, !0u128);
+        for &x in &inside {
+            mask |= 1 << x;
+            seen_by &= peers[x as usize];
+        }
+        if groups
+            .iter()
+            .any(|(_, g)| g.mask == mask && *g.cells == *inside)
+        {
+            continue;
+        }
+        groups.push((
+            o as u32,
+            Group {
+                d,
+                cells: inside.into(),
+                mask,
+                seen_by,
+            },
+        ));
+    }
+    let nodes = cells + groups.len();
+    let units = c.geometry().units();
+    let mut unit_of_group: Vec<(u32, usize)> = Vec::new();
+    for (k, (_, g)) in groups.iter().enumerate() {
+        for &u in ctx.geo.units_of(g.cells[0] as usize) {
+            let unit = &units[u as usize].cells;
+            if g.cells.iter().all(|x| unit.contains(x)) {
+                unit_of_group.push((u, k));
+            }
+        }
+    }
+    let in_unit = Adjacency::from_edges(units.len(), &unit_of_group);
+    let gnode = |k: usize| (cells + k) as u32;
+    let mut strong: Vec<(u32, u32)> = Vec::new();
+    for u in 0..units.len() {
+        let places = c.places(u, d as u16 + 1);
+        if places.len() == 2 {
+            strong.push((places[0], places[1]));
+            strong.push((places[1], places[0]));
+        }
+        let unit_groups = in_unit.of(u);
+        if unit_groups.is_empty() {
+            continue;
+        }
+        let place_mask = places.iter().fold(0u128, |m, &x| m | 1 << x);
+        for &k in unit_groups {
+            // The unit's other places: none, one cell, or a group of the
+            // same cells in the same order.
+            let rest = place_mask & !groups[k].1.mask;
+            let other = if rest == 0 {
+                None
+            } else if rest & (rest - 1) == 0 {
+                Some(rest.trailing_zeros())
+            } else {
+                unit_groups
+                    .iter()
+                    .find(|&&j| {
+                        groups[j].1.mask == rest
+                            && groups[j].1.cells.iter().copied().eq(places
+                                .iter()
+                                .copied()
+                                .filter(|x| !groups[k].1.cells.contains(x)))
+                    })
+                    .map(|&j| gnode(j))
+            };
+            if let Some(o) = other {
+                strong.push((gnode(k), o));
+                strong.push((o, gnode(k)));
+            }
+        }
+    }
+    let mut group_weak: Vec<(u32, u32)> = Vec::new();
+    for (k, (_, g)) in groups.iter().enumerate() {
+        let mut m = key & g.seen_by;
+        while m != 0 {
+            let v = m.trailing_zeros();
+            m &= m - 1;
+            group_weak.push((gnode(k), v));
+            group_weak.push((v, gnode(k)));
+        }
+        for (j, (_, h)) in groups.iter().enumerate() {
+            if h.mask & !g.seen_by == 0 {
+                group_weak.push((gnode(k), gnode(j)));
+            }
+        }
+    }
+    DigitPart {
+        key,
+        groups,
+        strong: Adjacency::from_edges_dedup(nodes, &strong),
+        group_weak: Adjacency::from_edges_dedup(nodes, &group_weak),
+    }
 }
 
 impl Graph {
@@ -665,4 +915,48 @@ fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Opt
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    /// The graph made from the digits' kept parts equals one built afresh,
+    /// along hard puzzles' paths (each board a few candidates away from the
+    /// last).
+    #[test]
+    fn parts_kept_equal_fresh() {
+        let lines = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        ];
+        let mut boards = 0;
+        for line in lines {
+            let mut c = cands(line, &[]);
+            for _ in 0..80 {
+                let (kept, fresh) = (by_digit(&c), build(&c));
+                assert_eq!(kept.is_some(), fresh.is_some());
+                if let (Some(a), Some(b)) = (kept, fresh) {
+                    assert_eq!((a.n, a.base, a.nodes()), (b.n, b.base, b.nodes()));
+                    for (g, h) in a.groups.iter().zip(&b.groups) {
+                        assert_eq!(
+                            (g.d, &g.cells, g.mask, g.seen_by),
+                            (h.d, &h.cells, h.mask, h.seen_by)
+                        );
+                    }
+                    for v in 0..a.nodes() {
+                        assert_eq!(a.strong.of(v), b.strong.of(v), "strong {v}");
+                        assert_eq!(a.group_weak.of(v), b.group_weak.of(v), "weak {v}");
+                    }
+                    boards += 1;
+                }
+                let Some(s) = crate::logic::next_step(&c) else {
+                    break;
+                };
+                crate::logic::apply(&mut c, &s);
+            }
+        }
+        assert!(boards > 60, "{boards} boards");
+    }
 }

@@ -795,10 +795,11 @@ pub(crate) enum DigitSlot {
     XChain,
     /// Franken fish of a size, finned or not.
     Franken(usize, bool),
+    TurbotFish,
 }
 
 impl DigitSlot {
-    const COUNT: usize = 15;
+    const COUNT: usize = 16;
     fn index(self) -> Option<usize> {
         Some(match self {
             DigitSlot::Basic(k @ 2..=4) => k - 2,
@@ -811,6 +812,7 @@ impl DigitSlot {
             DigitSlot::XChain => 10,
             DigitSlot::Franken(k @ 2..=3, finned) => 11 + k - 2 + 2 * finned as usize,
             DigitSlot::Franken(..) => return None,
+            DigitSlot::TurbotFish => 15,
         })
     }
 }

@@ -10,7 +10,53 @@
 //!
 //! HoDoKu scores both 200 (Hard) and tries them after simple colours.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::{list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::Ctx;
+
+/// A digit's clusters, with the digit's candidate cells they were made for.
+type Kept = (u128, Rc<Vec<[Vec<u32>; 2]>>);
+
+/// Per digit, its kept clusters, for one board context.
+type KeptMemo = (Arc<Ctx>, Vec<Option<Kept>>);
+
+thread_local! {
+    /// Per digit, its last clusters, for one board context. Both types run
+    /// on each board, and a step changes where a few digits can go.
+    static LAST_CLUSTERS: RefCell<Option<KeptMemo>> = const { RefCell::new(None) };
+}
+
+/// [`clusters`] of digit `d`, reused while the digit's cells are as they
+/// were (they read nothing else). Boards over 128 cells make them afresh.
+fn kept_clusters(c: &Candidates, d: u16) -> Rc<Vec<[Vec<u32>; 2]>> {
+    let cells = c.cell_count();
+    if cells > 128 {
+        return Rc::new(clusters(c, d));
+    }
+    let n = c.ctx.n;
+    let key = (0..cells).fold(0u128, |k, x| k | (c.has(x, d) as u128) << x);
+    LAST_CLUSTERS.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m
+            .as_ref()
+            .is_some_and(|(ctx, kept)| Arc::ptr_eq(ctx, &c.ctx) && kept.len() == n)
+        {
+            *m = Some((c.ctx.clone(), vec![None; n]));
+        }
+        let slot = &mut m.as_mut().expect("set above").1[d as usize - 1];
+        match slot {
+            Some((k, cl)) if *k == key => cl.clone(),
+            _ => {
+                let cl = Rc::new(clusters(c, d));
+                *slot = Some((key, cl.clone()));
+                cl
+            }
+        }
+    })
+}
 
 /// Each cluster of digit `d`: its two colours.
 fn clusters(c: &Candidates, d: u16) -> Vec<[Vec<u32>; 2]> {
@@ -66,7 +112,7 @@ pub(crate) fn find_sees_both(c: &Candidates) -> Option<Step> {
         if c.out_of_time() {
             return None;
         }
-        let cl = clusters(c, d);
+        let cl = kept_clusters(c, d);
         for (i, ci) in cl.iter().enumerate() {
             for (j, cj) in cl.iter().enumerate() {
                 if i == j {
@@ -106,7 +152,7 @@ pub(crate) fn find_linked(c: &Candidates) -> Option<Step> {
         if c.out_of_time() {
             return None;
         }
-        let cl = clusters(c, d);
+        let cl = kept_clusters(c, d);
         for (i, ci) in cl.iter().enumerate() {
             for cj in &cl[i + 1..] {
                 let mut elims: Vec<Cand> = Vec::new();
@@ -159,4 +205,31 @@ pub(crate) fn find_linked(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    /// The clusters kept digit by digit equal clusters made afresh, along a
+    /// hard puzzle's path.
+    #[test]
+    fn kept_equal_fresh() {
+        let line =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut c = cands(line, &[]);
+        let mut boards = 0;
+        for _ in 0..80 {
+            for d in 1..=9 {
+                assert_eq!(*kept_clusters(&c, d), clusters(&c, d), "digit {d}");
+            }
+            boards += 1;
+            let Some(s) = crate::logic::next_step(&c) else {
+                break;
+            };
+            crate::logic::apply(&mut c, &s);
+        }
+        assert!(boards > 20, "{boards} boards");
+    }
 }
