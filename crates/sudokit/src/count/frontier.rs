@@ -44,9 +44,10 @@
 //! Which way to cut (rows or columns, when boxes are square) and which band
 //! takes which role is chosen by a cost estimate from the number of givens per
 //! band. Where that estimate is high, band composition is still taken when
-//! enumeration is out of reach by a sampled estimate of the completions
-//! (`Route::LongShot`). The key tables (bands with the first row fixed, by key; key classes)
-//! are built once per box shape and kept for the life of the process.
+//! a sampled estimate of the completions puts enumeration out of reach
+//! (`Route::LongShot`). The key tables (bands with the first row fixed, by
+//! key; key classes) are built once per box shape and kept for the life of
+//! the process.
 //!
 //! Every number summed is a count of actual completions, so a count stopped by
 //! the budget is a proven lower bound.
@@ -781,8 +782,8 @@ pub(super) fn cuts(
 }
 
 /// The automatic choice behind `completions`: `Some` when symmetry or whole
-/// digits answer, or band composition is expected to be cheap; `None` to
-/// use enumeration.
+/// digits answer, or band composition is expected to be cheap or is the
+/// better long shot and finishes; `None` to use enumeration.
 pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Option<Count> {
     // Only for whole counts: these answers are not split into shards, and
     // the forced decompositions stay independent checks of them.
@@ -811,10 +812,10 @@ pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Optio
     }
 }
 
-/// Band composition where its cost estimate is high, for whole counts with
+/// Band composition where its cost estimate is high. A whole count gives it
 /// part of the time left (none when little is left), so that enumeration
-/// can still give a lower bound when it fails (`None`). A shard runs as any other, so that every shard
-/// of a count uses the same method.
+/// can still give a lower bound when it fails (`None`). A shard runs it as
+/// any other method, so that every shard of a count uses the same one.
 fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
     let remaining = opts.budget.remaining();
     if opts.shard != super::Shard::WHOLE || remaining.is_none() {
