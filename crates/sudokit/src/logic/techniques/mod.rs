@@ -1067,6 +1067,34 @@ pub(crate) mod test_util {
         ((b[1] - b'1') as u32) * 9 + (b[3] - b'1') as u32
     }
 
+    /// Two hard top1465 puzzles whose solving paths run through most of the
+    /// chain, ALS and fish techniques.
+    pub const HARD: [&str; 2] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    ];
+
+    /// Calls `check` on each board along the solving paths of `lines` (at
+    /// most 80 steps each, so each board is a few candidates away from the
+    /// last, as the kept caches meet them) and returns on how many it
+    /// returned true.
+    pub fn along_paths(lines: &[&str], mut check: impl FnMut(&Candidates) -> bool) -> usize {
+        let mut boards = 0;
+        for line in lines {
+            let mut c = cands(line, &[]);
+            for _ in 0..80 {
+                if check(&c) {
+                    boards += 1;
+                }
+                let Some(s) = crate::logic::next_step(&c) else {
+                    break;
+                };
+                crate::logic::apply(&mut c, &s);
+            }
+        }
+        boards
+    }
+
     /// Sorted eliminations as `r1c2<>7` strings.
     pub fn elims(c: &Candidates, s: &Step) -> Vec<String> {
         let mut v: Vec<String> = s

@@ -98,27 +98,15 @@ mod tests {
     /// what a search of every digit gives, along hard puzzles' paths.
     #[test]
     fn skipped_digits_equal_fresh() {
-        let lines = [
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-        ];
-        let mut boards = 0;
-        for line in lines {
-            let mut c = cands(line, &[]);
-            for _ in 0..80 {
-                let fresh = (1..=9).find_map(|d| find_digit(&c, d));
-                let kept = find(&c);
-                assert_eq!(
-                    kept.as_ref().map(|s| (&s.eliminations, &s.explanation)),
-                    fresh.as_ref().map(|s| (&s.eliminations, &s.explanation))
-                );
-                boards += 1;
-                let Some(s) = crate::logic::next_step(&c) else {
-                    break;
-                };
-                crate::logic::apply(&mut c, &s);
-            }
-        }
+        let boards = along_paths(&HARD, |c| {
+            let fresh = (1..=9).find_map(|d| find_digit(c, d));
+            let kept = find(c);
+            assert_eq!(
+                kept.as_ref().map(|s| (&s.eliminations, &s.explanation)),
+                fresh.as_ref().map(|s| (&s.eliminations, &s.explanation))
+            );
+            true
+        });
         assert!(boards > 60, "{boards} boards");
     }
 }
