@@ -997,9 +997,8 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         .as_ref()
         .filter(|_| plan.w == 3)
         .map(|l| StackIndex::new(plan, l));
-    // The last band's table by its first two stacks, each bucket sorted by
-    // the third stack for binary search.
-    let split_c: Option<KeyMap<Bucket>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
+    // The last band's table by its first two stacks, then by the third.
+    let split_c: Option<KeyMap<Lookup>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
         let mut split: KeyMap<Vec<(u32, u128)>> = KeyMap::default();
         for (&cols, &v) in l {
             split
@@ -1009,11 +1008,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         }
         split
             .into_iter()
-            .map(|(k, mut items)| {
-                items.sort_unstable_by_key(|&(third, _)| third);
-                let (third, counts) = items.into_iter().unzip();
-                (k, Bucket { third, counts })
-            })
+            .map(|(k, items)| (k, Lookup::new(items)))
             .collect()
     });
     // The three-band join, in two parts. `join_of` depends on the outer
@@ -1049,7 +1044,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                     if b3 & g3 == 0 {
                         let rest3 = c3 ^ b3;
                         let nc = match inner {
-                            Some(m) => m.third.binary_search(&rest3).map_or(0, |i| m.counts[i]),
+                            Some(m) => m.get(rest3),
                             None => n_of(&lc, c ^ (b12 | u128::from(b3) << shift2)),
                         };
                         *total += nb * nc;
@@ -1116,7 +1111,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
 /// One bucket of the middle band's configurations, with its first two
 /// stacks' column sets and the last band's counts by third stack (`None`:
 /// read the last band from the key tables).
-type JoinPart<'a> = (u128, &'a Bucket, Option<&'a Bucket>);
+type JoinPart<'a> = (u128, &'a Bucket, Option<&'a Lookup>);
 
 /// A sum of products, in `u128` until it overflows.
 struct Sum {
@@ -1172,6 +1167,55 @@ struct StackIndex {
 struct Bucket {
     third: Vec<u32>,
     counts: Vec<u128>,
+}
+
+/// The last band's configurations sharing their first two stacks, found by
+/// third stack through a small open-addressing table (a binary search in
+/// the sorted arrays was a chain of dependent loads per look-up).
+struct Lookup {
+    third: Vec<u32>,
+    counts: Vec<u128>,
+    /// Index + 1 into `third`, 0 for an empty slot; a power of two at
+    /// least twice `third.len()`.
+    slots: Vec<u32>,
+}
+
+impl Lookup {
+    fn new(items: Vec<(u32, u128)>) -> Self {
+        let (third, counts): (Vec<u32>, Vec<u128>) = items.into_iter().unzip();
+        let size = (2 * third.len()).next_power_of_two().max(2);
+        let mut slots = vec![0u32; size];
+        for (i, &x) in third.iter().enumerate() {
+            let mut h = Self::hash(x, size);
+            while slots[h] != 0 {
+                h = (h + 1) & (size - 1);
+            }
+            slots[h] = i as u32 + 1;
+        }
+        Lookup {
+            third,
+            counts,
+            slots,
+        }
+    }
+
+    #[inline]
+    fn hash(x: u32, size: usize) -> usize {
+        (x.wrapping_mul(0x9E37_79B1) as usize >> (32 - size.trailing_zeros())) & (size - 1)
+    }
+
+    #[inline]
+    fn get(&self, x: u32) -> u128 {
+        let size = self.slots.len();
+        let mut h = Self::hash(x, size);
+        loop {
+            match self.slots[h] {
+                0 => return 0,
+                s if self.third[s as usize - 1] == x => return self.counts[s as usize - 1],
+                _ => h = (h + 1) & (size - 1),
+            }
+        }
+    }
 }
 
 impl StackIndex {
