@@ -185,18 +185,23 @@ struct Subtree<B> {
     mult: BigUint,
 }
 
+/// The counting tree's root: the propagated givens (`None` if they
+/// contradict) and the digits no given uses, which are interchangeable.
+fn tree_root<B: DigitSet>(exp: &mut Expander, n: usize, values: &[u16]) -> Option<(State<B>, B)> {
+    let root = exp.root::<B>(values)?;
+    let mut free = B::full(n);
+    for &v in values.iter().filter(|&&v| v != 0) {
+        free.remove(v as usize - 1);
+    }
+    Some((root, free))
+}
+
 fn count_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Count {
     let n = geo.n();
     let mut exp = Expander::new(geo.clone());
-    let Some(root) = exp.root::<B>(values) else {
+    let Some((root, free)) = tree_root::<B>(&mut exp, n, values) else {
         return Count::Exact(BigUint::default());
     };
-    let mut free = B::full(n);
-    for &v in values {
-        if v != 0 {
-            free.remove(v as usize - 1);
-        }
-    }
     let state_bytes = geo.cell_count() * (std::mem::size_of::<B>() + 1) + 64;
     let max_states = (SPLIT_MEMORY / state_bytes).min(SPLIT_TARGET * n);
     let subtrees = split(&mut exp, root, free, n, SPLIT_TARGET, max_states);
@@ -332,13 +337,9 @@ pub(crate) fn estimated_completions(geo: &Arc<Geometry>, values: &[u16]) -> f64 
 fn estimate_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16]) -> f64 {
     use rand::{Rng, SeedableRng};
     let mut exp = Expander::new(geo.clone());
-    let Some(root) = exp.root::<B>(values) else {
+    let Some((root, free)) = tree_root::<B>(&mut exp, geo.n(), values) else {
         return 0.0;
     };
-    let mut free = B::full(geo.n());
-    for &v in values.iter().filter(|&&v| v != 0) {
-        free.remove(v as usize - 1);
-    }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5eed);
     let mut sum = 0.0;
     for _ in 0..PROBES {
