@@ -60,13 +60,13 @@ const CHECK_EVERY: u64 = 64;
 /// ```
 pub fn completions(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
     check_givens(grid)?;
-    if frontier::auto_applies(grid.geometry(), grid.cells()) {
+    if let Some(choice) = frontier::choose(grid.geometry(), grid.cells()) {
         if let Some(c) = small_count(grid) {
             // The whole count is one work item: shard 0 owns it.
             let mine = if opts.shard.owns(0) { c } else { 0 };
             return Ok(Count::Exact(mine.into()));
         }
-        if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), opts) {
+        if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), choice, opts) {
             return Ok(c);
         }
     }
@@ -109,7 +109,7 @@ pub enum CompletionsMethod {
 /// assert_eq!(count::completions_method(&sparse), count::CompletionsMethod::Bands);
 /// ```
 pub fn completions_method(grid: &Grid) -> CompletionsMethod {
-    if frontier::auto_applies(grid.geometry(), grid.cells()) && small_count(grid).is_none() {
+    if frontier::choose(grid.geometry(), grid.cells()).is_some() && small_count(grid).is_none() {
         CompletionsMethod::Bands
     } else {
         CompletionsMethod::Enumeration

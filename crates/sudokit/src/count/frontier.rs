@@ -781,30 +781,67 @@ pub(super) fn cuts(
     out
 }
 
-/// The automatic choice behind `completions`: `Some` when symmetry or whole
-/// digits answer, or band composition is expected to be cheap or is the
-/// better long shot and finishes; `None` to use enumeration.
-pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Option<Count> {
-    // Only for whole counts: these answers are not split into shards, and
-    // the forced decompositions stay independent checks of them.
-    if opts.shard == super::Shard::WHOLE {
-        if let Some(count) = by_symmetry(geo, values, opts) {
-            return Some(count);
-        }
-        if patterns::applies(geo, values) {
-            let stop = Stop::new(&opts.budget);
-            let whole = in_pool(opts.threads, || {
-                patterns::whole_patterns(geo, values, &stop)
-            });
-            if let Some(done) = whole {
-                return Some(match done {
-                    Ok(exact) => Count::Exact(exact),
-                    Err(at_least) => Count::AtLeast(at_least),
-                });
-            }
-        }
+/// What [`auto`] would answer with, found once: `completions` asks first
+/// (to let a small search take tiny counts) and then counts with it.
+pub(crate) enum Choice {
+    /// A share of the total (`count::symmetry`).
+    Symmetry,
+    /// Every given digit given whole: band keys (`count::patterns`).
+    WholeDigits,
+    /// Band composition on this cut.
+    Bands(Cut, Route),
+}
+
+/// The method [`auto`] would take, if any: a share of the total by
+/// symmetry, whole digits by band keys, or band composition.
+pub(crate) fn choose(geo: &Arc<Geometry>, values: &[u16]) -> Option<Choice> {
+    if plan_of(geo).is_some() && symmetry::applies(geo, values) {
+        Some(Choice::Symmetry)
+    } else if patterns::applies(geo, values) {
+        Some(Choice::WholeDigits)
+    } else {
+        auto_cut(geo, values).map(|(cut, route)| Choice::Bands(cut, route))
     }
-    let (cut, route) = auto_cut(geo, values)?;
+}
+
+/// The automatic choice behind `completions`, from [`choose`]: `Some` when
+/// symmetry or whole digits answer, or band composition is expected to be
+/// cheap or is the better long shot and finishes; `None` to use
+/// enumeration.
+pub(crate) fn auto(
+    geo: &Arc<Geometry>,
+    values: &[u16],
+    choice: Choice,
+    opts: &Options,
+) -> Option<Count> {
+    let (cut, route) = match choice {
+        Choice::Bands(cut, route) => (cut, route),
+        shortcut => {
+            // Only for whole counts: these answers are not split into
+            // shards, and the forced decompositions stay independent checks
+            // of them.
+            if opts.shard == super::Shard::WHOLE {
+                if matches!(shortcut, Choice::Symmetry) {
+                    if let Some(count) = by_symmetry(geo, values, opts) {
+                        return Some(count);
+                    }
+                }
+                if patterns::applies(geo, values) {
+                    let stop = Stop::new(&opts.budget);
+                    let whole = in_pool(opts.threads, || {
+                        patterns::whole_patterns(geo, values, &stop)
+                    });
+                    if let Some(done) = whole {
+                        return Some(match done {
+                            Ok(exact) => Count::Exact(exact),
+                            Err(at_least) => Count::AtLeast(at_least),
+                        });
+                    }
+                }
+            }
+            auto_cut(geo, values)?
+        }
+    };
     match route {
         // Too big to materialise: enumeration gets the rest of the budget.
         Route::Sure => run(cut, opts).ok(),
@@ -817,11 +854,10 @@ pub(crate) fn auto(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Optio
 /// can still give a lower bound when it fails (`None`). A shard runs it as
 /// any other method, so that every shard of a count uses the same one.
 fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
-    let remaining = opts.budget.remaining();
-    if opts.shard != super::Shard::WHOLE || remaining.is_none() {
+    let whole = opts.shard == super::Shard::WHOLE;
+    let Some(remaining) = opts.budget.remaining().filter(|_| whole) else {
         return run(cut, opts).ok();
-    }
-    let remaining = remaining?;
+    };
     if remaining < LONG_SHOT_MIN_TIME {
         return None;
     }
@@ -851,7 +887,7 @@ fn by_symmetry(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> 
 
 /// How sure `auto` is of band composition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Route {
+pub(crate) enum Route {
     /// Expected to be cheap.
     Sure,
     /// Expensive, but enumeration would be more so.
@@ -882,14 +918,6 @@ fn auto_cut(geo: &Arc<Geometry>, values: &[u16]) -> Option<(Cut, Route)> {
     (ENUMERATION_REACH..=BANDS_REACH)
         .contains(&estimate)
         .then_some((best, Route::LongShot))
-}
-
-/// Whether `auto` would answer: a share of the total by symmetry, whole
-/// digits by band keys, or band composition.
-pub(crate) fn auto_applies(geo: &Arc<Geometry>, values: &[u16]) -> bool {
-    (plan_of(geo).is_some() && symmetry::applies(geo, values))
-        || patterns::applies(geo, values)
-        || auto_cut(geo, values).is_some()
 }
 
 /// Band composition forced (any cost), in the given orientation; `None`
