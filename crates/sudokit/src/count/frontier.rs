@@ -61,7 +61,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::{self, KeyMap, Plan};
-use super::{in_pool, patterns, symmetry, Count, Options, Progress, Stop};
+use super::{in_pool, patterns, symmetry, third_stack, Count, Options, Progress, Stop};
 use crate::geometry::{Geometry, Layout};
 
 /// Which way [`super::completions_by_bands`] cuts the board into bands.
@@ -1026,18 +1026,15 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         .filter(|_| plan.w == 3)
         .map(|l| StackIndex::new(plan, l));
     // The last band's table by its first two stacks, then by the third.
-    let split_c: Option<KeyMap<Lookup>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
-        let mut split: KeyMap<Vec<(u32, u128)>> = KeyMap::default();
+    let split_c: Option<KeyMap<Bucket>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
+        let mut split: KeyMap<Bucket> = KeyMap::default();
         for (&cols, &v) in l {
             split
                 .entry(cols & low2)
                 .or_default()
-                .push(((cols >> shift2) as u32, v));
+                .push((cols >> shift2) as u32, v);
         }
         split
-            .into_iter()
-            .map(|(k, items)| (k, Lookup::new(items)))
-            .collect()
     });
     // The three-band join, in two parts. `join_of` depends on the outer
     // band's first two stacks only: B's buckets compatible there, each with
@@ -1062,20 +1059,37 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     // so that a part's arrays stay in cache while every band of the run
     // reads them (band by band, each part's lookups missed the cache).
     let join_rest = |run: &[(u128, u128)], shared: &[JoinPart]| -> Vec<u128> {
+        let stacks = third_stack::third_stacks();
         let mut totals = vec![0u128; run.len()];
+        let outer3: Vec<u16> = run
+            .iter()
+            .map(|&(g, _)| third_stack::number((g >> shift2) as u32))
+            .collect();
+        let mut middle = vec![0u128; third_stack::PARTITIONS];
+        let mut last = vec![0u128; third_stack::PARTITIONS];
         for &(b12, bucket, inner) in shared {
-            for (total, &(g, _)) in totals.iter_mut().zip(run) {
-                let c = full_cols ^ g;
-                let g3 = (g >> shift2) as u32;
-                let c3 = (c >> shift2) as u32;
-                for (&b3, &nb) in bucket.third.iter().zip(&bucket.counts) {
-                    if b3 & g3 == 0 {
-                        let rest3 = c3 ^ b3;
-                        let nc = match inner {
-                            Some(m) => m.get(rest3),
-                            None => n_of(&lc, c ^ (b12 | u128::from(b3) << shift2)),
-                        };
-                        *total += nb * nc;
+            match inner {
+                Some(inner) => {
+                    bucket.scatter(&mut middle);
+                    inner.scatter(&mut last);
+                    for (total, &a) in totals.iter_mut().zip(&outer3) {
+                        for &(b, c) in stacks.pairs(a) {
+                            *total += middle[b as usize] * last[c as usize];
+                        }
+                    }
+                    bucket.clear(&mut middle);
+                    inner.clear(&mut last);
+                }
+                None => {
+                    for (total, &(g, _)) in totals.iter_mut().zip(run) {
+                        let c = full_cols ^ g;
+                        let g3 = (g >> shift2) as u32;
+                        for (&b, &nb) in bucket.third.iter().zip(&bucket.counts) {
+                            let b3 = stacks.sets(b);
+                            if b3 & g3 == 0 {
+                                *total += nb * n_of(&lc, c ^ (b12 | u128::from(b3) << shift2));
+                            }
+                        }
                     }
                 }
             }
@@ -1139,7 +1153,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
 /// One bucket of the middle band's configurations, with its first two
 /// stacks' column sets and the last band's counts by third stack (`None`:
 /// read the last band from the key tables).
-type JoinPart<'a> = (u128, &'a Bucket, Option<&'a Lookup>);
+type JoinPart<'a> = (u128, &'a Bucket, Option<&'a Bucket>);
 
 /// A sum of products, in `u128` until it overflows.
 struct Sum {
@@ -1185,63 +1199,32 @@ struct StackIndex {
     by_stack: KeyMap<KeyMap<Bucket>>,
 }
 
-/// One bucket of a [`StackIndex`]: the configurations sharing their first
-/// two stacks, as their third stacks' column sets (27 bits on 9×9) and
-/// counts in two arrays. The join tests every third stack of a bucket
-/// against the outer band's and reads a count for about one in twelve, so
-/// the tested sets are kept dense: with the whole 128-bit configuration
-/// and count side by side, the scan was memory bound.
+/// One bucket of a [`StackIndex`] (or of the last band's table): the
+/// configurations sharing their first two stacks, as their third stacks'
+/// partition numbers and counts in two arrays. The join scatters a bucket
+/// into a dense array by partition number and reads the 56 compatible
+/// entries for each outer band (see `third_stack`).
 #[derive(Default)]
 struct Bucket {
-    third: Vec<u32>,
+    third: Vec<u16>,
     counts: Vec<u128>,
 }
 
-/// The last band's configurations sharing their first two stacks, found by
-/// third stack through a small open-addressing table (a binary search in
-/// the sorted arrays was a chain of dependent loads per look-up).
-struct Lookup {
-    third: Vec<u32>,
-    counts: Vec<u128>,
-    /// Index + 1 into `third`, 0 for an empty slot; a power of two at
-    /// least twice `third.len()`.
-    slots: Vec<u32>,
-}
+impl Bucket {
+    fn push(&mut self, third: u32, count: u128) {
+        self.third.push(third_stack::number(third));
+        self.counts.push(count);
+    }
 
-impl Lookup {
-    fn new(items: Vec<(u32, u128)>) -> Self {
-        let (third, counts): (Vec<u32>, Vec<u128>) = items.into_iter().unzip();
-        let size = (2 * third.len()).next_power_of_two().max(2);
-        let mut slots = vec![0u32; size];
-        for (i, &x) in third.iter().enumerate() {
-            let mut h = Self::hash(x, size);
-            while slots[h] != 0 {
-                h = (h + 1) & (size - 1);
-            }
-            slots[h] = i as u32 + 1;
-        }
-        Lookup {
-            third,
-            counts,
-            slots,
+    fn scatter(&self, dense: &mut [u128]) {
+        for (&p, &n) in self.third.iter().zip(&self.counts) {
+            dense[p as usize] = n;
         }
     }
 
-    #[inline]
-    fn hash(x: u32, size: usize) -> usize {
-        (x.wrapping_mul(0x9E37_79B1) as usize >> (32 - size.trailing_zeros())) & (size - 1)
-    }
-
-    #[inline]
-    fn get(&self, x: u32) -> u128 {
-        let size = self.slots.len();
-        let mut h = Self::hash(x, size);
-        loop {
-            match self.slots[h] {
-                0 => return 0,
-                s if self.third[s as usize - 1] == x => return self.counts[s as usize - 1],
-                _ => h = (h + 1) & (size - 1),
-            }
+    fn clear(&self, dense: &mut [u128]) {
+        for &p in &self.third {
+            dense[p as usize] = 0;
         }
     }
 }
@@ -1259,8 +1242,7 @@ impl StackIndex {
                 .or_default()
                 .entry((cols >> shift) & low)
                 .or_default();
-            bucket.third.push((cols >> (2 * shift)) as u32);
-            bucket.counts.push(v);
+            bucket.push((cols >> (2 * shift)) as u32, v);
         }
         StackIndex { plan, by_stack }
     }

@@ -57,6 +57,7 @@ mod partial;
 mod patterns;
 mod symmetry;
 mod tally;
+mod third_stack;
 mod two_patterns;
 mod two_stacks;
 mod windows;
