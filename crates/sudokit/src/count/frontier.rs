@@ -61,7 +61,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::{self, KeyMap, Plan};
-use super::{in_pool, patterns, symmetry, third_stack, Count, Options, Progress, Stop};
+use super::{band_boxes, in_pool, partitions, patterns, symmetry, Count, Options, Progress, Stop};
 use crate::geometry::{Geometry, Layout};
 
 /// Which way [`super::completions_by_bands`] cuts the board into bands.
@@ -83,7 +83,7 @@ const SHAPES: [(usize, usize); 4] = [(2, 2), (2, 3), (2, 4), (3, 3)];
 
 /// Most column configurations one band may materialise (memory bound:
 /// about 40 bytes each).
-const MAX_ENTRIES: usize = 1 << 22;
+pub(super) const MAX_ENTRIES: usize = 1 << 22;
 
 /// Why band composition did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -582,8 +582,30 @@ impl<'s> BandFill<'s> {
     }
 }
 
-/// Fillings of a band by `record`, in parallel.
+/// Fillings of a band by `record`, in parallel: box by box
+/// (`band_boxes`) where a 9×9 band has many and none is interchangeable,
+/// else by the walk.
 pub(super) fn fill_band(
+    plan: Plan,
+    record: Record,
+    cells: &[u8],
+    forbid: &[u32],
+    free: u32,
+    stop: &Stop,
+) -> Result<KeyMap<u128>, Unfinished> {
+    if (plan.w, plan.h) == (3, 3)
+        && record == Record::Columns
+        && free == 0
+        && estimate_cells(plan, cells, forbid) > BOXES_FROM
+    {
+        return band_boxes::fill(cells, forbid, stop);
+    }
+    walk_band(plan, record, cells, forbid, free, stop)
+}
+
+/// [`fill_band`] by a walk over the band's cells, with one representative
+/// of the interchangeable digits at each cell.
+pub(super) fn walk_band(
     plan: Plan,
     record: Record,
     cells: &[u8],
@@ -710,6 +732,15 @@ fn cut(geo: &Geometry, values: &[u16], plan: Plan, transpose: bool) -> Cut {
 /// Rough number of fillings of a band with `g` givens and these digits
 /// forbidden per column: a given matches a random band with probability
 /// `1/N`, a column avoids `f` digits with probability `C(N-f, h)/C(N, h)`.
+/// Estimated fillings above which a 9×9 band is filled box by box
+/// (`band_boxes`); below, its set-up (lists for 1,680 partitions, 11 MB of
+/// counts) costs more than the walk.
+const BOXES_FROM: f64 = 1e5;
+
+fn estimate_cells(plan: Plan, cells: &[u8], forbid: &[u32]) -> f64 {
+    estimate(plan, cells.iter().filter(|&&v| v != 0).count(), forbid)
+}
+
 fn estimate(plan: Plan, g: usize, forbid: &[u32]) -> f64 {
     let binom = |a: usize, b: usize| -> f64 {
         if b > a {
@@ -1059,14 +1090,14 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     // so that a part's arrays stay in cache while every band of the run
     // reads them (band by band, each part's lookups missed the cache).
     let join_rest = |run: &[(u128, u128)], shared: &[JoinPart]| -> Vec<u128> {
-        let stacks = third_stack::third_stacks();
+        let stacks = partitions::partitions();
         let mut totals = vec![0u128; run.len()];
         let outer3: Vec<u16> = run
             .iter()
-            .map(|&(g, _)| third_stack::number((g >> shift2) as u32))
+            .map(|&(g, _)| partitions::number((g >> shift2) as u32))
             .collect();
-        let mut middle = vec![0u128; third_stack::PARTITIONS];
-        let mut last = vec![0u128; third_stack::PARTITIONS];
+        let mut middle = vec![0u128; partitions::PARTITIONS];
+        let mut last = vec![0u128; partitions::PARTITIONS];
         for &(b12, bucket, inner) in shared {
             match inner {
                 Some(inner) => {
@@ -1203,7 +1234,7 @@ struct StackIndex {
 /// configurations sharing their first two stacks, as their third stacks'
 /// partition numbers and counts in two arrays. The join scatters a bucket
 /// into a dense array by partition number and reads the 56 compatible
-/// entries for each outer band (see `third_stack`).
+/// entries for each outer band (see `partitions`).
 #[derive(Default)]
 struct Bucket {
     third: Vec<u16>,
@@ -1212,7 +1243,7 @@ struct Bucket {
 
 impl Bucket {
     fn push(&mut self, third: u32, count: u128) {
-        self.third.push(third_stack::number(third));
+        self.third.push(partitions::number(third));
         self.counts.push(count);
     }
 

@@ -46,6 +46,7 @@
 //! assert_eq!(c, count::Count::Exact(72u32.into()));
 //! ```
 
+mod band_boxes;
 mod bands;
 mod classes;
 mod completions;
@@ -54,10 +55,10 @@ mod disjoint;
 mod frontier;
 mod grids;
 mod partial;
+mod partitions;
 mod patterns;
 mod symmetry;
 mod tally;
-mod third_stack;
 mod two_patterns;
 mod two_stacks;
 mod windows;

@@ -1,15 +1,21 @@
-//! The third stack of the 9×9 three-band join, by partition number.
+//! Ordered partitions of the nine digits into three parts of three, numbered.
 //!
-//! In every band each box holds the nine digits once, so a band's third stack
-//! is one of the 1,680 ordered partitions of the digits into three columns of
-//! three (`9! / 3!³`), packed as three 9-bit column sets. Once the outer
-//! band's third stack is known, the middle band's must avoid it column by
-//! column (56 partitions do: the 3×3 overlap counts between the two have a
-//! zero diagonal and margins 3, four such matrices, `1 + 27 + 27 + 1`
-//! partitions), and the last band's is the rest. So the join over the third
-//! stack reads 56 pairs of counts from dense arrays indexed by partition
-//! number, instead of testing every entry of a bucket against the outer band
-//! (about one entry in thirty passed).
+//! On 9×9 they describe a box two ways: its column sets and its row sets
+//! are each such a partition (1,680 of them, `9! / 3!³`), and a box filling
+//! is a pair of them that are *orthogonal*, each row part meeting each
+//! column part in one digit (216 column partitions per row partition, `1680
+//! · 216 = 9!`). Across boxes, three partitions fit together when they are
+//! disjoint part by part: the boxes of a stack in their columns, the boxes
+//! of a band in their rows. Given the first, 56 second ones fit (the 3×3
+//! overlap counts between the two have a zero diagonal and margins 3: four
+//! such matrices, `1 + 27 + 27 + 1` partitions), and the third is the rest.
+//!
+//! The three-band join uses this for the third stack: a middle band's third
+//! stack is read for each outer band from 56 pairs in dense arrays indexed
+//! by partition number, instead of testing every entry of a bucket (about
+//! one in thirty passed). `band_boxes` uses both relations to fill a band.
+//!
+//! A partition is packed as three 9-bit sets, part `i` at bits `9i`.
 
 use std::sync::OnceLock;
 
@@ -21,19 +27,24 @@ pub(super) const COMPATIBLE: usize = 56;
 
 const DIGITS: u32 = 0x1FF;
 
-/// The partitions, numbered, and the compatible pairs of each.
-pub(super) struct ThirdStacks {
-    /// Partition number → its column sets (27 bits).
+/// Box fillings per row (or column) partition.
+pub(super) const ORTHOGONAL: usize = 216;
+
+/// The partitions, numbered, with the pairs that complete each and the
+/// partitions orthogonal to each.
+pub(super) struct Partitions {
+    /// Partition number → its parts (27 bits).
     sets: Vec<u32>,
-    /// Outer band's partition number → the (middle, last) pairs that
-    /// complete it.
+    /// Partition number → the (second, third) pairs that complete it.
     pairs: Vec<[(u16, u16); COMPATIBLE]>,
+    /// Partition number → the partitions orthogonal to it.
+    orthogonal: Vec<[u16; ORTHOGONAL]>,
 }
 
-/// The table, built on first use (about a millisecond).
-pub(super) fn third_stacks() -> &'static ThirdStacks {
-    static TABLE: OnceLock<ThirdStacks> = OnceLock::new();
-    TABLE.get_or_init(ThirdStacks::build)
+/// The table, built on first use (a few milliseconds).
+pub(super) fn partitions() -> &'static Partitions {
+    static TABLE: OnceLock<Partitions> = OnceLock::new();
+    TABLE.get_or_init(Partitions::build)
 }
 
 /// Rank of a 3-subset among the 3-subsets of `n` bits, in increasing
@@ -72,7 +83,7 @@ fn ranks() -> &'static Ranks {
     })
 }
 
-impl ThirdStacks {
+impl Partitions {
     fn build() -> Self {
         let mut sets = vec![0u32; PARTITIONS];
         for first in (0..=DIGITS).filter(|s| s.count_ones() == 3) {
@@ -98,20 +109,50 @@ impl ThirdStacks {
                 out
             })
             .collect();
-        ThirdStacks { sets, pairs }
+        let orthogonal = sets
+            .iter()
+            .map(|&rows| {
+                let mut out = [0u16; ORTHOGONAL];
+                let mut k = 0;
+                for (cols, &set) in sets.iter().enumerate() {
+                    if orthogonal(rows, set) {
+                        out[k] = cols as u16;
+                        k += 1;
+                    }
+                }
+                debug_assert_eq!(k, ORTHOGONAL);
+                out
+            })
+            .collect();
+        Partitions {
+            sets,
+            pairs,
+            orthogonal,
+        }
     }
 
-    /// The column sets of partition `p`.
+    /// The parts of partition `p`.
     #[inline]
     pub(super) fn sets(&self, p: u16) -> u32 {
         self.sets[p as usize]
     }
 
-    /// The (middle, last) partition pairs that complete an outer band's `p`.
+    /// The (second, third) partitions that complete `p` part by part.
     #[inline]
     pub(super) fn pairs(&self, p: u16) -> &[(u16, u16); COMPATIBLE] {
         &self.pairs[p as usize]
     }
+
+    /// The partitions orthogonal to `p`.
+    #[inline]
+    pub(super) fn orthogonal(&self, p: u16) -> &[u16; ORTHOGONAL] {
+        &self.orthogonal[p as usize]
+    }
+}
+
+/// Whether every part of `a` meets every part of `b` in one digit.
+fn orthogonal(a: u32, b: u32) -> bool {
+    (0..3).all(|i| (0..3).all(|j| ((a >> (9 * i)) & (b >> (9 * j)) & DIGITS).count_ones() == 1))
 }
 
 /// The number of a partition given as three 9-bit column sets (each a
@@ -145,7 +186,7 @@ mod tests {
 
     #[test]
     fn partitions_are_numbered_one_to_one() {
-        let t = third_stacks();
+        let t = partitions();
         let mut seen = std::collections::HashSet::new();
         for p in 0..PARTITIONS as u16 {
             let s = t.sets(p);
@@ -156,8 +197,26 @@ mod tests {
     }
 
     #[test]
+    fn orthogonal_pairs_are_the_box_fillings() {
+        let t = partitions();
+        let mut boxes = std::collections::HashSet::new();
+        for rows in 0..PARTITIONS as u16 {
+            for &cols in t.orthogonal(rows) {
+                // The 3×3 box: cell (r, c) holds the digit in row part r
+                // and column part c.
+                let (r, c) = (t.sets(rows), t.sets(cols));
+                let cells: Vec<u32> = (0..9)
+                    .map(|i| ((r >> (9 * (i / 3))) & (c >> (9 * (i % 3))) & 0x1FF).trailing_zeros())
+                    .collect();
+                assert!(boxes.insert(cells));
+            }
+        }
+        assert_eq!(boxes.len(), 362_880);
+    }
+
+    #[test]
     fn each_outer_partition_has_fifty_six_completions() {
-        let t = third_stacks();
+        let t = partitions();
         for a in [0u16, 1, 837, 1679] {
             // Brute force over all pairs: disjoint column by column and
             // together every digit in every column.
