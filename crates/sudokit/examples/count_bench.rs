@@ -2,13 +2,14 @@
 //! position: an 81-character 9×9 grid, then optional words), one thread.
 //!
 //! ```text
-//! cargo run --release -p sudokit --example count_bench -- FILE [--timeout SECS] [--threads N] [--enumeration | --bands]
+//! cargo run --release -p sudokit --example count_bench -- FILE [--timeout SECS] [--threads N] [--enumeration | --bands | --rows | --columns]
 //! ```
 //!
 //! Prints per position: seconds, method, exact or lower bound, count, tag;
 //! then the median and maximum time. `--enumeration` times the search-tree
 //! counter instead (the method before band composition); `--bands` forces
-//! band composition whatever its estimated cost.
+//! band composition whatever its estimated cost, `--rows` and `--columns`
+//! also its cut (two independent decompositions, for cross-checks).
 
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,7 @@ fn main() {
     let mut threads = 1usize;
     let mut enumeration = false;
     let mut bands = false;
+    let mut orientation = count::Orientation::Auto;
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -35,13 +37,21 @@ fn main() {
             }
             "--enumeration" => enumeration = true,
             "--bands" => bands = true,
+            "--rows" => {
+                bands = true;
+                orientation = count::Orientation::Rows;
+            }
+            "--columns" => {
+                bands = true;
+                orientation = count::Orientation::Columns;
+            }
             f => file = Some(f.to_string()),
         }
         i += 1;
     }
     let Some(file) = file else {
         eprintln!(
-            "usage: count_bench FILE [--timeout SECS] [--threads N] [--enumeration | --bands]"
+            "usage: count_bench FILE [--timeout SECS] [--threads N] [--enumeration | --bands | --rows | --columns]"
         );
         std::process::exit(2);
     };
@@ -70,7 +80,7 @@ fn main() {
         let c = if enumeration {
             count::completions_by_enumeration(&grid, &opts)
         } else if bands {
-            count::completions_by_bands(&grid, count::Orientation::Auto, &opts)
+            count::completions_by_bands(&grid, orientation, &opts)
                 .map(|c| c.expect("a 9×9 grid"))
         } else {
             count::completions(&grid, &opts)
