@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use super::bands::KeyMap;
-use super::frontier::{Unfinished, MAX_ENTRIES};
+use super::frontier::{Bucket, Unfinished, MAX_ENTRIES};
 use super::partitions::{self, PARTITIONS};
 use super::Stop;
 
@@ -49,8 +49,14 @@ impl BoxRule {
 
 /// The column configurations of a 9×9 band (27 cells, 0 for empty, else the
 /// digit) whose columns may not hold `forbid[c]`, with the number of
-/// fillings of each, packed as in `frontier` (column `c`'s set at bits `9c`).
-pub(super) fn fill(cells: &[u8], forbid: &[u32], stop: &Stop) -> Result<KeyMap<u128>, Unfinished> {
+/// fillings of each: in buckets keyed by the column sets of the first two
+/// stacks, packed as in `frontier` (column `c`'s set at bits `9c`), each
+/// listing third stacks by partition number.
+pub(super) fn fill(
+    cells: &[u8],
+    forbid: &[u32],
+    stop: &Stop,
+) -> Result<KeyMap<Bucket>, Unfinished> {
     debug_assert_eq!(cells.len(), 27);
     let mut rules = [BoxRule::default(); 3];
     for (i, &v) in cells.iter().enumerate() {
@@ -95,28 +101,29 @@ pub(super) fn fill(cells: &[u8], forbid: &[u32], stop: &Stop) -> Result<KeyMap<u
                     return Err(Unfinished::Stopped);
                 }
                 acc.first(s1, &rules[0], &second, &third);
-                if acc.out.len() > MAX_ENTRIES {
+                if acc.entries > MAX_ENTRIES {
                     return Err(Unfinished::TooBig);
                 }
                 Ok(acc)
             },
         )
-        .map(|acc| acc.map(|a| a.out))
+        .map(|acc| acc.map(|a| (a.out, a.entries)))
         .reduce(
-            || Ok(KeyMap::default()),
+            || Ok((KeyMap::default(), 0)),
             |x, y| {
-                let (mut x, mut y) = (x?, y?);
+                let ((mut x, nx), (mut y, ny)) = (x?, y?);
                 if y.len() > x.len() {
                     std::mem::swap(&mut x, &mut y);
                 }
                 // Different first stacks: no key is in both.
                 x.extend(y);
-                if x.len() > MAX_ENTRIES {
+                if nx + ny > MAX_ENTRIES {
                     return Err(Unfinished::TooBig);
                 }
-                Ok(x)
+                Ok((x, nx + ny))
             },
         )
+        .map(|(out, _)| out)
 }
 
 /// One worker's counts under one first stack at a time.
@@ -127,7 +134,9 @@ struct Scratch {
     /// The `S2` rows written under the current `S1`.
     touched: Vec<u16>,
     seen: Vec<bool>,
-    out: KeyMap<u128>,
+    out: KeyMap<Bucket>,
+    /// Configurations in `out`.
+    entries: usize,
 }
 
 impl Scratch {
@@ -162,15 +171,16 @@ impl Scratch {
         let low = u128::from(t.sets(s1));
         for s2 in self.touched.drain(..) {
             self.seen[s2 as usize] = false;
-            let mid = low | u128::from(t.sets(s2)) << 27;
+            let mut bucket = Bucket::default();
             let row = &mut self.counts[s2 as usize * PARTITIONS..][..PARTITIONS];
             for (s3, n) in row.iter_mut().enumerate() {
                 if *n != 0 {
-                    self.out
-                        .insert(mid | u128::from(t.sets(s3 as u16)) << 54, u128::from(*n));
+                    bucket.push_number(s3 as u16, u128::from(*n));
                     *n = 0;
                 }
             }
+            self.entries += bucket.third.len();
+            self.out.insert(low | u128::from(t.sets(s2)) << 27, bucket);
         }
     }
 }
@@ -206,7 +216,15 @@ mod tests {
     fn boxes(cells: &[u8], forbid: &[u32]) -> KeyMap<u128> {
         let budget = Budget::default();
         let stop = Stop::new(&budget);
-        fill(cells, forbid, &stop).unwrap()
+        let t = partitions::partitions();
+        let mut flat = KeyMap::default();
+        for (low, b) in fill(cells, forbid, &stop).unwrap() {
+            assert!(!b.third.is_empty());
+            for (&p, &n) in b.third.iter().zip(&b.counts) {
+                assert!(flat.insert(low | u128::from(t.sets(p)) << 54, n).is_none());
+            }
+        }
+        flat
     }
 
     #[test]

@@ -582,9 +582,8 @@ impl<'s> BandFill<'s> {
     }
 }
 
-/// Fillings of a band by `record`, in parallel: box by box
-/// (`band_boxes`) where a 9×9 band has many and none is interchangeable,
-/// else by the walk.
+/// Fillings of a band by `record`, in parallel, by a walk over the band's
+/// cells.
 pub(super) fn fill_band(
     plan: Plan,
     record: Record,
@@ -593,14 +592,63 @@ pub(super) fn fill_band(
     free: u32,
     stop: &Stop,
 ) -> Result<KeyMap<u128>, Unfinished> {
-    if (plan.w, plan.h) == (3, 3)
-        && record == Record::Columns
-        && free == 0
-        && estimate_cells(plan, cells, forbid) > BOXES_FROM
-    {
+    walk_band(plan, record, cells, forbid, free, stop)
+}
+
+/// Whether a band is filled box by box (`band_boxes`): a 9×9 band with
+/// many fillings and no interchangeable digit.
+fn by_boxes(plan: Plan, cells: &[u8], forbid: &[u32], free: u32) -> bool {
+    (plan.w, plan.h) == (3, 3) && free == 0 && estimate_cells(plan, cells, forbid) > BOXES_FROM
+}
+
+/// A 9×9 band's fillings by column configuration, in buckets by the column
+/// sets of its first two stacks (the join's index).
+fn fill_band_buckets(
+    plan: Plan,
+    cells: &[u8],
+    forbid: &[u32],
+    stop: &Stop,
+) -> Result<KeyMap<Bucket>, Unfinished> {
+    if by_boxes(plan, cells, forbid, 0) {
         return band_boxes::fill(cells, forbid, stop);
     }
-    walk_band(plan, record, cells, forbid, free, stop)
+    let shift2 = 2 * plan.w * plan.n;
+    let low2 = (1u128 << shift2) - 1;
+    let mut split: KeyMap<Bucket> = KeyMap::default();
+    for (cols, v) in walk_band(plan, Record::Columns, cells, forbid, 0, stop)? {
+        split
+            .entry(cols & low2)
+            .or_default()
+            .push((cols >> shift2) as u32, v);
+    }
+    Ok(split)
+}
+
+/// A band's fillings by column configuration, as a list.
+fn fill_band_list(
+    plan: Plan,
+    cells: &[u8],
+    forbid: &[u32],
+    free: u32,
+    stop: &Stop,
+) -> Result<Vec<(u128, u128)>, Unfinished> {
+    if by_boxes(plan, cells, forbid, free) {
+        let t = partitions::partitions();
+        let shift2 = 2 * plan.w * plan.n;
+        let buckets = band_boxes::fill(cells, forbid, stop)?;
+        return Ok(buckets
+            .into_iter()
+            .flat_map(|(low, b)| {
+                b.third
+                    .into_iter()
+                    .zip(b.counts)
+                    .map(move |(p, n)| (low | u128::from(t.sets(p)) << shift2, n))
+            })
+            .collect());
+    }
+    Ok(walk_band(plan, Record::Columns, cells, forbid, free, stop)?
+        .into_iter()
+        .collect())
 }
 
 /// [`fill_band`] by a walk over the band's cells, with one representative
@@ -997,9 +1045,11 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     let (a, b) = (cut.roles[0], cut.roles[1]);
     let c = cut.roles.get(2).copied();
     let inner_empty = cut.roles[1..].iter().all(|&x| cut.givens[x] == 0);
-    // Materialise the inner bands that have givens.
+    // Materialise the inner bands that have givens: on 9×9 (three bands)
+    // in buckets by their first two stacks, else as maps.
+    let three = plan.w == 3;
     let materialise = |x: usize| -> Result<Option<KeyMap<u128>>, Unfinished> {
-        if cut.givens[x] == 0 {
+        if cut.givens[x] == 0 || three {
             return Ok(None);
         }
         fill_band(
@@ -1012,22 +1062,37 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
         )
         .map(Some)
     };
-    let lb = match materialise(b) {
-        Ok(l) => l,
-        Err(u) => return zero(u),
+    let buckets = |x: usize| -> Result<Option<KeyMap<Bucket>>, Unfinished> {
+        if cut.givens[x] == 0 || !three {
+            return Ok(None);
+        }
+        fill_band_buckets(plan, &cut.bands[x], &cut.forbid[x], stop).map(Some)
     };
-    let lc = match c.map(materialise) {
+    let (lb, index) = match (materialise(b), buckets(b)) {
+        (Ok(l), Ok(bk)) => (l, bk.map(|bk| StackIndex::new(plan, bk))),
+        (Err(u), _) | (_, Err(u)) => return zero(u),
+    };
+    // The last band's buckets (C's column sets follow from A's and B's).
+    let split_c = match c.map(buckets) {
         None => None,
         Some(Ok(l)) => l,
         Some(Err(u)) => return zero(u),
     };
     // With no givens below, only the outer band's key matters.
-    let record = if inner_empty {
-        Record::Key
+    let outer = if inner_empty {
+        fill_band(
+            plan,
+            Record::Key,
+            &cut.bands[a],
+            &cut.forbid[a],
+            cut.free,
+            stop,
+        )
+        .map(|o| o.into_iter().collect())
     } else {
-        Record::Columns
+        fill_band_list(plan, &cut.bands[a], &cut.forbid[a], cut.free, stop)
     };
-    let outer = match fill_band(plan, record, &cut.bands[a], &cut.forbid[a], cut.free, stop) {
+    let mut groups: Vec<(u128, u128)> = match outer {
         Ok(o) => o,
         Err(u) => return zero(u),
     };
@@ -1035,7 +1100,6 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     // join below meets the same small tables of the last band in a row.
     let shift2 = 2 * plan.w * plan.n;
     let low2 = (1u128 << shift2.min(127)) - 1;
-    let mut groups: Vec<(u128, u128)> = outer.into_iter().collect();
     groups.sort_unstable_by_key(|&(g, _)| (g & low2, g));
     let mine: Vec<(u128, u128)> = groups
         .into_iter()
@@ -1052,21 +1116,6 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
             None => tables.as_ref().map_or(0, |t| t.empty_band(cols)),
         }
     };
-    let index = lb
-        .as_ref()
-        .filter(|_| plan.w == 3)
-        .map(|l| StackIndex::new(plan, l));
-    // The last band's table by its first two stacks, then by the third.
-    let split_c: Option<KeyMap<Bucket>> = lc.as_ref().filter(|_| plan.w == 3).map(|l| {
-        let mut split: KeyMap<Bucket> = KeyMap::default();
-        for (&cols, &v) in l {
-            split
-                .entry(cols & low2)
-                .or_default()
-                .push((cols >> shift2) as u32, v);
-        }
-        split
-    });
     // The three-band join, in two parts. `join_of` depends on the outer
     // band's first two stacks only: B's buckets compatible there, each with
     // the part of C's table its first two stacks leave (C's column sets
@@ -1118,7 +1167,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                         for (&b, &nb) in bucket.third.iter().zip(&bucket.counts) {
                             let b3 = stacks.sets(b);
                             if b3 & g3 == 0 {
-                                *total += nb * n_of(&lc, c ^ (b12 | u128::from(b3) << shift2));
+                                *total += nb * n_of(&None, c ^ (b12 | u128::from(b3) << shift2));
                             }
                         }
                     }
@@ -1236,14 +1285,19 @@ struct StackIndex {
 /// into a dense array by partition number and reads the 56 compatible
 /// entries for each outer band (see `partitions`).
 #[derive(Default)]
-struct Bucket {
-    third: Vec<u16>,
-    counts: Vec<u128>,
+pub(super) struct Bucket {
+    pub(super) third: Vec<u16>,
+    pub(super) counts: Vec<u128>,
 }
 
 impl Bucket {
     fn push(&mut self, third: u32, count: u128) {
-        self.third.push(partitions::number(third));
+        self.push_number(partitions::number(third), count);
+    }
+
+    /// Adds the configuration whose third stack is partition `p`.
+    pub(super) fn push_number(&mut self, p: u16, count: u128) {
+        self.third.push(p);
         self.counts.push(count);
     }
 
@@ -1261,19 +1315,19 @@ impl Bucket {
 }
 
 impl StackIndex {
-    fn new(plan: Plan, list: &KeyMap<u128>) -> Self {
+    /// The index of a band's buckets (keyed by their first two stacks'
+    /// column sets).
+    fn new(plan: Plan, buckets: KeyMap<Bucket>) -> Self {
         // A stack's column sets fit a `u32` (three bands: 9×9 only).
         debug_assert!(plan.w * plan.n <= 32);
         let low = (1u128 << (plan.w * plan.n)) - 1;
         let shift = plan.w * plan.n;
         let mut by_stack: KeyMap<KeyMap<Bucket>> = KeyMap::default();
-        for (&cols, &v) in list {
-            let bucket = by_stack
+        for (cols, bucket) in buckets {
+            by_stack
                 .entry(cols & low)
                 .or_default()
-                .entry((cols >> shift) & low)
-                .or_default();
-            bucket.push((cols >> (2 * shift)) as u32, v);
+                .insert((cols >> shift) & low, bucket);
         }
         StackIndex { plan, by_stack }
     }
