@@ -1145,21 +1145,10 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
             .iter()
             .map(|&(g, _)| partitions::number((g >> shift2) as u32))
             .collect();
-        let mut middle = vec![0u128; partitions::PARTITIONS];
-        let mut last = vec![0u128; partitions::PARTITIONS];
+        let mut third = ThirdJoin::default();
         for &(b12, bucket, inner) in shared {
             match inner {
-                Some(inner) => {
-                    bucket.scatter(&mut middle);
-                    inner.scatter(&mut last);
-                    for (total, &a) in totals.iter_mut().zip(&outer3) {
-                        for &(b, c) in stacks.pairs(a) {
-                            *total += middle[b as usize] * last[c as usize];
-                        }
-                    }
-                    bucket.clear(&mut middle);
-                    inner.clear(&mut last);
-                }
+                Some(inner) => third.add(bucket, inner, &outer3, &mut totals),
                 None => {
                     for (total, &(g, _)) in totals.iter_mut().zip(run) {
                         let c = full_cols ^ g;
@@ -1301,16 +1290,86 @@ impl Bucket {
         self.counts.push(count);
     }
 
-    fn scatter(&self, dense: &mut [u128]) {
+    fn scatter(&self, dense: &mut [u64]) {
         for (&p, &n) in self.third.iter().zip(&self.counts) {
-            dense[p as usize] = n;
+            // A band's fillings per configuration: at most 1680 · 56.
+            dense[p as usize] = n as u64;
         }
     }
 
-    fn clear(&self, dense: &mut [u128]) {
+    fn clear(&self, dense: &mut [u64]) {
         for &p in &self.third {
             dense[p as usize] = 0;
         }
+    }
+}
+
+/// Dense scratch for the join over the third stack: for a run of outer
+/// bands (their third stacks `outer`), one bucket of the middle band and
+/// the last band's part under it, adds `Σ middle[b] · last[c]` over the 56
+/// pairs that complete each outer third stack. It walks the smallest of the
+/// three lists and reads the other two densely: from an outer band its 56
+/// pairs; from a middle entry `b` the 56 (outer, last) pairs around it,
+/// summed per outer partition first (and likewise from a last entry).
+/// Counts fit `u64`: products are below 10^10, sums of a part below 10^14.
+struct ThirdJoin {
+    middle: Vec<u64>,
+    last: Vec<u64>,
+    by_outer: Vec<u64>,
+}
+
+impl Default for ThirdJoin {
+    fn default() -> Self {
+        let zeros = || vec![0u64; partitions::PARTITIONS];
+        ThirdJoin {
+            middle: zeros(),
+            last: zeros(),
+            by_outer: zeros(),
+        }
+    }
+}
+
+impl ThirdJoin {
+    fn add(&mut self, middle: &Bucket, last: &Bucket, outer: &[u16], totals: &mut [u128]) {
+        let t = partitions::partitions();
+        let (nm, nl) = (middle.third.len(), last.third.len());
+        if outer.len() <= nm.min(nl) {
+            middle.scatter(&mut self.middle);
+            last.scatter(&mut self.last);
+            for (total, &a) in totals.iter_mut().zip(outer) {
+                let mut sum = 0u64;
+                for &(b, c) in t.pairs(a) {
+                    sum += self.middle[b as usize] * self.last[c as usize];
+                }
+                *total += u128::from(sum);
+            }
+            middle.clear(&mut self.middle);
+            last.clear(&mut self.last);
+            return;
+        }
+        // Walk the smaller bucket; the other is read densely.
+        let (walked, dense, walked_is_middle) = if nm <= nl {
+            (middle, last, true)
+        } else {
+            (last, middle, false)
+        };
+        let read = if walked_is_middle {
+            &mut self.last
+        } else {
+            &mut self.middle
+        };
+        dense.scatter(read);
+        for (&p, &n) in walked.third.iter().zip(&walked.counts) {
+            let n = n as u64;
+            for &(a, q) in t.pairs(p) {
+                self.by_outer[a as usize] += n * read[q as usize];
+            }
+        }
+        dense.clear(read);
+        for (total, &a) in totals.iter_mut().zip(outer) {
+            *total += u128::from(self.by_outer[a as usize]);
+        }
+        self.by_outer.fill(0);
     }
 }
 
@@ -1477,5 +1536,52 @@ mod tests {
             forced(&g, &values, Orientation::Rows, &Options::default()),
             None
         );
+    }
+
+    /// The third-stack join against a brute force over every middle and last
+    /// entry, with the run, the middle bucket and the last bucket each the
+    /// smallest in turn (each takes its own path through `ThirdJoin::add`).
+    #[test]
+    fn third_stack_join_walks_any_of_the_three_lists() {
+        let t = partitions::partitions();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |k: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % k as u64) as usize
+        };
+        let bucket = |len: usize, next: &mut dyn FnMut(usize) -> usize| {
+            let mut b = Bucket::default();
+            let mut seen = std::collections::HashSet::new();
+            while b.third.len() < len {
+                let p = next(partitions::PARTITIONS) as u16;
+                if seen.insert(p) {
+                    b.push_number(p, 1 + next(1000) as u128);
+                }
+            }
+            b
+        };
+        for (outer_len, middle_len, last_len) in [(5, 1500, 1400), (600, 20, 900), (700, 800, 30)] {
+            let middle = bucket(middle_len, &mut next);
+            let last = bucket(last_len, &mut next);
+            let outer: Vec<u16> = (0..outer_len)
+                .map(|_| next(partitions::PARTITIONS) as u16)
+                .collect();
+            let mut totals = vec![0u128; outer.len()];
+            ThirdJoin::default().add(&middle, &last, &outer, &mut totals);
+            for (&a, &total) in outer.iter().zip(&totals) {
+                let mut want = 0u128;
+                for (&b, &nb) in middle.third.iter().zip(&middle.counts) {
+                    for (&c, &nc) in last.third.iter().zip(&last.counts) {
+                        let (x, y, z) = (t.sets(a), t.sets(b), t.sets(c));
+                        if x & y == 0 && x & z == 0 && y & z == 0 {
+                            want += nb * nc;
+                        }
+                    }
+                }
+                assert_eq!(total, want, "sizes {outer_len} {middle_len} {last_len}");
+            }
+        }
     }
 }
