@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use super::bands::KeyMap;
-use super::frontier::{Bucket, Unfinished, MAX_ENTRIES};
+use super::frontier::{Bucket, Unfinished, MAX_BUCKETED};
 use super::partitions::{self, PARTITIONS};
 use super::Stop;
 
@@ -101,7 +101,7 @@ pub(super) fn fill(
                     return Err(Unfinished::Stopped);
                 }
                 acc.first(s1, &rules[0], &second, &third);
-                if acc.entries > MAX_ENTRIES {
+                if acc.entries > MAX_BUCKETED {
                     return Err(Unfinished::TooBig);
                 }
                 Ok(acc)
@@ -117,7 +117,7 @@ pub(super) fn fill(
                 }
                 // Different first stacks: no key is in both.
                 x.extend(y);
-                if nx + ny > MAX_ENTRIES {
+                if nx + ny > MAX_BUCKETED {
                     return Err(Unfinished::TooBig);
                 }
                 Ok((x, nx + ny))
@@ -175,7 +175,7 @@ impl Scratch {
             let row = &mut self.counts[s2 as usize * PARTITIONS..][..PARTITIONS];
             for (s3, n) in row.iter_mut().enumerate() {
                 if *n != 0 {
-                    bucket.push_number(s3 as u16, u128::from(*n));
+                    bucket.push_number(s3 as u16, u64::from(*n));
                     *n = 0;
                 }
             }
@@ -221,7 +221,9 @@ mod tests {
         for (low, b) in fill(cells, forbid, &stop).unwrap() {
             assert!(!b.third.is_empty());
             for (&p, &n) in b.third.iter().zip(&b.counts) {
-                assert!(flat.insert(low | u128::from(t.sets(p)) << 54, n).is_none());
+                assert!(flat
+                    .insert(low | u128::from(t.sets(p)) << 54, u128::from(n))
+                    .is_none());
             }
         }
         flat

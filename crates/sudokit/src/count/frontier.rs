@@ -85,6 +85,10 @@ const SHAPES: [(usize, usize); 4] = [(2, 2), (2, 3), (2, 4), (3, 3)];
 /// about 40 bytes each).
 pub(super) const MAX_ENTRIES: usize = 1 << 22;
 
+/// Most column configurations one band may hold in buckets (10 bytes each:
+/// 160 MB).
+pub(super) const MAX_BUCKETED: usize = 1 << 24;
+
 /// Why band composition did not finish.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Unfinished {
@@ -636,13 +640,17 @@ fn fill_band_list(
         let t = partitions::partitions();
         let shift2 = 2 * plan.w * plan.n;
         let buckets = band_boxes::fill(cells, forbid, stop)?;
+        // The list takes 32 bytes a configuration: the maps' bound.
+        if buckets.values().map(|b| b.third.len()).sum::<usize>() > MAX_ENTRIES {
+            return Err(Unfinished::TooBig);
+        }
         return Ok(buckets
             .into_iter()
             .flat_map(|(low, b)| {
                 b.third
                     .into_iter()
                     .zip(b.counts)
-                    .map(move |(p, n)| (low | u128::from(t.sets(p)) << shift2, n))
+                    .map(move |(p, n)| (low | u128::from(t.sets(p)) << shift2, u128::from(n)))
             })
             .collect());
     }
@@ -1156,7 +1164,8 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                         for (&b, &nb) in bucket.third.iter().zip(&bucket.counts) {
                             let b3 = stacks.sets(b);
                             if b3 & g3 == 0 {
-                                *total += nb * n_of(&None, c ^ (b12 | u128::from(b3) << shift2));
+                                *total += u128::from(nb)
+                                    * n_of(&None, c ^ (b12 | u128::from(b3) << shift2));
                             }
                         }
                     }
@@ -1276,24 +1285,28 @@ struct StackIndex {
 #[derive(Default)]
 pub(super) struct Bucket {
     pub(super) third: Vec<u16>,
-    pub(super) counts: Vec<u128>,
+    /// Fillings (or weighted representatives) per configuration: at most a
+    /// band's 9.5·10^11.
+    pub(super) counts: Vec<u64>,
 }
 
 impl Bucket {
     fn push(&mut self, third: u32, count: u128) {
-        self.push_number(partitions::number(third), count);
+        // Fillings of one band with one configuration: far below 2^64.
+        self.push_number(partitions::number(third), count as u64);
     }
 
     /// Adds the configuration whose third stack is partition `p`.
-    pub(super) fn push_number(&mut self, p: u16, count: u128) {
+    pub(super) fn push_number(&mut self, p: u16, count: u64) {
         self.third.push(p);
         self.counts.push(count);
     }
 
     fn scatter(&self, dense: &mut [u64]) {
         for (&p, &n) in self.third.iter().zip(&self.counts) {
-            // A band's fillings per configuration: at most 1680 · 56.
-            dense[p as usize] = n as u64;
+            // Inner bands have no interchangeable digits: at most 1680 · 56
+            // fillings per configuration.
+            dense[p as usize] = n;
         }
     }
 
@@ -1360,7 +1373,6 @@ impl ThirdJoin {
         };
         dense.scatter(read);
         for (&p, &n) in walked.third.iter().zip(&walked.counts) {
-            let n = n as u64;
             for &(a, q) in t.pairs(p) {
                 self.by_outer[a as usize] += n * read[q as usize];
             }
@@ -1557,7 +1569,7 @@ mod tests {
             while b.third.len() < len {
                 let p = next(partitions::PARTITIONS) as u16;
                 if seen.insert(p) {
-                    b.push_number(p, 1 + next(1000) as u128);
+                    b.push_number(p, 1 + next(1000) as u64);
                 }
             }
             b
@@ -1576,7 +1588,7 @@ mod tests {
                     for (&c, &nc) in last.third.iter().zip(&last.counts) {
                         let (x, y, z) = (t.sets(a), t.sets(b), t.sets(c));
                         if x & y == 0 && x & z == 0 && y & z == 0 {
-                            want += nb * nc;
+                            want += u128::from(nb * nc);
                         }
                     }
                 }
