@@ -106,21 +106,22 @@ const AUTO_COST_LIMIT: f64 = 3e6;
 /// when enumeration is out of reach, from about [`ENUMERATION_REACH`] to
 /// [`BANDS_REACH`] completions (estimated by sampling the search tree, good
 /// to a factor of about 1.5 on the test positions). The cost estimate is a
-/// poor guide there: positions estimated at 10^10 have finished in 2–4 s,
+/// poor guide there: positions estimated at 10^11 have finished in 2 s,
 /// others at 10^9 not in 10 s. Above this cost band composition is not
 /// tried at all.
-const LONG_SHOT_COST: f64 = 1e11;
+const LONG_SHOT_COST: f64 = 1e12;
 
 /// Completions beyond which enumeration (2–4 million a second on 9×9) is
 /// not expected to finish in a few seconds.
 const ENUMERATION_REACH: f64 = 1e7;
 
 /// Completions beyond which band composition has rarely finished in 10 s
-/// (random positions with 13 or fewer givens: 2·10^10 and more).
-const BANDS_REACH: f64 = 2e10;
+/// (random positions with 11 or fewer givens: 10^12 and more; with 12,
+/// 10^11 to 6·10^11 finished in 2–20 s).
+const BANDS_REACH: f64 = 2e12;
 
 /// Share of the time left that a long shot may use before enumeration
-/// takes over for a lower bound.
+/// takes over; the larger of the two lower bounds is kept.
 const LONG_SHOT_SHARE: f64 = 0.9;
 
 /// Time below which a whole count does not try a long shot: none has
@@ -932,15 +933,15 @@ pub(crate) fn auto(
     match route {
         // Too big to materialise: enumeration gets the rest of the budget.
         Route::Sure => run(cut, opts).ok(),
-        Route::LongShot => long_shot(cut, opts),
+        Route::LongShot => long_shot(cut, geo, values, opts),
     }
 }
 
 /// Band composition where its cost estimate is high. A whole count gives it
-/// part of the time left (none when little is left), so that enumeration
-/// can still give a lower bound when it fails (`None`). A shard runs it as
-/// any other method, so that every shard of a count uses the same one.
-fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
+/// part of the time left (none when little is left), then enumeration the
+/// rest, and keeps the larger lower bound (`None`: not tried). A shard runs
+/// it as any other method, so that every shard of a count uses the same one.
+fn long_shot(cut: Cut, geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Option<Count> {
     let whole = opts.shard == super::Shard::WHOLE;
     let Some(remaining) = opts.budget.remaining().filter(|_| whole) else {
         return run(cut, opts).ok();
@@ -955,7 +956,17 @@ fn long_shot(cut: Cut, opts: &Options) -> Option<Count> {
         shard: opts.shard,
         progress: opts.progress,
     };
-    run(cut, &part).ok().filter(Count::is_exact)
+    let bands = match run(cut, &part) {
+        Ok(Count::Exact(n)) => return Some(Count::Exact(n)),
+        Ok(Count::AtLeast(n)) => n,
+        Err(_) => BigUint::default(),
+    };
+    Some(
+        match super::completions::completions_unchecked(geo, values, opts) {
+            Count::AtLeast(n) => Count::AtLeast(n.max(bands)),
+            exact => exact,
+        },
+    )
 }
 
 /// The completions as a share of all grids (`count::symmetry`), when that
