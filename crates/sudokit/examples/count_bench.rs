@@ -80,8 +80,7 @@ fn main() {
         let c = if enumeration {
             count::completions_by_enumeration(&grid, &opts)
         } else if bands {
-            count::completions_by_bands(&grid, orientation, &opts)
-                .map(|c| c.expect("a 9×9 grid"))
+            count::completions_by_bands(&grid, orientation, &opts).map(|c| c.expect("a 9×9 grid"))
         } else {
             count::completions(&grid, &opts)
         }
