@@ -614,24 +614,65 @@ impl Pair<'_> {
                 }
             }
         };
+        let best_len = best.as_ref().map_or(0, |b| b.eliminations.len());
         if rccs.count_ones() == 2 {
             // Doubly linked: each set holds its N + 1 digits in N cells,
             // so it keeps at least one of the two restricted digits, and
             // neither can be in both: each holds exactly one and is
             // locked on the rest. Every digit of A but the two is in A,
             // every one of B in B, and each of the two in A or B.
-            let mut elims = Vec::new();
-            for z in bits(common) {
-                victims(z, &[a, b], &mut elims);
-            }
-            for (set, mask) in [(a, a.mask), (b, b.mask)] {
-                for z in bits(mask & !rccs) {
-                    victims(z, &[set], &mut elims);
+            let elims = match (sa, sb) {
+                // With bit sets: the victims of `z` seeing every `z` of the
+                // sets are `seen[z]` of each (the peers of every such cell),
+                // listed by digit and then cell as the sort below leaves them.
+                (Some(sa), Some(sb)) => {
+                    let off = !(sa.set | sb.set);
+                    let mut by_digit = [0u128; 11];
+                    let mut count = 0;
+                    for z in bits(a.mask | b.mask) {
+                        let mut v = 0;
+                        if common >> z & 1 != 0 {
+                            v |= sa.seen[z] & sb.seen[z];
+                        }
+                        if (a.mask & !rccs) >> z & 1 != 0 {
+                            v |= sa.seen[z];
+                        }
+                        if (b.mask & !rccs) >> z & 1 != 0 {
+                            v |= sb.seen[z];
+                        }
+                        v &= digit_cells[z] & off;
+                        by_digit[z] = v;
+                        count += v.count_ones() as usize;
+                    }
+                    if count <= best_len {
+                        return;
+                    }
+                    let mut elims = Vec::with_capacity(count);
+                    for z in bits(a.mask | b.mask) {
+                        let mut m = by_digit[z];
+                        while m != 0 {
+                            elims.push(Cand::new(m.trailing_zeros() as usize, z as u16 + 1));
+                            m &= m - 1;
+                        }
+                    }
+                    elims
                 }
-            }
-            elims.sort_unstable_by_key(|e| (e.digit, e.cell));
-            elims.dedup();
-            if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
+                _ => {
+                    let mut elims = Vec::new();
+                    for z in bits(common) {
+                        victims(z, &[a, b], &mut elims);
+                    }
+                    for (set, mask) in [(a, a.mask), (b, b.mask)] {
+                        for z in bits(mask & !rccs) {
+                            victims(z, &[set], &mut elims);
+                        }
+                    }
+                    elims.sort_unstable_by_key(|e| (e.digit, e.cell));
+                    elims.dedup();
+                    elims
+                }
+            };
+            if elims.len() <= best_len {
                 return;
             }
             let xs: Vec<String> = bits(rccs).map(|x| (x + 1).to_string()).collect();
@@ -650,11 +691,17 @@ impl Pair<'_> {
             return;
         }
         for x in bits(rccs) {
-            // Quick test: some cell outside both sees every Z of both.
+            let best_len = best.as_ref().map_or(0, |b| b.eliminations.len());
+            // Quick count: the cells outside both seeing every Z of both
+            // (the list below is in peer order, so it is made only when it
+            // would win).
             if let (Some(sa), Some(sb)) = (sa, sb) {
-                let any = bits(common & !(1 << x))
-                    .any(|z| sa.seen[z] & sb.seen[z] & digit_cells[z] & !(sa.set | sb.set) != 0);
-                if !any {
+                let count: u32 = bits(common & !(1 << x))
+                    .map(|z| {
+                        (sa.seen[z] & sb.seen[z] & digit_cells[z] & !(sa.set | sb.set)).count_ones()
+                    })
+                    .sum();
+                if count as usize <= best_len {
                     continue;
                 }
             }
@@ -662,7 +709,7 @@ impl Pair<'_> {
             for z in bits(common & !(1 << x)) {
                 victims(z, &[a, b], &mut elims);
             }
-            if elims.len() <= best.as_ref().map_or(0, |b| b.eliminations.len()) {
+            if elims.len() <= best_len {
                 continue;
             }
             let mut s = als_pair_step(c, a, b, elims);

@@ -162,33 +162,41 @@ impl Walk<'_> {
             self.digits[self.len - 1]
         };
         let links = self.links;
+        // The run of refused links between two taken ones works on locals
+        // (the chain's cells are the same again after each taken link).
+        let used = self.used;
+        let (mut visited, mut check_at) = (self.visited, self.check_at);
         for l in links.of(last) {
-            self.visited += 1;
-            if self.visited >= self.check_at {
-                if self.visited >= self.stop_at || self.c.out_of_time() {
+            visited += 1;
+            if visited >= check_at {
+                if visited >= self.stop_at || self.c.out_of_time() {
+                    self.visited = visited;
                     return;
                 }
-                self.check_at = self.stop_at.min(self.visited + 256);
+                check_at = self.stop_at.min(visited + 256);
             }
-            if l.x == prev || l.set & self.used != 0 {
+            if l.x == prev || l.set & used != 0 {
                 continue;
             }
+            (self.visited, self.check_at) = (visited, check_at);
             self.len += 1;
             self.chain[self.len] = l.next;
             self.digits[self.len - 1] = l.x;
-            self.used |= l.set;
+            self.used = used | l.set;
             if self.len >= 3 {
                 self.record(l.x as usize);
             }
             if self.len < MAX_LINKS {
                 self.extend();
             }
-            self.used &= !l.set;
+            self.used = used;
             self.len -= 1;
-            if self.visited >= self.stop_at {
+            (visited, check_at) = (self.visited, self.check_at);
+            if visited >= self.stop_at {
                 return;
             }
         }
+        (self.visited, self.check_at) = (visited, check_at);
     }
 
     /// The chain as it stands ends here: its eliminations, if the best.
@@ -197,22 +205,31 @@ impl Walk<'_> {
         let (first, last) = (chain[0] as usize, chain[self.len] as usize);
         let (a, e) = (&self.small[first], &self.small[last]);
         let first_x = digits[0] as usize;
-        let mut elims = Vec::new();
-        let zs = self.list[first].mask & self.list[last].mask;
-        for z in bits(zs & !(1 << first_x) & !(1 << last_x)) {
-            let mut hit = self.digit_cells[z] & a.seen[z] & e.seen[z] & !(a.set | e.set);
-            while hit != 0 {
-                let t = hit.trailing_zeros() as usize;
-                hit &= hit - 1;
-                elims.push(Cand::new(t, z as u16 + 1));
+        // Counted first: the list is made only for a new best.
+        let zs = self.list[first].mask & self.list[last].mask & !(1 << first_x) & !(1 << last_x);
+        let mut hits = [0u128; 11];
+        let mut k = 0;
+        for z in bits(zs) {
+            let hit = self.digit_cells[z] & a.seen[z] & e.seen[z] & !(a.set | e.set);
+            if hit != 0 {
+                hits[z] = hit;
+                k += hit.count_ones() as usize;
             }
         }
-        let k = elims.len();
         let better = self
             .best
             .as_ref()
             .map_or(true, |b| k > b.0 || (k == b.0 && chain.len() < b.1.len()));
         if k > 0 && better {
+            let mut elims = Vec::with_capacity(k);
+            for z in bits(zs) {
+                let mut hit = hits[z];
+                while hit != 0 {
+                    let t = hit.trailing_zeros() as usize;
+                    hit &= hit - 1;
+                    elims.push(Cand::new(t, z as u16 + 1));
+                }
+            }
             self.best = Some((k, chain.to_vec(), digits.to_vec(), elims));
         }
     }

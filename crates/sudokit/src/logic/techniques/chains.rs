@@ -187,7 +187,28 @@ fn links(c: &Candidates, units: bool, bivalue: bool) -> Adjacency<u32> {
     let n = ctx.n;
     let cells = c.cell_count();
     let mut strong: Vec<(u32, u32)> = Vec::new();
-    if units {
+    if let (true, Some((unit_cells, _))) = (units, ctx.unit128.as_ref()) {
+        // With bit sets: a unit's places for a digit are its cells among the
+        // digit's. Which of the two comes first does not matter: each edge
+        // goes to its own node's list.
+        let mut digit_cells = [0u128; 64];
+        for (x, &m) in c.masks().iter().enumerate() {
+            for d in bits(m) {
+                digit_cells[d] |= 1 << x;
+            }
+        }
+        for &u in unit_cells.iter() {
+            for (d, &cells_d) in digit_cells[..n].iter().enumerate() {
+                let p = u & cells_d;
+                if p.count_ones() == 2 {
+                    let (x, y) = (p.trailing_zeros(), (p & (p - 1)).trailing_zeros());
+                    let (a, b) = (node(n, x as usize, d), node(n, y as usize, d));
+                    strong.push((a, b));
+                    strong.push((b, a));
+                }
+            }
+        }
+    } else if units {
         for u in 0..c.geometry().units().len() {
             for d in 0..n {
                 let p = c.places(u, d as u16 + 1);

@@ -134,51 +134,99 @@ struct BaseSearch<'a> {
     boxes: usize,
 }
 
-/// Calls `f` with every `k`-combination of base lines (indices into
-/// `masks`, lexicographic order) that could hold a finned fish, with the
-/// union of their positions and, per box, the positions outside that box.
-/// A choice is cut as soon as its union is too wide or every box leaves more
-/// than `k` positions outside it (the fins must share one box, so all other
-/// positions must be cover lines); both only grow as lines are added, so the
-/// order of the remaining choices is unchanged.
-fn base_combos(
+/// The base-line walk, written once and compiled twice: plain, and on
+/// x86-64 with `popcnt` (it counts positions for every box at every line
+/// added, and without the instruction a count is a dozen).
+macro_rules! base_walk {
+    ($(#[$attr:meta])* $name:ident) => {
+        /// Calls `f` with every `k`-combination of base lines (indices into
+        /// `masks`, lexicographic order) that could hold a finned fish, with
+        /// the union of their positions and, per box, the positions outside
+        /// that box. A choice is cut as soon as its union is too wide or every
+        /// box leaves more than `k` positions outside it (the fins must share
+        /// one box, so all other positions must be cover lines); both only
+        /// grow as lines are added, so the order of the remaining choices is
+        /// unchanged.
+        $(#[$attr])*
+        fn $name(
+            s: &BaseSearch,
+            lines: u64,
+            chosen: &mut [u32; 8],
+            depth: usize,
+            union: u64,
+            outs: &mut [u64],
+            f: &mut BaseVisit,
+        ) -> bool {
+            let (k, nb) = (s.k, s.boxes);
+            if depth == k {
+                return f(&chosen[..k], union, &outs[depth * nb..(depth + 1) * nb]);
+            }
+            let mut r = lines;
+            while r.count_ones() as usize >= k - depth {
+                let i = r.trailing_zeros() as usize;
+                r &= r - 1;
+                let m = s.masks[i];
+                let u = union | m;
+                if u.count_ones() > s.max_width {
+                    continue;
+                }
+                let (prev, next) = outs.split_at_mut((depth + 1) * nb);
+                let prev = &prev[depth * nb..];
+                let mut any = false;
+                for b in 0..nb {
+                    let o = prev[b] | (m & !s.inside[i * nb + b]);
+                    next[b] = o;
+                    any |= o.count_ones() as usize <= k;
+                }
+                if !any {
+                    continue;
+                }
+                chosen[depth] = i as u32;
+                if $name(s, r, chosen, depth + 1, u, outs, f) {
+                    return true;
+                }
+            }
+            false
+        }
+    };
+}
+
+base_walk!(base_combos);
+base_walk!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    base_combos_popcnt
+);
+
+/// [`base_combos`] from the first line, in its `popcnt` copy where the CPU
+/// has the instruction.
+fn base_combos_from_start(
     s: &BaseSearch,
     lines: u64,
     chosen: &mut [u32; 8],
-    depth: usize,
-    union: u64,
     outs: &mut [u64],
     f: &mut BaseVisit,
 ) -> bool {
-    let (k, nb) = (s.k, s.boxes);
-    if depth == k {
-        return f(&chosen[..k], union, &outs[depth * nb..(depth + 1) * nb]);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
+        // SAFETY: the CPU has `popcnt` (checked just above; the check is a
+        // cached load).
+        return unsafe { base_combos_popcnt(s, lines, chosen, 0, 0, outs, f) };
     }
-    let mut r = lines;
-    while r.count_ones() as usize >= k - depth {
-        let i = r.trailing_zeros() as usize;
-        r &= r - 1;
-        let m = s.masks[i];
-        let u = union | m;
-        if u.count_ones() > s.max_width {
-            continue;
-        }
-        let (prev, next) = outs.split_at_mut((depth + 1) * nb);
-        let prev = &prev[depth * nb..];
-        let mut any = false;
-        for b in 0..nb {
-            let o = prev[b] | (m & !s.inside[i * nb + b]);
-            next[b] = o;
-            any |= o.count_ones() as usize <= k;
-        }
-        if !any {
-            continue;
-        }
-        chosen[depth] = i as u32;
-        if base_combos(s, r, chosen, depth + 1, u, outs, f) {
-            return true;
-        }
-    }
+    base_combos(s, lines, chosen, 0, 0, outs, f)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to run the plain copy of the base-line walk.
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(target_arch = "x86_64")]
+fn plain_in_tests() -> bool {
+    #[cfg(test)]
+    return PLAIN.with(|p| p.get());
+    #[cfg(not(test))]
     false
 }
 
@@ -225,12 +273,10 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                 boxes: c.ctx.box_units.len(),
             };
             outs.fill(0);
-            base_combos(
+            base_combos_from_start(
                 &search,
                 lines,
                 &mut chosen,
-                0,
-                0,
                 &mut outs,
                 &mut |bs, all, out| {
                     let width = all.count_ones() as usize;
@@ -409,6 +455,29 @@ mod tests {
             }
         }
         cands(&".".repeat(81), &removed)
+    }
+
+    /// The plain and the `popcnt` copies of the base-line walk give the
+    /// same answers along two hard paths (the per-digit memo forgotten
+    /// before each run, so both search every digit).
+    #[test]
+    fn both_walks_agree() {
+        let forget = || super::super::DIGIT_MEMO.with(|m| *m.borrow_mut() = None);
+        let mut found = 0;
+        let boards = along_paths(&HARD, |c| {
+            for k in 2..=4 {
+                forget();
+                PLAIN.with(|p| p.set(true));
+                let plain = find_finned(c, k);
+                PLAIN.with(|p| p.set(false));
+                forget();
+                let fast = find_finned(c, k);
+                assert_eq!(plain, fast, "size {k}");
+                found += usize::from(fast.is_some());
+            }
+            true
+        });
+        assert!(boards > 50 && found > 0, "{boards} boards, {found} found");
     }
 
     #[test]

@@ -12,13 +12,49 @@
 //! appears only after several removals) is left to the forcing net
 //! (`trial.rs`), which HoDoKu scores higher.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
 use super::adjacency::Adjacency;
 use super::{Cand, Candidates, Step, Technique};
-use crate::logic::candidates::bits;
+use crate::logic::candidates::{bits, Ctx};
 
 /// State `2 · (cell · n + digit − 1) + on`.
 fn state(n: usize, x: usize, d: usize, on: bool) -> u32 {
     ((x * n + d) * 2 + on as usize) as u32
+}
+
+/// A board context and the unit slots of its geometry.
+type Slots = (Arc<Ctx>, Rc<Adjacency<u32>>);
+
+thread_local! {
+    /// The last geometry's unit slots (see [`unit_slots`]).
+    static UNIT_SLOTS: RefCell<Option<Slots>> = const { RefCell::new(None) };
+}
+
+/// For each candidate, its (unit, digit) counters: what a false candidate
+/// bumps. They depend on the geometry only, so they are kept for the last
+/// one seen.
+fn unit_slots(c: &Candidates) -> Rc<Adjacency<u32>> {
+    UNIT_SLOTS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some((ctx, slots)) = m.as_ref() {
+            if ctx.same_tables(&c.ctx) {
+                return slots.clone();
+            }
+        }
+        let (n, geo) = (c.ctx.n, c.geometry());
+        let slots = Rc::new(Adjacency::build(c.cell_count() * n, |v, out| {
+            out.extend(
+                geo.units_of(v / n)
+                    .iter()
+                    .map(|&u| u * n as u32 + (v % n) as u32),
+            );
+        }));
+        *m = Some((c.ctx.clone(), slots.clone()));
+        slots
+    })
 }
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
@@ -93,17 +129,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
     }
-    let geo = c.geometry();
     let count: Vec<u32> = (0..cells).map(|x| c.mask(x).count_ones()).collect();
-    // For each candidate, its cell and its (unit, digit) counters: what a
-    // false candidate bumps.
-    let unit_slots = Adjacency::build(cells * n, |v, out| {
-        out.extend(
-            geo.units_of(v / n)
-                .iter()
-                .map(|&u| u * n as u32 + (v % n) as u32),
-        );
-    });
+    let unit_slots = unit_slots(c);
     let cell_of: Vec<u32> = (0..cells * n).map(|v| (v / n) as u32).collect();
     // Generation-stamped counts of false candidates per cell and per
     // (unit, digit).
@@ -295,6 +322,34 @@ mod tests {
     use super::super::test_util::*;
     use super::*;
     use crate::grid::Grid;
+
+    /// The kept unit slots give the answers of fresh ones along two hard
+    /// paths, and are rebuilt for another geometry.
+    #[test]
+    fn kept_unit_slots_equal_fresh() {
+        let mut found = 0;
+        let boards = along_paths(&HARD, |c| {
+            let kept = find(c);
+            UNIT_SLOTS.with(|m| *m.borrow_mut() = None);
+            let fresh = find(c);
+            assert_eq!(kept, fresh);
+            found += usize::from(fresh.is_some());
+            true
+        });
+        assert!(boards > 50 && found > 0, "{boards} boards, {found} found");
+        let g = Grid::from_line(&".".repeat(36)).unwrap();
+        let c = Candidates::from_grid(&g).unwrap();
+        let slots = unit_slots(&c);
+        assert_eq!(slots.nodes(), 36 * 6);
+        // Cell 1, digit 2: its row, column and box, each with digit 2.
+        let want: Vec<u32> = c
+            .geometry()
+            .units_of(1)
+            .iter()
+            .map(|&u| u * 6 + 1)
+            .collect();
+        assert_eq!(slots.of(7), want);
+    }
 
     #[test]
     fn three_bivalue_cells_in_a_row() {

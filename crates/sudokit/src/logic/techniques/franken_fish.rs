@@ -119,20 +119,33 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     }
     let units = c.geometry().units();
     let slot = DigitSlot::Franken(k, finned);
+    let unit_cells = ctx.unit128.as_ref().map(|(u, _)| u);
     super::per_digit(c, slot, |d| {
+        // The digit's cells, to cut each unit's out of them with one `and`
+        // where the units' cells are kept as sets.
+        let mut digit_cells = 0u128;
+        for x in 0..c.cell_count() {
+            digit_cells |= ((c.mask(x) >> (d - 1) & 1) as u128) << x;
+        }
         let sets = |list: &[u32], is_box: bool| -> Vec<Set> {
-            list.iter()
-                .map(|&u| Set {
-                    unit: u,
-                    cells: units[u as usize]
+            let mut v = Vec::with_capacity(list.len());
+            for &u in list {
+                let cells = match unit_cells {
+                    Some(uc) => uc[u as usize] & digit_cells,
+                    None => units[u as usize]
                         .cells
                         .iter()
-                        .filter(|&&x| c.has(x as usize, d))
-                        .fold(0u128, |a, &x| a | 1 << x),
-                    is_box,
-                })
-                .filter(|s| s.cells != 0)
-                .collect()
+                        .fold(0u128, |a, &x| a | (digit_cells & 1 << x)),
+                };
+                if cells != 0 {
+                    v.push(Set {
+                        unit: u,
+                        cells,
+                        is_box,
+                    });
+                }
+            }
+            v
         };
         let (rows, cols, boxes) = (
             sets(&ctx.rows, false),
@@ -141,13 +154,14 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
         );
         let all = rows.iter().fold(0u128, |a, s| a | s.cells);
         for (lines, across) in [(&rows, &cols), (&cols, &rows)] {
-            let base_pool: Vec<Set> = lines
-                .iter()
-                .chain(&boxes)
-                .copied()
-                .filter(|s| finned || s.cells.count_ones() as usize <= k)
-                .collect();
-            let cover_pool: Vec<Set> = across.iter().chain(&boxes).copied().collect();
+            let mut base_pool: Vec<Set> = Vec::with_capacity(lines.len() + boxes.len());
+            base_pool.extend(
+                lines
+                    .iter()
+                    .chain(&boxes)
+                    .filter(|s| finned || s.cells.count_ones() as usize <= k),
+            );
+            let cover_pool: Vec<Set> = [&across[..], &boxes[..]].concat();
             if cover_pool.len() > MAX_SETS {
                 return None;
             }

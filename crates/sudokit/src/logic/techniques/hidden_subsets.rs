@@ -13,15 +13,13 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     };
     let n = c.ctx.n;
     let geo = c.geometry().clone();
-    // A unit's search reads its own cells only.
-    let key = |k: &mut Vec<u64>, ui: usize| memo::push_masks(c, k, &geo.units()[ui].cells);
+    // A unit's search reads its own cells only (`Search::Hidden`).
     let units = geo.units().len();
     memo::per_region(
         c,
         Search::Hidden(k),
         units,
         super::box_first_units(c),
-        key,
         |ui| {
             let u = &geo.units()[ui];
             let empty = u.cells.iter().filter(|&&x| c.mask(x as usize) != 0).count();

@@ -18,19 +18,12 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
         Technique::LockedTriple
     };
     let overlaps = &c.ctx.overlaps;
-    // An overlap's search reads the cells of its two units.
-    let key = |k: &mut Vec<u64>, i: usize| {
-        let (rest_a, rest_b) = &c.ctx.overlap_rest[i];
-        for cells in [&overlaps[i].2, rest_a, rest_b] {
-            memo::push_masks(c, k, cells);
-        }
-    };
+    // An overlap's search reads the cells of its two units (`Search::Locked`).
     memo::per_region(
         c,
         Search::Locked(k),
         overlaps.len(),
         0..overlaps.len(),
-        key,
         |i| {
             let ((a, b, shared), (rest_a, rest_b)) = (&overlaps[i], &c.ctx.overlap_rest[i]);
             let open: Vec<u32> = shared

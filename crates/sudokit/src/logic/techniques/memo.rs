@@ -4,11 +4,12 @@
 //! steps that each change a few cells. A region search (subsets in a unit,
 //! locked subsets or Sue de Coq in an overlap of two units) that found
 //! nothing in a region finds nothing there again as long as every cell it
-//! reads is as it was: the search is a function of those cells. So each
-//! search keeps, per region, the masks of the cells it reads when it last
-//! failed there, and skips the region while they are unchanged. The key
-//! must cover every cell the region's search reads; each caller documents
-//! why its key does.
+//! reads is as it was: the search is a function of those cells. Each
+//! search reads only the cells of a few whole units (see [`Search`]), so
+//! the memo keeps, per unit, when one of its cells last changed (a stamp
+//! that rises with each board that differs from the one before), and per
+//! search and region the stamp when it last failed there. A region is
+//! skipped while none of its units changed since.
 //!
 //! One table per thread, for the last board context seen (a new puzzle
 //! starts afresh).
@@ -18,16 +19,18 @@ use std::sync::Arc;
 
 use super::{Candidates, Ctx, Step};
 
-/// The searches remembered here, each with its own table.
+/// The searches remembered here, each with its own table, and the units
+/// whose cells each one reads in a region.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Search {
-    /// Naked subsets of size 2 to 4, by unit.
+    /// Naked subsets of size 2 to 4, by unit: the unit and, for
+    /// eliminations, every unit sharing two or more cells with it.
     Naked(usize),
-    /// Hidden subsets of size 2 to 4, by unit.
+    /// Hidden subsets of size 2 to 4, by unit: the unit alone.
     Hidden(usize),
-    /// Locked pairs and triples, by overlap of two units.
+    /// Locked pairs and triples, by overlap of two units: both units.
     Locked(usize),
-    /// Sue de Coq, by overlap of a line and a box.
+    /// Sue de Coq, by overlap of a line and a box: both units.
     SueDeCoq,
 }
 
@@ -47,18 +50,66 @@ impl Search {
 
 struct Memo {
     ctx: Arc<Ctx>,
-    /// `[search][region]`: the key when the search last failed there.
-    failed: Vec<Vec<Option<Vec<u64>>>>,
-    /// For each unit, the cells outside it of every other unit sharing at
-    /// least two cells with it (where a subset of the unit can eliminate).
+    /// `[search][region]`: the stamp when the search last failed there (0:
+    /// never).
+    failed: Vec<Vec<u64>>,
+    /// The masks and values of the board seen last.
+    masks: Vec<u64>,
+    values: Vec<u16>,
+    /// The stamp of that board.
+    stamp: u64,
+    /// For each unit, the stamp of the last board on which one of its
+    /// cells changed (0: none since the memo began).
+    changed: Vec<u64>,
+    /// For each unit, itself and every unit sharing two or more cells with
+    /// it (where a subset of the unit can eliminate).
     around: Vec<Vec<u32>>,
+}
+
+impl Memo {
+    /// Takes in the board `c`: a new stamp, and the units of the cells that
+    /// changed marked with it, when it differs from the last one.
+    fn see(&mut self, c: &Candidates) {
+        let (masks, values) = (c.masks(), c.values());
+        if self.masks == masks && self.values == values {
+            return;
+        }
+        self.stamp += 1;
+        let geo = c.geometry();
+        for x in 0..masks.len() {
+            if self.masks[x] != masks[x] || self.values[x] != values[x] {
+                self.masks[x] = masks[x];
+                self.values[x] = values[x];
+                for &u in geo.units_of(x) {
+                    self.changed[u as usize] = self.stamp;
+                }
+            }
+        }
+    }
+
+    /// The last stamp at which a unit read by `search` in `region` changed.
+    fn last_change(&self, search: Search, region: usize) -> u64 {
+        let changed = &self.changed;
+        match search {
+            Search::Naked(_) => self.around[region]
+                .iter()
+                .map(|&u| changed[u as usize])
+                .max()
+                .unwrap_or(0),
+            Search::Hidden(_) => changed[region],
+            Search::Locked(_) | Search::SueDeCoq => {
+                let (a, b, _) = &self.ctx.overlaps[region];
+                changed[*a as usize].max(changed[*b as usize])
+            }
+        }
+    }
 }
 
 thread_local! {
     static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
 }
 
-/// Cells outside unit `u` of the units sharing two or more cells with it.
+/// Each unit with the units sharing two or more cells with it.
 fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
     let units = ctx.geo.units();
     let cells = ctx.geo.cell_count();
@@ -68,7 +119,7 @@ fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
         for &x in &unit.cells {
             mark[x as usize] = u;
         }
-        let mut list = Vec::new();
+        let mut list = vec![u as u32];
         for (v, other) in units.iter().enumerate() {
             let shared = other
                 .cells
@@ -76,7 +127,7 @@ fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
                 .filter(|&&x| mark[x as usize] == u)
                 .count();
             if v != u && shared >= 2 {
-                list.extend(other.cells.iter().filter(|&&x| mark[x as usize] != u));
+                list.push(v as u32);
             }
         }
         out.push(list);
@@ -85,14 +136,13 @@ fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
 }
 
 /// Runs `find_region` over `order` (region indices below `count`) and
-/// returns the first step, skipping regions whose `key` equals the one
-/// recorded when this search last found nothing there.
+/// returns the first step, skipping regions where this search last found
+/// nothing and whose units have not changed since.
 pub(crate) fn per_region(
     c: &Candidates,
     search: Search,
     count: usize,
     order: impl IntoIterator<Item = usize>,
-    key: impl Fn(&mut Vec<u64>, usize),
     mut find_region: impl FnMut(usize) -> Option<Step>,
 ) -> Option<Step> {
     let Some(slot) = search.index() else {
@@ -113,22 +163,25 @@ pub(crate) fn per_region(
             *m = Some(Memo {
                 ctx: c.ctx.clone(),
                 failed: vec![Vec::new(); Search::COUNT],
+                masks: c.masks().to_vec(),
+                values: c.values().to_vec(),
+                stamp: 1,
+                changed: vec![0; c.geometry().units().len()],
                 around,
             });
         }
         let m = m.as_mut().expect("set above");
+        m.see(c);
         if m.failed[slot].len() != count {
-            m.failed[slot] = vec![None; count];
+            m.failed[slot] = vec![0; count];
         }
     });
-    let mut k = Vec::new();
     for r in order {
-        k.clear();
-        key(&mut k, r);
         let known = MEMO.with(|m| {
-            m.borrow()
-                .as_ref()
-                .is_some_and(|m| m.failed[slot][r].as_ref() == Some(&k))
+            m.borrow().as_ref().is_some_and(|m| {
+                let failed = m.failed[slot][r];
+                failed != 0 && m.last_change(search, r) <= failed
+            })
         });
         if known {
             continue;
@@ -143,30 +196,12 @@ pub(crate) fn per_region(
         MEMO.with(|m| {
             if let Some(m) = m.borrow_mut().as_mut() {
                 if Arc::ptr_eq(&m.ctx, &c.ctx) {
-                    m.failed[slot][r] = Some(k.clone());
+                    m.failed[slot][r] = m.stamp;
                 }
             }
         });
     }
     None
-}
-
-/// Pushes the masks of `cells`.
-pub(crate) fn push_masks(c: &Candidates, k: &mut Vec<u64>, cells: &[u32]) {
-    k.extend(cells.iter().map(|&x| c.mask(x as usize)));
-}
-
-/// Pushes the masks of unit `u` and of the cells around it (see
-/// [`Memo::around`]): everything a naked subset of `u` reads.
-pub(crate) fn push_unit_and_around(c: &Candidates, k: &mut Vec<u64>, u: usize) {
-    push_masks(c, k, &c.geometry().units()[u].cells);
-    MEMO.with(|m| {
-        if let Some(m) = m.borrow().as_ref() {
-            if Arc::ptr_eq(&m.ctx, &c.ctx) {
-                push_masks(c, k, &m.around[u]);
-            }
-        }
-    });
 }
 
 /// Forgets everything (tests compare remembered and fresh answers).

@@ -14,15 +14,13 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
     };
     let geo = c.geometry().clone();
     // A unit's search reads its cells and, for eliminations, the other
-    // units holding two or more of them.
-    let key = |k: &mut Vec<u64>, ui: usize| memo::push_unit_and_around(c, k, ui);
+    // units holding two or more of them (the memo's `Search::Naked`).
     let units = geo.units().len();
     memo::per_region(
         c,
         Search::Naked(k),
         units,
         super::box_first_units(c),
-        key,
         |ui| {
             let u = &geo.units()[ui];
             let open: Vec<u32> = u

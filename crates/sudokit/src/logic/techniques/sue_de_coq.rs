@@ -23,26 +23,13 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let empty = |x: &u32| c.values()[*x as usize] == 0;
     let union = |cells: &[u32]| cells.iter().fold(0u64, |m, &x| m | c.mask(x as usize));
     let overlaps = &c.ctx.overlaps;
-    // An overlap's answer depends only on the cells of its two units.
-    let key = |k: &mut Vec<u64>, i: usize| {
-        let (u1, u2, _) = &overlaps[i];
-        for &u in [u1, u2] {
-            for &x in &units[u as usize].cells {
-                let x = x as usize;
-                k.push(if c.values()[x] != 0 {
-                    u64::MAX
-                } else {
-                    c.mask(x)
-                });
-            }
-        }
-    };
+    // An overlap's answer depends only on the cells of its two units
+    // (`Search::SueDeCoq`).
     memo::per_region(
         c,
         Search::SueDeCoq,
         overlaps.len(),
         0..overlaps.len(),
-        key,
         |i| {
             let (u1, u2, shared) = &overlaps[i];
             let inter: Vec<u32> = shared.iter().copied().filter(empty).collect();

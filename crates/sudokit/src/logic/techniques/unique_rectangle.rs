@@ -93,10 +93,26 @@ fn rectangles(c: &Candidates, mut visit: impl FnMut(&[usize; 4], u64, u16, u16) 
         let m = c.mask(x);
         c.values()[x] == 0 && (m == ab || (m & !ab != 0 && (m | !solved_peers[x]) & ab == ab))
     };
+    // Per row, the columns (bit = index along the row) of its two-digit
+    // cells: a rectangle without one names no pair and is skipped whole.
+    let bivalue_cols: Vec<u64> = (0..n)
+        .map(|r| (0..n).fold(0, |m, k| m | (bivalue[cell(r, k)] as u64) << k))
+        .collect();
     for r1 in 0..n {
         for r2 in r1 + 1..n {
+            let rows = bivalue_cols[r1] | bivalue_cols[r2];
+            if rows == 0 {
+                continue;
+            }
             for c1 in 0..n {
-                for c2 in c1 + 1..n {
+                // Columns after c1; only those of two-digit cells unless c1
+                // has one.
+                let mut after = u64::MAX.checked_shl(c1 as u32 + 1).unwrap_or(0)
+                    & u64::MAX.checked_shl(n as u32).map_or(u64::MAX, |m| !m);
+                if rows >> c1 & 1 == 0 {
+                    after &= rows;
+                }
+                for c2 in bits(after) {
                     let q = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
                     // The pairs named by two-digit corners, in digit order.
                     let mut pairs = [0u64; 4];
