@@ -189,7 +189,7 @@ impl Scratch {
 mod tests {
     use super::*;
     use crate::count::bands::Plan;
-    use crate::count::frontier::{walk_band, Record};
+    use crate::count::frontier::{fill_band, Record};
     use crate::count::Budget;
 
     const SOLUTION: &str =
@@ -210,7 +210,7 @@ mod tests {
         let plan = Plan { w: 3, h: 3, n: 9 };
         let budget = Budget::default();
         let stop = Stop::new(&budget);
-        walk_band(plan, Record::Columns, cells, forbid, 0, &stop).unwrap()
+        fill_band(plan, Record::Columns, cells, forbid, 0, &stop).unwrap()
     }
 
     fn boxes(cells: &[u8], forbid: &[u32]) -> KeyMap<u128> {

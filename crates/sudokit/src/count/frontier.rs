@@ -587,19 +587,6 @@ impl<'s> BandFill<'s> {
     }
 }
 
-/// Fillings of a band by `record`, in parallel, by a walk over the band's
-/// cells.
-pub(super) fn fill_band(
-    plan: Plan,
-    record: Record,
-    cells: &[u8],
-    forbid: &[u32],
-    free: u32,
-    stop: &Stop,
-) -> Result<KeyMap<u128>, Unfinished> {
-    walk_band(plan, record, cells, forbid, free, stop)
-}
-
 /// Whether a band is filled box by box (`band_boxes`): a 9×9 band with
 /// many fillings and no interchangeable digit.
 fn by_boxes(plan: Plan, cells: &[u8], forbid: &[u32], free: u32) -> bool {
@@ -620,7 +607,7 @@ fn fill_band_buckets(
     let shift2 = 2 * plan.w * plan.n;
     let low2 = (1u128 << shift2) - 1;
     let mut split: KeyMap<Bucket> = KeyMap::default();
-    for (cols, v) in walk_band(plan, Record::Columns, cells, forbid, 0, stop)? {
+    for (cols, v) in fill_band(plan, Record::Columns, cells, forbid, 0, stop)? {
         split
             .entry(cols & low2)
             .or_default()
@@ -655,14 +642,14 @@ fn fill_band_list(
             })
             .collect());
     }
-    Ok(walk_band(plan, Record::Columns, cells, forbid, free, stop)?
+    Ok(fill_band(plan, Record::Columns, cells, forbid, free, stop)?
         .into_iter()
         .collect())
 }
 
-/// [`fill_band`] by a walk over the band's cells, with one representative
-/// of the interchangeable digits at each cell.
-pub(super) fn walk_band(
+/// Fillings of a band by `record`, in parallel, by a walk over the band's
+/// cells with one representative of the interchangeable digits at each cell.
+pub(super) fn fill_band(
     plan: Plan,
     record: Record,
     cells: &[u8],
