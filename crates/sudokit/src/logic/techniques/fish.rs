@@ -8,6 +8,8 @@
 //! lose the digit either way. Sashimi: a base line has at most one place in
 //! the cover lines, so without its fin it would not be a fish at all.
 
+#[cfg(test)]
+use super::PLAIN;
 use super::{combinations, elim_text, Cand, Candidates, Step, Technique};
 
 /// Positions (bit = index along the line) of `d` in each line.
@@ -208,26 +210,12 @@ fn base_combos_from_start(
     f: &mut BaseVisit,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
+    if std::arch::is_x86_feature_detected!("popcnt") && !super::plain_in_tests() {
         // SAFETY: the CPU has `popcnt` (checked just above; the check is a
         // cached load).
         return unsafe { base_combos_popcnt(s, lines, chosen, 0, 0, outs, f) };
     }
     base_combos(s, lines, chosen, 0, 0, outs, f)
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Set by tests to run the plain copy of the base-line walk.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-#[cfg(target_arch = "x86_64")]
-fn plain_in_tests() -> bool {
-    #[cfg(test)]
-    return PLAIN.with(|p| p.get());
-    #[cfg(not(test))]
-    false
 }
 
 pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {

@@ -21,6 +21,8 @@
 //! than the search). HoDoKu's limits: at most 5 fins, of which at
 //! most 2 endo fins. Boards of up to 128 cells.
 
+#[cfg(test)]
+use super::PLAIN;
 use super::{elim_text, Cand, Candidates, DigitSlot, Step, Technique};
 
 const MAX_FINS: u32 = 5;
@@ -230,7 +232,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 found: None,
             };
             #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("popcnt") && !plain_in_tests() {
+            if std::arch::is_x86_feature_detected!("popcnt") && !super::plain_in_tests() {
                 pool.walk(0, &start, &mut walk, &mut |p| {
                     // SAFETY: the CPU has `popcnt` (checked just above; the
                     // check is a cached load).
@@ -545,20 +547,6 @@ impl Pool<'_> {
         let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
         rest & !line == 0 || rest & (!boxed | base_boxes) == 0
     }
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Set by tests to run the plain copy of the cover search.
-    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-#[cfg(target_arch = "x86_64")]
-fn plain_in_tests() -> bool {
-    #[cfg(test)]
-    return PLAIN.with(|p| p.get());
-    #[cfg(not(test))]
-    false
 }
 
 /// The cover search, written once and compiled twice: plain, and on

@@ -1034,6 +1034,23 @@ pub(crate) fn combinations(
 }
 
 #[cfg(test)]
+thread_local! {
+    /// Set by tests to run the plain copies of the searches compiled twice
+    /// (plain and with `popcnt`: the fish base walk, Franken fish's cover
+    /// search).
+    static PLAIN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether a test asked for the plain copies (see `PLAIN`).
+#[cfg(target_arch = "x86_64")]
+fn plain_in_tests() -> bool {
+    #[cfg(test)]
+    return PLAIN.with(|p| p.get());
+    #[cfg(not(test))]
+    false
+}
+
+#[cfg(test)]
 pub(crate) mod test_util {
     use super::*;
     use crate::grid::Grid;
