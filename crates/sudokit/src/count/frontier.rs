@@ -773,18 +773,20 @@ fn cut(geo: &Geometry, values: &[u16], plan: Plan, transpose: bool) -> Cut {
     }
 }
 
-/// Rough number of fillings of a band with `g` givens and these digits
-/// forbidden per column: a given matches a random band with probability
-/// `1/N`, a column avoids `f` digits with probability `C(N-f, h)/C(N, h)`.
 /// Estimated fillings above which a 9×9 band is filled box by box
-/// (`band_boxes`); below, its set-up (lists for 1,680 partitions, 11 MB of
-/// counts) costs more than the walk.
+/// (`band_boxes`). Below, the walk is small and the box fill's set-up
+/// (lists for 1,680 partitions, 11 MB of counts) is not worth paying; the
+/// value is not tuned.
 const BOXES_FROM: f64 = 1e5;
 
+/// [`estimate`] for a band's cells.
 fn estimate_cells(plan: Plan, cells: &[u8], forbid: &[u32]) -> f64 {
     estimate(plan, cells.iter().filter(|&&v| v != 0).count(), forbid)
 }
 
+/// Rough number of fillings of a band with `g` givens and these digits
+/// forbidden per column: a given matches a random band with probability
+/// `1/N`, a column avoids `f` digits with probability `C(N-f, h)/C(N, h)`.
 fn estimate(plan: Plan, g: usize, forbid: &[u32]) -> f64 {
     let binom = |a: usize, b: usize| -> f64 {
         if b > a {
@@ -1116,10 +1118,11 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     let full_cols: u128 = (0..plan.n).fold(0u128, |acc, col| {
         acc | (((1u128 << plan.n) - 1) << (col * plan.n))
     });
+    let empty_band = |cols: u128| tables.as_ref().map_or(0, |t| t.empty_band(cols));
     let n_of = |list: &Option<KeyMap<u128>>, cols: u128| -> u128 {
         match list {
             Some(l) => l.get(&cols).copied().unwrap_or(0),
-            None => tables.as_ref().map_or(0, |t| t.empty_band(cols)),
+            None => empty_band(cols),
         }
     };
     // The three-band join, in two parts. `join_of` depends on the outer
@@ -1163,7 +1166,7 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
                             let b3 = stacks.sets(b);
                             if b3 & g3 == 0 {
                                 *total += u128::from(nb)
-                                    * n_of(&None, c ^ (b12 | u128::from(b3) << shift2));
+                                    * empty_band(c ^ (b12 | u128::from(b3) << shift2));
                             }
                         }
                     }

@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 /// Number of ordered partitions of nine digits into three sets of three.
 pub(super) const PARTITIONS: usize = 1680;
 
-/// Middle-band partitions compatible with one outer band's.
+/// Partitions that fit one given partition part by part.
 pub(super) const COMPATIBLE: usize = 56;
 
 const DIGITS: u32 = 0x1FF;
