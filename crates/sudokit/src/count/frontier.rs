@@ -111,9 +111,13 @@ const AUTO_COST_LIMIT: f64 = 3e6;
 /// tried at all.
 const LONG_SHOT_COST: f64 = 1e12;
 
-/// Completions beyond which enumeration (2–4 million a second on 9×9) is
-/// not expected to finish in a few seconds.
-const ENUMERATION_REACH: f64 = 1e7;
+/// Completions beyond which enumeration (1–5 million a second on 9×9) is
+/// slower than band composition is likely to be. Puzzle subsets with 14–16
+/// givens and 0.75–5.5 million completions took 0.28–1.06 s by enumeration
+/// and 0.04–0.2 s by bands (their cost estimate is high: it counts band
+/// fillings, not the box fill's work). Were 10^7 (the value before), they
+/// went to enumeration.
+const ENUMERATION_REACH: f64 = 5e5;
 
 /// Completions beyond which band composition has rarely finished in 10 s
 /// (random positions with 11 or fewer givens: 10^12 and more; with 12,
@@ -124,10 +128,13 @@ const BANDS_REACH: f64 = 2e12;
 /// takes over; the larger of the two lower bounds is kept.
 const LONG_SHOT_SHARE: f64 = 0.9;
 
-/// Time below which a whole count does not try a long shot: none has
-/// finished in under half a second, and enumeration's lower bound is the
-/// better answer (the web server's live counter has 0.3 s).
-const LONG_SHOT_MIN_TIME: Duration = Duration::from_secs(1);
+/// Time below which a whole count does not try a long shot. Since the box
+/// fill, long shots with 13–16 givens finish in 0.05–0.2 s; at the web
+/// server's 0.3 s, 14 more test positions are exact with this than with a
+/// second (the value before). Where a long shot does not finish, the lower
+/// bound is smaller (enumeration gets a tenth of the time), but it is far
+/// below the count either way.
+const LONG_SHOT_MIN_TIME: Duration = Duration::from_millis(200);
 
 /// Number of fillings of one band without givens, per shape (`n!` times the
 /// first-row-fixed bands); used only by the cost estimate.
