@@ -26,7 +26,7 @@ use num_bigint::BigUint;
 
 use super::frontier::{self, Orientation};
 use super::tally::{Overflow, Tally};
-use super::{in_pool, shard_items, sum_items, Budget, Count, Options, Stop};
+use super::{in_pool, shard_items, sum_items, Budget, Count, Options, Shard, Stop};
 use crate::bits::{with_digit_set, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -66,11 +66,24 @@ pub fn completions(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> 
             let mine = if opts.shard.owns(0) { c } else { 0 };
             return Ok(Count::Exact(mine.into()));
         }
-        if let Some(c) = frontier::auto(grid.geometry(), grid.cells(), choice, opts) {
-            return Ok(c);
-        }
+        let count = frontier::auto(grid.geometry(), grid.cells(), choice, opts)
+            .unwrap_or_else(|| completions_unchecked(grid.geometry(), grid.cells(), opts));
+        return Ok(at_least_small_count(count, opts));
     }
     Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
+}
+
+/// A whole count's lower bound raised to [`SMALL_COUNT`]: the bounded
+/// search before it found that many. (A long shot that runs out its share
+/// can leave enumeration no time, and "at least 0" for a position with
+/// billions of completions reads as a wrong answer.)
+fn at_least_small_count(count: Count, opts: &Options) -> Count {
+    match count {
+        Count::AtLeast(n) if opts.shard == Shard::WHOLE => {
+            Count::AtLeast(n.max(SMALL_COUNT.into()))
+        }
+        other => other,
+    }
 }
 
 /// Solutions a plain search counts before band composition takes over: a
