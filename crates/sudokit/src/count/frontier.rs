@@ -1178,34 +1178,34 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     // `join_rest` finishes a run of outer bands: `M` of each. Part by part,
     // so that a part's arrays stay in cache while every band of the run
     // reads them (band by band, each part's lookups missed the cache).
-    let join_rest = |run: &[(u128, u128)], shared: &[JoinPart]| -> Vec<u128> {
-        let stacks = partitions::partitions();
-        let mut totals = vec![0u128; run.len()];
-        let outer3: Vec<u16> = run
-            .iter()
-            .map(|&(g, _)| partitions::number((g >> shift2) as u32))
-            .collect();
-        let mut third = ThirdJoin::default();
-        for &(b12, bucket, inner) in shared {
-            match inner {
-                Some(inner) => third.add(bucket, inner, &outer3, &mut totals),
-                None => {
-                    for (total, &(g, _)) in totals.iter_mut().zip(run) {
-                        let c = full_cols ^ g;
-                        let g3 = (g >> shift2) as u32;
-                        for (&b, &nb) in bucket.third.iter().zip(&bucket.counts) {
-                            let b3 = stacks.sets(b);
-                            if b3 & g3 == 0 {
-                                *total += u128::from(nb)
-                                    * empty_band(c ^ (b12 | u128::from(b3) << shift2));
+    let join_rest =
+        |run: &[(u128, u128)], shared: &[JoinPart], third: &mut ThirdJoin| -> Vec<u128> {
+            let stacks = partitions::partitions();
+            let mut totals = vec![0u128; run.len()];
+            let outer3: Vec<u16> = run
+                .iter()
+                .map(|&(g, _)| partitions::number((g >> shift2) as u32))
+                .collect();
+            for &(b12, bucket, inner) in shared {
+                match inner {
+                    Some(inner) => third.add(bucket, inner, &outer3, &mut totals),
+                    None => {
+                        for (total, &(g, _)) in totals.iter_mut().zip(run) {
+                            let c = full_cols ^ g;
+                            let g3 = (g >> shift2) as u32;
+                            for (&b, &nb) in bucket.third.iter().zip(&bucket.counts) {
+                                let b3 = stacks.sets(b);
+                                if b3 & g3 == 0 {
+                                    *total += u128::from(nb)
+                                        * empty_band(c ^ (b12 | u128::from(b3) << shift2));
+                                }
                             }
                         }
                     }
                 }
             }
-        }
-        totals
-    };
+            totals
+        };
     // `M` of one outer band, where bands below have no givens or there are
     // two bands.
     let below = |g: u128| -> u128 {
@@ -1230,31 +1230,37 @@ fn run_in_pool(cut: &Cut, opts: &Options, stop: &Stop) -> Result<Count, Unfinish
     } else {
         mine.chunks(1).collect()
     };
+    // Each fold keeps its join scratch (`ThirdJoin`) with its sum; only a
+    // three-band join makes one.
     let sum = runs
         .par_iter()
-        .fold(Sum::default, |mut acc, run| {
-            if stop.should_stop() {
-                acc.complete = false;
-                return acc;
-            }
-            if three_band_join {
-                let totals = join_rest(run, &join_of(run[0].0));
-                for (&(_, weight), m) in run.iter().zip(totals) {
-                    acc.add(weight, m);
+        .fold(
+            || (Sum::default(), three_band_join.then(ThirdJoin::default)),
+            |(mut acc, mut third), run| {
+                if stop.should_stop() {
+                    acc.complete = false;
+                    return (acc, third);
                 }
-            } else {
-                for &(g, weight) in run.iter() {
-                    acc.add(weight, below(g));
+                if let Some(third) = third.as_mut() {
+                    let totals = join_rest(run, &join_of(run[0].0), third);
+                    for (&(_, weight), m) in run.iter().zip(totals) {
+                        acc.add(weight, m);
+                    }
+                } else {
+                    for &(g, weight) in run.iter() {
+                        acc.add(weight, below(g));
+                    }
                 }
-            }
-            if let Some(p) = opts.progress {
-                let d = done.fetch_add(run.len(), Ordering::Relaxed) + run.len();
-                if d % 1024 < run.len() || d == total {
-                    p(Progress { done: d, total });
+                if let Some(p) = opts.progress {
+                    let d = done.fetch_add(run.len(), Ordering::Relaxed) + run.len();
+                    if d % 1024 < run.len() || d == total {
+                        p(Progress { done: d, total });
+                    }
                 }
-            }
-            acc
-        })
+                (acc, third)
+            },
+        )
+        .map(|(acc, _)| acc)
         .reduce(Sum::default, Sum::merge);
     let exact = sum.complete;
     Ok(Count::new(sum.value(), exact))
@@ -1334,7 +1340,7 @@ impl Bucket {
         self.counts.push(count);
     }
 
-    fn scatter(&self, dense: &mut [u64]) {
+    fn scatter(&self, dense: &mut [u64; 1 << 16]) {
         for (&p, &n) in self.third.iter().zip(&self.counts) {
             // Inner bands have no interchangeable digits: at most 1680 · 56
             // fillings per configuration.
@@ -1342,7 +1348,7 @@ impl Bucket {
         }
     }
 
-    fn clear(&self, dense: &mut [u64]) {
+    fn clear(&self, dense: &mut [u64; 1 << 16]) {
         for &p in &self.third {
             dense[p as usize] = 0;
         }
@@ -1357,15 +1363,28 @@ impl Bucket {
 /// pairs; from a middle entry `b` the 56 (outer, last) pairs around it,
 /// summed per outer partition first (and likewise from a last entry).
 /// Counts fit `u64`: products are below 10^10, sums of a part below 10^14.
+///
+/// The arrays have a slot for every `u16`, so that a partition number
+/// indexes them without a bounds check (the inner loop is two such reads
+/// and a multiply-add per pair); only the first 1,680 slots are ever
+/// touched, so the rest costs address space, not cache or memory. One per
+/// worker, kept across runs of outer bands.
 struct ThirdJoin {
-    middle: Vec<u64>,
-    last: Vec<u64>,
-    by_outer: Vec<u64>,
+    middle: Dense,
+    last: Dense,
+    by_outer: Dense,
 }
+
+type Dense = Box<[u64; 1 << 16]>;
 
 impl Default for ThirdJoin {
     fn default() -> Self {
-        let zeros = || vec![0u64; partitions::PARTITIONS];
+        let zeros = || -> Dense {
+            vec![0u64; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's")
+        };
         ThirdJoin {
             middle: zeros(),
             last: zeros(),
@@ -1413,7 +1432,7 @@ impl ThirdJoin {
         for (total, &a) in totals.iter_mut().zip(outer) {
             *total += u128::from(self.by_outer[a as usize]);
         }
-        self.by_outer.fill(0);
+        self.by_outer[..partitions::PARTITIONS].fill(0);
     }
 }
 
