@@ -3,13 +3,16 @@
 //! A shard's result is one JSON object on one line:
 //!
 //! ```text
-//! {"format":"sudokit-partial/1","problem":"grids 3x3","shard":"0/4","exact":true,"count":"1667725938005268234240"}
+//! {"format":"sudokit-partial/1","problem":"grids 3x3","shard":"0/4","split":1,"exact":true,"count":"1667725938005268234240"}
 //! ```
 //!
 //! * `problem`: what was counted; every part of a merge must have the same.
 //!   For `grids` it is `grids <shape>[ variant …][ cube]`; for completions,
 //!   `completions <shape>[ variant …][ cube] <puzzle as one line>`.
 //! * `shard`: `i/n`; a merge needs each of `0/n … (n-1)/n` exactly once.
+//! * `split`: how the work was divided ([`SPLIT`]); a merge needs the same
+//!   in every part. Absent in results made before the field existed (read
+//!   as 0).
 //! * `exact`: false when the shard stopped early (its count is a lower bound).
 //! * `count`: the shard's count in decimal (a string: it can exceed any
 //!   fixed-width integer).
@@ -20,6 +23,14 @@ use crate::geometry::{Geometry, Layout};
 /// The value of the `format` field.
 pub const PARTIAL_FORMAT: &str = "sudokit-partial/1";
 
+/// Which division of the work into shards made a result. A change that
+/// moves work from one shard to another (a new order of the items a count
+/// deals out, or another cut of the board) must raise it: shard `i/n` of
+/// one version and shard `j/n` of another need not cover the work between
+/// them, so their sum could be wrong without any sign. 1: the join's
+/// stacks ordered by their givens (2026-12-01); 0: before the field.
+pub const SPLIT: u32 = 1;
+
 /// One shard's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -27,6 +38,9 @@ pub struct Partial {
     pub format: String,
     pub problem: String,
     pub shard: String,
+    /// [`SPLIT`] of the version that made it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub split: u32,
     pub exact: bool,
     pub count: String,
 }
@@ -46,6 +60,11 @@ pub enum MergeError {
     Duplicate(String),
     #[error("missing shards: {0}")]
     Missing(String),
+    #[error(
+        "shards {0} and {1} were divided by different versions of sudokit \
+         (work splits {2} and {3}); count every shard of a problem with one version"
+    )]
+    DifferentSplits(String, String, u32, u32),
 }
 
 impl Partial {
@@ -55,6 +74,7 @@ impl Partial {
             format: PARTIAL_FORMAT.into(),
             problem: problem.into(),
             shard: shard.to_string(),
+            split: SPLIT,
             exact: count.is_exact(),
             count: count.value().to_string(),
         }
@@ -105,6 +125,14 @@ pub fn merge(parts: &[Partial]) -> Result<Count, MergeError> {
             return Err(MergeError::DifferentProblems(
                 first.problem.clone(),
                 p.problem.clone(),
+            ));
+        }
+        if p.split != first.split {
+            return Err(MergeError::DifferentSplits(
+                first.shard.clone(),
+                p.shard.clone(),
+                first.split,
+                p.split,
             ));
         }
         let s: Shard = p.shard.parse().map_err(MergeError::Format)?;
@@ -204,6 +232,40 @@ mod tests {
             Err(MergeError::ShardCount(..))
         ));
         assert_eq!(merge(&[]), Err(MergeError::Empty));
+    }
+
+    #[test]
+    fn shards_of_different_splits_do_not_merge() {
+        let a = part("grids 2x3", "0/2", 10, true);
+        let mut b = part("grids 2x3", "1/2", 5, true);
+        b.split = SPLIT + 1;
+        assert_eq!(
+            merge(&[a.clone(), b]),
+            Err(MergeError::DifferentSplits(
+                "0/2".into(),
+                "1/2".into(),
+                SPLIT,
+                SPLIT + 1
+            ))
+        );
+        // A result from before the field reads as split 0: it merges with
+        // its own kind only.
+        let old = |shard: &str| {
+            format!(
+                r#"{{"format":"{PARTIAL_FORMAT}","problem":"grids 2x3","shard":"{shard}","exact":true,"count":"7"}}"#
+            )
+        };
+        let (o0, o1) = (
+            Partial::from_json(&old("0/2")).unwrap(),
+            Partial::from_json(&old("1/2")).unwrap(),
+        );
+        assert_eq!(o0.split, 0);
+        assert_eq!(merge(&[o0.clone(), o1]), Ok(Count::Exact(14u32.into())));
+        let new1 = part("grids 2x3", "1/2", 5, true);
+        assert!(matches!(
+            merge(&[o0, new1]),
+            Err(MergeError::DifferentSplits(..))
+        ));
     }
 
     #[test]
