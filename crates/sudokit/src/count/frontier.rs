@@ -128,13 +128,19 @@ const BANDS_REACH: f64 = 2e12;
 /// takes over; the larger of the two lower bounds is kept.
 const LONG_SHOT_SHARE: f64 = 0.9;
 
-/// Time below which a whole count does not try a long shot. Since the box
-/// fill, long shots with 13–16 givens finish in 0.05–0.2 s; at the web
-/// server's 0.3 s, 14 more test positions are exact with this than with a
-/// second (the value before). Where a long shot does not finish, the lower
-/// bound is smaller (enumeration gets a tenth of the time), but it is far
-/// below the count either way.
-const LONG_SHOT_MIN_TIME: Duration = Duration::from_millis(200);
+/// Time below which a whole count does not try a long shot.
+const LONG_SHOT_MIN_TIME: Duration = Duration::from_secs(1);
+
+/// Estimated completions up to which a long shot is tried with less time,
+/// from [`SHORT_SHOT_MIN_TIME`]. Since the box fill, long shots with 13–16
+/// givens and up to 1.6·10^10 completions finish in 0.05–0.2 s: at the web
+/// server's 0.3 s budget this makes 17 more test positions exact. Beyond,
+/// they did not finish in 0.3 s, and the short try only cost memory (about
+/// 200 MB where enumeration takes 7 MB) and most of enumeration's time.
+const SHORT_SHOT_REACH: f64 = 3e10;
+
+/// The least time for a long shot within [`SHORT_SHOT_REACH`].
+const SHORT_SHOT_MIN_TIME: Duration = Duration::from_millis(200);
 
 /// Number of fillings of one band without givens, per shape (`n!` times the
 /// first-row-fixed bands); used only by the cost estimate.
@@ -953,7 +959,7 @@ pub(crate) fn auto(
     match route {
         // Too big to materialise: enumeration gets the rest of the budget.
         Route::Sure => run(cut, opts).ok(),
-        Route::LongShot => long_shot(cut, geo, values, opts),
+        Route::LongShot { min_time } => long_shot(cut, geo, values, opts, min_time),
     }
 }
 
@@ -961,12 +967,18 @@ pub(crate) fn auto(
 /// part of the time left (none when little is left), then enumeration the
 /// rest, and keeps the larger lower bound (`None`: not tried). A shard runs
 /// it as any other method, so that every shard of a count uses the same one.
-fn long_shot(cut: Cut, geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Option<Count> {
+fn long_shot(
+    cut: Cut,
+    geo: &Arc<Geometry>,
+    values: &[u16],
+    opts: &Options,
+    min_time: Duration,
+) -> Option<Count> {
     let whole = opts.shard == super::Shard::WHOLE;
     let Some(remaining) = opts.budget.remaining().filter(|_| whole) else {
         return run(cut, opts).ok();
     };
-    if remaining < LONG_SHOT_MIN_TIME {
+    if remaining < min_time {
         return None;
     }
     let share = remaining.mul_f64(LONG_SHOT_SHARE);
@@ -1008,8 +1020,9 @@ fn by_symmetry(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> 
 pub(crate) enum Route {
     /// Expected to be cheap.
     Sure,
-    /// Expensive, but enumeration would be more so.
-    LongShot,
+    /// Expensive, but enumeration would be more so; tried when a whole
+    /// count has at least `min_time` left.
+    LongShot { min_time: Duration },
 }
 
 /// The cut `auto` would count with, if any.
@@ -1033,9 +1046,14 @@ fn auto_cut(geo: &Arc<Geometry>, values: &[u16]) -> Option<(Cut, Route)> {
         return None;
     }
     let estimate = super::completions::estimated_completions(geo, values);
+    let min_time = if estimate <= SHORT_SHOT_REACH {
+        SHORT_SHOT_MIN_TIME
+    } else {
+        LONG_SHOT_MIN_TIME
+    };
     (ENUMERATION_REACH..=BANDS_REACH)
         .contains(&estimate)
-        .then_some((best, Route::LongShot))
+        .then_some((best, Route::LongShot { min_time }))
 }
 
 /// Band composition forced (any cost), in the given orientation; `None`
