@@ -128,7 +128,9 @@ const BANDS_REACH: f64 = 2e12;
 /// takes over; the larger of the two lower bounds is kept.
 const LONG_SHOT_SHARE: f64 = 0.9;
 
-/// Time below which a whole count does not try a long shot.
+/// Time below which a whole count does not try a long shot beyond
+/// [`SHORT_SHOT_REACH`]: none of those has finished in under half a second,
+/// and enumeration's lower bound is the better answer then.
 const LONG_SHOT_MIN_TIME: Duration = Duration::from_secs(1);
 
 /// Estimated completions up to which a long shot is tried with less time,
