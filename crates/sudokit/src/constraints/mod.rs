@@ -6,7 +6,7 @@
 //! a *propagator* that narrows candidate masks (bit `d - 1` for digit `d`)
 //! by bounds or combination reasoning, and a `satisfied` check on a full
 //! grid. The propagators are allowed to be incomplete: the search
-//! ([`search`]) checks every constraint on each complete grid before calling
+//! (`search`) checks every constraint on each complete grid before calling
 //! it a solution, so a weak propagator costs speed, never correctness.
 //! `Engine::Learning` takes these puzzles to the clause-learning solver
 //! instead (`learning.rs`), with the same final check.

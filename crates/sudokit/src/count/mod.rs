@@ -82,7 +82,7 @@ pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
 pub use partial::{
     completions_problem, describe_geometry, grids_problem, merge, MergeError, Partial,
-    PARTIAL_FORMAT,
+    PARTIAL_FORMAT, SPLIT,
 };
 
 /// The result of a count.
