@@ -113,7 +113,7 @@ fn propagate_by_units(c: &mut Candidates) -> bool {
 }
 
 /// Most digits [`Singles`] handles.
-const MAX_DIGITS: usize = 16;
+pub(crate) const MAX_DIGITS: usize = 16;
 
 /// Singles propagation digit by digit, for boards of at most 128 cells and
 /// units and [`MAX_DIGITS`] digits. Each digit's candidate cells and placed
@@ -181,6 +181,31 @@ impl Singles {
         let mut s = Singles::new(c)?;
         let mut t = c.clone();
         (s.run(&mut t) && t.values() == c.values()).then_some(s)
+    }
+
+    /// Each digit's candidate cells (`[d - 1]`, empty cells only).
+    pub fn cand(&self) -> &[u128] {
+        &self.cand[..self.n]
+    }
+
+    /// Each digit's placed cells (`[d - 1]`).
+    pub fn value(&self) -> &[u128] {
+        &self.value[..self.n]
+    }
+
+    /// Whether these sets are exactly the candidates and values of `c`.
+    #[cfg(test)]
+    pub fn describes(&self, c: &Candidates) -> bool {
+        (0..c.cell_count()).all(|x| {
+            let (mut m, mut v) = (0u64, 0u16);
+            for d in 0..self.n {
+                m |= ((self.cand[d] >> x & 1) as u64) << d;
+                if self.value[d] >> x & 1 != 0 {
+                    v = d as u16 + 1;
+                }
+            }
+            m == c.mask(x) && v == c.values()[x]
+        })
     }
 
     /// Assumes `x = d` on the board this state was made from (`c`, changed
