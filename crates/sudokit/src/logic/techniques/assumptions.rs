@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::trial::Singles;
+use super::trial::{Masks, Singles};
 use super::{propagate_singles, Candidates, Ctx};
 
 /// What follows from one assumption by singles.
@@ -34,9 +34,10 @@ struct Memo {
     values: Vec<u16>,
     masks: Vec<u64>,
     out: Vec<Option<Option<Rc<Outcome>>>>,
-    /// The board's singles state with nothing left to look at, when it has
-    /// no single: each assumption then looks only at what it changes.
-    settled: Option<Singles>,
+    /// The board's singles state with nothing left to look at, and its
+    /// cells' candidates, when it has no single: each assumption then looks
+    /// only at what it changes.
+    settled: Option<(Singles, Masks)>,
 }
 
 thread_local! {
@@ -70,7 +71,7 @@ impl Assumptions {
                 values: c.values().to_vec(),
                 masks: c.masks().to_vec(),
                 out: vec![None; c.cell_count() * c.ctx.n],
-                settled: Singles::settled(c),
+                settled: Singles::settled(c).map(|s| (s, Masks::of(c))),
             })
         };
         Assumptions { memo }
@@ -79,7 +80,7 @@ impl Assumptions {
     /// The board's settled state (see [`Singles::settled`]), when it has
     /// one: then every [`Outcome`] of this board is [`Outcome::Sets`].
     pub fn settled(&self) -> Option<&Singles> {
-        self.memo.as_ref()?.settled.as_ref()
+        self.memo.as_ref()?.settled.as_ref().map(|(s, _)| s)
     }
 
     /// The outcome of `x = d` and every single that follows, or `None` when
@@ -87,15 +88,16 @@ impl Assumptions {
     ///
     /// [`of`]: Assumptions::of
     pub fn get(&mut self, c: &Candidates, x: usize, d: u16) -> Option<Rc<Outcome>> {
-        let fresh = |settled: Option<&Singles>| {
-            let mut t = c.clone();
+        let fresh = |settled: Option<&(Singles, Masks)>| {
             match settled {
-                Some(s) => {
+                Some((s, m)) => {
                     // The sets say all the board would: only they are kept.
-                    let mut s = s.clone();
-                    s.assume(&mut t, x, d).then(|| Rc::new(Outcome::Sets(s)))
+                    let (mut s, mut m) = (s.clone(), m.clone());
+                    s.assume(&c.ctx, &mut m, x, d)
+                        .then(|| Rc::new(Outcome::Sets(s)))
                 }
                 None => {
+                    let mut t = c.clone();
                     t.place(x, d);
                     propagate_singles(&mut t).then(|| Rc::new(Outcome::Board(t)))
                 }
