@@ -12,8 +12,20 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::trial::Singles;
+use super::trial::{Masks, Singles};
 use super::{propagate_singles, Candidates, Ctx};
+
+/// What follows from one assumption by singles.
+// Always behind an `Rc`, and one board's outcomes are all of one kind: the
+// size difference costs nothing a box would save.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Outcome {
+    /// On a board with a settled state: the state the assumption leads to,
+    /// each digit's candidate and placed cells as sets.
+    Sets(Singles),
+    /// On other boards: the board itself.
+    Board(Candidates),
+}
 
 /// One board's answers: `out[cell * n + d - 1]`, `Some(None)` for a
 /// contradiction.
@@ -21,10 +33,11 @@ struct Memo {
     ctx: Arc<Ctx>,
     values: Vec<u16>,
     masks: Vec<u64>,
-    out: Vec<Option<Option<Rc<Candidates>>>>,
-    /// The board's singles state with nothing left to look at, when it has
-    /// no single: each assumption then looks only at what it changes.
-    settled: Option<Singles>,
+    out: Vec<Option<Option<Rc<Outcome>>>>,
+    /// The board's singles state with nothing left to look at, and its
+    /// cells' candidates, when it has no single: each assumption then looks
+    /// only at what it changes.
+    settled: Option<(Singles, Masks)>,
 }
 
 thread_local! {
@@ -58,27 +71,37 @@ impl Assumptions {
                 values: c.values().to_vec(),
                 masks: c.masks().to_vec(),
                 out: vec![None; c.cell_count() * c.ctx.n],
-                settled: Singles::settled(c),
+                settled: Singles::settled(c).map(|s| (s, Masks::of(c))),
             })
         };
         Assumptions { memo }
     }
 
-    /// The board after `x = d` and every single that follows, or `None` when
+    /// The board's settled state (see [`Singles::settled`]), when it has
+    /// one: then every [`Outcome`] of this board is [`Outcome::Sets`].
+    pub fn settled(&self) -> Option<&Singles> {
+        self.memo.as_ref()?.settled.as_ref().map(|(s, _)| s)
+    }
+
+    /// The outcome of `x = d` and every single that follows, or `None` when
     /// they reach a contradiction. `c` must be the board given to [`of`].
     ///
     /// [`of`]: Assumptions::of
-    pub fn get(&mut self, c: &Candidates, x: usize, d: u16) -> Option<Rc<Candidates>> {
-        let fresh = |settled: Option<&Singles>| {
-            let mut t = c.clone();
-            let sound = match settled {
-                Some(s) => s.clone().assume(&mut t, x, d),
-                None => {
-                    t.place(x, d);
-                    propagate_singles(&mut t)
+    pub fn get(&mut self, c: &Candidates, x: usize, d: u16) -> Option<Rc<Outcome>> {
+        let fresh = |settled: Option<&(Singles, Masks)>| {
+            match settled {
+                Some((s, m)) => {
+                    // The sets say all the board would: only they are kept.
+                    let (mut s, mut m) = (s.clone(), m.clone());
+                    s.assume(&c.ctx, &mut m, x, d)
+                        .then(|| Rc::new(Outcome::Sets(s)))
                 }
-            };
-            sound.then(|| Rc::new(t))
+                None => {
+                    let mut t = c.clone();
+                    t.place(x, d);
+                    propagate_singles(&mut t).then(|| Rc::new(Outcome::Board(t)))
+                }
+            }
         };
         match self.memo.as_mut() {
             Some(memo) => {
@@ -127,8 +150,13 @@ mod tests {
                         "round {round}, cell {x}, digit {d}"
                     );
                     if let (Some(g), Some(f)) = (got, fresh) {
-                        assert_eq!(g.values(), f.values());
-                        assert_eq!(g.masks(), f.masks());
+                        match &*g {
+                            Outcome::Sets(s) => assert!(s.describes(&f)),
+                            Outcome::Board(t) => {
+                                assert_eq!(t.values(), f.values());
+                                assert_eq!(t.masks(), f.masks());
+                            }
+                        }
                     }
                 }
             }

@@ -14,26 +14,33 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     }
     let geo = c.geometry();
     let units = geo.units();
-    let boxes: Vec<u32> = (0..units.len() as u32)
+    // Each box with its rows and columns (the candidate row/column pairs):
+    // the geometry's, the same for every digit.
+    let boxes: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..units.len() as u32)
         .filter(|&u| units[u as usize].kind == crate::UnitKind::Box)
+        .map(|b| {
+            let box_cells = &units[b as usize].cells;
+            let lines = |of: &[u32]| {
+                let mut v: Vec<u32> = box_cells.iter().map(|&x| of[x as usize]).collect();
+                v.sort();
+                v.dedup();
+                v
+            };
+            (b, lines(&ctx.row_of), lines(&ctx.col_of))
+        })
         .collect();
     super::per_digit(c, super::DigitSlot::EmptyRectangle, |d| {
-        for &b in &boxes {
+        // The two places of the digit in each column and each row that has
+        // exactly two, looked up once for every box and row/column pair.
+        let mut links: Option<[Vec<Option<[u32; 2]>>; 2]> = None;
+        for (b, rows, cols) in &boxes {
+            let b = *b;
             let places = c.places(b as usize, d);
             if places.len() < 2 {
                 continue;
             }
-            let box_cells = &units[b as usize].cells;
-            // Candidate row/column pairs of the box.
-            let mut rows: Vec<u32> = box_cells.iter().map(|&x| ctx.row_of[x as usize]).collect();
-            rows.dedup();
-            rows.sort();
-            rows.dedup();
-            let mut cols: Vec<u32> = box_cells.iter().map(|&x| ctx.col_of[x as usize]).collect();
-            cols.sort();
-            cols.dedup();
-            for &er_row in &rows {
-                for &er_col in &cols {
+            for &er_row in rows {
+                for &er_col in cols {
                     let covered = places.iter().all(|&x| {
                         ctx.row_of[x as usize] == er_row || ctx.col_of[x as usize] == er_col
                     });
@@ -49,15 +56,39 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     // Strong link in a column, one end in the ER row (outside the box);
                     // the other end's row meets the ER column at the target.
                     // And the transposed form.
-                    for (link_lines, er_line, er_cross, line_of, cross_of) in [
-                        (&ctx.cols, er_row, er_col, &ctx.row_of, &ctx.col_of),
-                        (&ctx.rows, er_col, er_row, &ctx.col_of, &ctx.row_of),
+                    let [col_links, row_links] = links.get_or_insert_with(|| {
+                        [&ctx.cols, &ctx.rows].map(|lines| {
+                            lines
+                                .iter()
+                                .map(|&l| {
+                                    let p = c.places(l as usize, d);
+                                    (p.len() == 2).then(|| [p[0], p[1]])
+                                })
+                                .collect()
+                        })
+                    });
+                    for (link_lines, two, er_line, er_cross, line_of, cross_of) in [
+                        (
+                            &ctx.cols,
+                            &*col_links,
+                            er_row,
+                            er_col,
+                            &ctx.row_of,
+                            &ctx.col_of,
+                        ),
+                        (
+                            &ctx.rows,
+                            &*row_links,
+                            er_col,
+                            er_row,
+                            &ctx.col_of,
+                            &ctx.row_of,
+                        ),
                     ] {
-                        for &l in link_lines.iter() {
-                            let p = c.places(l as usize, d);
-                            if p.len() != 2 {
+                        for (&l, p) in link_lines.iter().zip(two) {
+                            let Some(p) = p else {
                                 continue;
-                            }
+                            };
                             for (i, j) in [(0, 1), (1, 0)] {
                                 let (near, far) = (p[i], p[j]);
                                 if line_of[near as usize] != er_line

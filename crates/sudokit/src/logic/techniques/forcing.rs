@@ -6,13 +6,81 @@
 
 use std::rc::Rc;
 
-use super::assumptions::Assumptions;
-use super::trial::Net;
+use super::assumptions::{Assumptions, Outcome};
+use super::trial::{Net, Singles, MAX_DIGITS};
 use super::{Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
-/// What every branch agrees on.
-fn common(c: &Candidates, branches: &[Rc<Candidates>]) -> (Vec<Cand>, Vec<Cand>) {
+/// What every branch agrees on: placements in cell order, and the removals
+/// off the cells not placed, by cell then digit. `settled` is the board's
+/// state when it has one (the branches are then sets).
+fn common(
+    c: &Candidates,
+    settled: Option<&Singles>,
+    branches: &[Rc<Outcome>],
+) -> (Vec<Cand>, Vec<Cand>) {
+    let sets: Option<Vec<&Singles>> = branches
+        .iter()
+        .map(|b| match &**b {
+            Outcome::Sets(s) => Some(s),
+            Outcome::Board(_) => None,
+        })
+        .collect();
+    if let (Some(base), Some(sets)) = (settled, sets) {
+        return common_sets(base, &sets);
+    }
+    let boards: Vec<&Candidates> = branches
+        .iter()
+        .filter_map(|b| match &**b {
+            Outcome::Board(t) => Some(t),
+            Outcome::Sets(_) => None,
+        })
+        .collect();
+    assert_eq!(boards.len(), branches.len(), "one kind of outcome a board");
+    common_boards(c, &boards)
+}
+
+/// [`common`] digit by digit on the sets: a digit every branch places in a
+/// cell, and candidates of the board no branch keeps as a candidate or a
+/// value.
+fn common_sets(base: &Singles, sets: &[&Singles]) -> (Vec<Cand>, Vec<Cand>) {
+    let n = base.cand().len();
+    // The board's empty cells: a settled board has none without candidates.
+    let empty = base.cand().iter().fold(0u128, |m, &c| m | c);
+    let mut same = [0u128; MAX_DIGITS];
+    let mut gone = [0u128; MAX_DIGITS];
+    let mut placed = 0u128;
+    for (d, same) in same[..n].iter_mut().enumerate() {
+        *same = sets.iter().fold(empty, |m, s| m & s.value()[d]);
+        placed |= *same;
+    }
+    let mut any_gone = 0u128;
+    for (d, gone) in gone[..n].iter_mut().enumerate() {
+        let keep = sets
+            .iter()
+            .fold(0u128, |m, s| m | s.cand()[d] | s.value()[d]);
+        *gone = base.cand()[d] & !placed & !keep;
+        any_gone |= *gone;
+    }
+    let list = |cells: u128, of: &[u128]| {
+        let mut v = Vec::new();
+        let mut m = cells;
+        while m != 0 {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            for (d, &s) in of[..n].iter().enumerate() {
+                if s >> x & 1 != 0 {
+                    v.push(Cand::new(x, d as u16 + 1));
+                }
+            }
+        }
+        v
+    };
+    (list(placed, &same), list(any_gone, &gone))
+}
+
+/// [`common`] cell by cell on the boards.
+fn common_boards(c: &Candidates, branches: &[&Candidates]) -> (Vec<Cand>, Vec<Cand>) {
     let mut placements = Vec::new();
     let mut elims = Vec::new();
     for x in 0..c.cell_count() {
@@ -82,7 +150,7 @@ fn cell_forcing(
             else {
                 continue;
             };
-            let (p, e) = common(c, &branches);
+            let (p, e) = common(c, a.settled(), &branches);
             if p.is_empty() && e.is_empty() {
                 continue;
             }
@@ -122,7 +190,7 @@ fn unit_forcing(
             else {
                 continue;
             };
-            let (pl, e) = common(c, &branches);
+            let (pl, e) = common(c, a.settled(), &branches);
             if pl.is_empty() && e.is_empty() {
                 continue;
             }
@@ -209,4 +277,57 @@ fn make(
         branches.join("; ")
     );
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::propagate_singles;
+    use super::super::test_util::*;
+    use super::*;
+
+    /// What the branches agree on, read off the sets, equals the reading
+    /// of fresh boards, for every cell's candidates and every unit's
+    /// places of a digit along two hard paths.
+    #[test]
+    fn sets_agree_with_boards() {
+        let mut compared = 0;
+        let boards = along_paths(&HARD, |c| {
+            let mut a = Assumptions::of(c);
+            if a.settled().is_none() {
+                return false;
+            }
+            let board = |x: usize, d: u16| {
+                let mut t = c.clone();
+                t.place(x, d);
+                propagate_singles(&mut t).then(|| Rc::new(Outcome::Board(t)))
+            };
+            let mut groups: Vec<Vec<(usize, u16)>> = (0..c.cell_count())
+                .map(|x| bits(c.mask(x)).map(|d| (x, d as u16 + 1)).collect())
+                .collect();
+            for u in 0..c.geometry().units().len() {
+                for d in 1..=c.ctx.n as u16 {
+                    groups.push(c.places(u, d).iter().map(|&x| (x as usize, d)).collect());
+                }
+            }
+            for g in groups.iter().filter(|g| g.len() >= 2) {
+                let sets: Option<Vec<_>> = g.iter().map(|&(x, d)| a.get(c, x, d)).collect();
+                let fresh: Option<Vec<_>> = g.iter().map(|&(x, d)| board(x, d)).collect();
+                assert_eq!(sets.is_some(), fresh.is_some());
+                if let (Some(sets), Some(fresh)) = (sets, fresh) {
+                    assert!(sets.iter().all(|s| matches!(**s, Outcome::Sets(_))));
+                    assert_eq!(
+                        common(c, a.settled(), &sets),
+                        common(c, None, &fresh),
+                        "{g:?}"
+                    );
+                    compared += 1;
+                }
+            }
+            true
+        });
+        assert!(
+            boards > 50 && compared > 1000,
+            "{boards} boards, {compared} compared"
+        );
+    }
 }

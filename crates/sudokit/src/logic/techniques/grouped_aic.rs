@@ -416,39 +416,57 @@ fn by_digit(c: &Candidates) -> Option<Graph> {
     }
     // Node by node, cells' candidates first (cell by cell, digit by digit),
     // then the groups; each list is the digit's, renumbered.
-    let assemble = |bivalue: bool, of: fn(&DigitPart) -> &Adjacency<u32>| {
-        let mut start = Vec::with_capacity(base as usize + groups.len() + 1);
+    // Generic in `of` so that each use inlines its accessor.
+    fn assemble<F: Fn(&DigitPart) -> &Adjacency<u32>>(
+        c: &Candidates,
+        parts: &[Rc<DigitPart>],
+        order: &[(u32, u32, u32)],
+        number: impl Fn(usize, u32) -> u32,
+        bivalue: bool,
+        of: F,
+    ) -> Adjacency<u32> {
+        let (n, cells) = (c.ctx.n, c.cell_count());
+        let mut start = Vec::with_capacity(cells * n + order.len() + 1);
         let mut items = Vec::new();
         start.push(0);
-        let push = |d: usize, local: usize, items: &mut Vec<u32>| {
-            for &w in of(&parts[d]).of(local) {
-                items.push(if (w as usize) < cells {
-                    w * n as u32 + d as u32
-                } else {
-                    global[first[d] + w as usize - cells]
-                });
-            }
-        };
         for x in 0..cells {
             let m = c.mask(x);
-            for d in 0..n {
-                push(d, x, &mut items);
-                // A bivalue cell's link to its other digit, found after the
-                // unit links.
-                if bivalue && m.count_ones() == 2 && m >> d & 1 != 0 {
-                    items.push((x * n) as u32 + (m & !(1 << d)).trailing_zeros());
+            for (d, part) in parts.iter().enumerate() {
+                // A digit the cell cannot hold is no node of its part's
+                // links: its lists are empty.
+                if m >> d & 1 != 0 {
+                    items.extend(of(part).of(x).iter().map(|&w| number(d, w)));
+                    // A bivalue cell's link to its other digit, found after
+                    // the unit links.
+                    if bivalue && m.count_ones() == 2 {
+                        items.push((x * n) as u32 + (m & !(1 << d)).trailing_zeros());
+                    }
                 }
                 start.push(items.len() as u32);
             }
         }
-        for &(_, d, l) in &order {
-            push(d as usize, cells + l as usize, &mut items);
+        for &(_, d, l) in order {
+            let d = d as usize;
+            items.extend(
+                of(&parts[d])
+                    .of(cells + l as usize)
+                    .iter()
+                    .map(|&w| number(d, w)),
+            );
             start.push(items.len() as u32);
         }
         Adjacency::from_parts(start, items)
+    }
+    // A digit's local node `w` in the graph.
+    let number = |d: usize, w: u32| {
+        if (w as usize) < cells {
+            w * n as u32 + d as u32
+        } else {
+            global[first[d] + w as usize - cells]
+        }
     };
-    let strong = assemble(true, |p| &p.strong);
-    let group_weak = assemble(false, |p| &p.group_weak);
+    let strong = assemble(c, &parts, &order, number, true, |p| &p.strong);
+    let group_weak = assemble(c, &parts, &order, number, false, |p| &p.group_weak);
     Some(Graph {
         n,
         base,

@@ -2,7 +2,7 @@
 //! the same k cells fill those cells, so the cells' other candidates go.
 
 use super::memo::{self, Search};
-use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use super::{digits_text, elim_text, list_and, subsets_within, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
@@ -40,8 +40,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 })
                 .collect();
             let mut found = None;
-            combinations(c, &digits, k, |ds| {
-                let places = ds.iter().fold(0u64, |a, &d| a | where_[d as usize]);
+            let places_of = |d: u32| where_[d as usize];
+            subsets_within(c, &digits, k, (0, k), places_of, |ds, places| {
                 if places.count_ones() as usize != k {
                     return false;
                 }

@@ -3,7 +3,7 @@
 //! containing all k cells can.
 
 use super::memo::{self, Search};
-use super::{combinations, digits_text, elim_text, list_and, Cand, Candidates, Step, Technique};
+use super::{digits_text, elim_text, list_and, subsets_within, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
 pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
@@ -37,8 +37,8 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 return None;
             }
             let mut found = None;
-            combinations(c, &open, k, |cells| {
-                let m = cells.iter().fold(0u64, |a, &x| a | c.mask(x as usize));
+            let mask = |x: u32| c.mask(x as usize);
+            subsets_within(c, &open, k, (0, k), mask, |cells, m| {
                 if m.count_ones() as usize != k {
                     return false;
                 }

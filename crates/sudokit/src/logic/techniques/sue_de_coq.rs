@@ -61,7 +61,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     line_cands.extend(line_rest.iter().copied().filter(shares_with_c));
                     box_cands.clear();
                     box_cands.extend(box_rest.iter().copied().filter(shares_with_c));
-                    for nl in 1..=MAX_SIDE {
+                    // The digits count at most k + nl + MAX_SIDE cells: fewer
+                    // line cells than that allows can never match.
+                    let fewest_l = (v.count_ones() as usize).saturating_sub(k + MAX_SIDE);
+                    for nl in fewest_l.max(1)..=MAX_SIDE {
                         let done = combinations(c, &line_cands, nl, |ls| {
                             let vl = union(ls);
                             // At most MAX_SIDE box cells follow, so more digits
@@ -78,7 +81,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                     len += 1;
                                 }
                             }
-                            (1..=MAX_SIDE).any(|nb| {
+                            // Nor fewer box cells than the digits so far need.
+                            let fewest_b = ((v | vl).count_ones() as usize).saturating_sub(k + nl);
+                            (fewest_b.max(1)..=MAX_SIDE).any(|nb| {
                             combinations(c, &pool[..len], nb, |bs| {
                                 let vb = union(bs);
                                 if vl & vb != 0 {

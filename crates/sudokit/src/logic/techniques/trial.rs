@@ -113,7 +113,7 @@ fn propagate_by_units(c: &mut Candidates) -> bool {
 }
 
 /// Most digits [`Singles`] handles.
-const MAX_DIGITS: usize = 16;
+pub(crate) const MAX_DIGITS: usize = 16;
 
 /// Singles propagation digit by digit, for boards of at most 128 cells and
 /// units and [`MAX_DIGITS`] digits. Each digit's candidate cells and placed
@@ -183,28 +183,58 @@ impl Singles {
         (s.run(&mut t) && t.values() == c.values()).then_some(s)
     }
 
-    /// Assumes `x = d` on the board this state was made from (`c`, changed
-    /// in place) and follows the singles: false on a contradiction.
-    pub fn assume(&mut self, c: &mut Candidates, x: usize, d: u16) -> bool {
-        let ctx = c.ctx.clone();
-        self.place(&ctx, c, x, d as usize - 1);
-        self.run(c)
+    /// Each digit's candidate cells (`[d - 1]`, empty cells only).
+    pub fn cand(&self) -> &[u128] {
+        &self.cand[..self.n]
+    }
+
+    /// Each digit's placed cells (`[d - 1]`).
+    pub fn value(&self) -> &[u128] {
+        &self.value[..self.n]
+    }
+
+    /// Whether these sets are exactly the candidates and values of `c`.
+    #[cfg(test)]
+    pub fn describes(&self, c: &Candidates) -> bool {
+        (0..c.cell_count()).all(|x| {
+            let (mut m, mut v) = (0u64, 0u16);
+            for d in 0..self.n {
+                m |= ((self.cand[d] >> x & 1) as u64) << d;
+                if self.value[d] >> x & 1 != 0 {
+                    v = d as u16 + 1;
+                }
+            }
+            m == c.mask(x) && v == c.values()[x]
+        })
+    }
+
+    /// Assumes `x = d` on the board this state was made from (`ctx`, and
+    /// its cells `c`, changed in place) and follows the singles: false on a
+    /// contradiction.
+    pub fn assume(&mut self, ctx: &Ctx, c: &mut Masks, x: usize, d: u16) -> bool {
+        self.place(ctx, c, x, d as usize - 1);
+        self.run_on(ctx, c)
     }
 
     /// Follows singles until none is left; false on a contradiction.
     pub fn run(&mut self, c: &mut Candidates) -> bool {
         let ctx = c.ctx.clone();
+        self.run_on(&ctx, c)
+    }
+
+    /// [`Singles::run`] on the cells `c` of a board of context `ctx`.
+    fn run_on(&mut self, ctx: &Ctx, c: &mut impl Cells) -> bool {
         let unit_cells = &ctx.unit128.as_ref().expect("checked in new").0;
         loop {
             while self.cells != 0 {
                 let x = self.cells.trailing_zeros() as usize;
                 self.cells &= self.cells - 1;
-                let m = c.mask(x);
+                let m = c.cands(x);
                 if m == 0 {
                     return false;
                 }
                 if m & (m - 1) == 0 {
-                    self.place(&ctx, c, x, m.trailing_zeros() as usize);
+                    self.place(ctx, c, x, m.trailing_zeros() as usize);
                 }
             }
             for d in 0..self.n {
@@ -224,7 +254,7 @@ impl Singles {
                         return false;
                     }
                     if places & (places - 1) == 0 {
-                        self.place(&ctx, c, places.trailing_zeros() as usize, d);
+                        self.place(ctx, c, places.trailing_zeros() as usize, d);
                     }
                 }
             }
@@ -236,15 +266,16 @@ impl Singles {
 
     /// Places digit `d` (from 0) in `x`, marking the cells and the (unit,
     /// digit) pairs it changes.
-    fn place(&mut self, ctx: &Ctx, c: &mut Candidates, x: usize, d: usize) {
+    fn place(&mut self, ctx: &Ctx, c: &mut impl Cells, x: usize, d: usize) {
         let (_, cell_units) = ctx.unit128.as_ref().expect("checked in new");
         let peers = ctx.peer128.as_ref().expect("checked in new");
         let b = 1u128 << x;
-        for e in bits(c.mask(x)) {
+        for e in bits(c.cands(x)) {
             self.cand[e] &= !b;
             self.units[e] |= cell_units[x];
         }
         let mut lost = peers[x] & self.cand[d];
+        c.put(x, d, lost);
         self.cand[d] &= !lost;
         self.cells = (self.cells | lost) & !b;
         while lost != 0 {
@@ -254,7 +285,53 @@ impl Singles {
         }
         self.value[d] |= b;
         self.units[d] |= cell_units[x];
-        c.place(x, d as u16 + 1);
+    }
+}
+
+/// The cells of a board as [`Singles`] reads and changes them.
+pub(crate) trait Cells {
+    /// The candidates of cell `x`.
+    fn cands(&self, x: usize) -> u64;
+    /// Places digit `d` (from 0) in `x`; `lost` are the peers that held it.
+    fn put(&mut self, x: usize, d: usize, lost: u128);
+}
+
+impl Cells for Candidates {
+    fn cands(&self, x: usize) -> u64 {
+        self.mask(x)
+    }
+
+    fn put(&mut self, x: usize, d: usize, _: u128) {
+        self.place(x, d as u16 + 1);
+    }
+}
+
+/// The candidates of each cell of a board of at most 128 cells: with the
+/// digit sets of [`Singles`], all that following an assumption needs, and
+/// cheaper to copy and change than the board (a placement touches only the
+/// peers that held the digit).
+#[derive(Clone)]
+pub(crate) struct Masks([u64; 128]);
+
+impl Masks {
+    pub fn of(c: &Candidates) -> Masks {
+        let mut m = [0; 128];
+        m[..c.cell_count()].copy_from_slice(c.masks());
+        Masks(m)
+    }
+}
+
+impl Cells for Masks {
+    fn cands(&self, x: usize) -> u64 {
+        self.0[x]
+    }
+
+    fn put(&mut self, x: usize, d: usize, mut lost: u128) {
+        self.0[x] = 0;
+        while lost != 0 {
+            self.0[lost.trailing_zeros() as usize] &= !(1 << d);
+            lost &= lost - 1;
+        }
     }
 }
 
