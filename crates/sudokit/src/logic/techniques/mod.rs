@@ -233,7 +233,7 @@ const fn row(
 use Level::{Easy, Extreme, Hard, Medium, Unfair};
 use Technique as T;
 
-/// Every technique, in search order: [`find`] runs the finders top to
+/// Every technique, in search order: `find` runs the finders top to
 /// bottom and the first step found wins, so a row's position is its
 /// priority. The order is HoDoKu's default (locked pairs before locked
 /// candidates, naked before hidden subsets of one size, remote pairs and
