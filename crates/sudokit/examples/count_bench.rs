@@ -24,6 +24,7 @@ fn main() {
     let mut enumeration = false;
     let mut bands = false;
     let mut orientation = count::Orientation::Auto;
+    let usage = "usage: count_bench FILE [--timeout SECS] [--threads N] [--enumeration | --bands | --rows | --columns]";
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -45,17 +46,29 @@ fn main() {
                 bands = true;
                 orientation = count::Orientation::Columns;
             }
+            "-h" | "--help" => {
+                println!("{usage}");
+                return;
+            }
+            f if f.starts_with('-') => {
+                eprintln!("count_bench: unknown option {f}\n{usage}");
+                std::process::exit(2);
+            }
             f => file = Some(f.to_string()),
         }
         i += 1;
     }
     let Some(file) = file else {
-        eprintln!(
-            "usage: count_bench FILE [--timeout SECS] [--threads N] [--enumeration | --bands | --rows | --columns]"
-        );
+        eprintln!("{usage}");
         std::process::exit(2);
     };
-    let text = std::fs::read_to_string(&file).expect("read the positions file");
+    let text = match std::fs::read_to_string(&file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("count_bench: cannot read {file}: {e}");
+            std::process::exit(2);
+        }
+    };
     let mut times = Vec::new();
     let mut unfinished = 0;
     for l in text
