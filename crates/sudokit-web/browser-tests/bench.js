@@ -5,7 +5,13 @@
 // `cargo run --release -p sudokit-wasm --example bench_native` on the same
 // files (the same export compiled for the host).
 //
-//   node bench.js SITE_DIR FILE [LIMIT] ...
+//   node bench.js SITE_DIR FILE[:LIMIT] ...
+//
+// `count=FILE[:BUDGET_MS]` instead times the `count` export (the live
+// counter's call, by default with its 2,000 ms budget) on each position of a
+// file of 81-character lines with optional tags, such as
+// crates/sudokit/tests/data/count_positions.txt: one line per position
+// (seconds, exact or LOWER, count, tag), then how many were exact.
 "use strict";
 const http = require("node:http");
 const fs = require("node:fs");
@@ -43,6 +49,7 @@ function puzzles(file, limit) {
   }
   const worker = page.workers()[0];
   for (const spec of specs) {
+    if (spec.startsWith("count=")) { await countPositions(worker, spec.slice(6)); continue; }
     const [file, limit] = spec.split(":");
     const list = puzzles(file, limit ? +limit : 1e9);
     const r = await worker.evaluate(async (list) => {
@@ -63,3 +70,24 @@ function puzzles(file, limit) {
   console.log(`open to playable board (counted, 9×9), ms: ${opens.join(", ")} (median ${opens[2]})`);
   await browser.close(); server.close();
 })();
+
+// The live counter's work, position by position, in the page's worker.
+async function countPositions(worker, spec) {
+  const [file, budget] = spec.split(":");
+  const lines = fs.readFileSync(file, "utf8").split("\n").filter((l) => l.trim() && !l.startsWith("#"));
+  const list = lines.map((l) => [l.slice(0, 81), l.slice(81).trim()]);
+  const rows = [];
+  for (const [p, tag] of list) {
+    const r = await worker.evaluate(([p, budget]) => {
+      const t0 = performance.now();
+      const a = JSON.parse(wasm_bindgen.count(JSON.stringify({ puzzle: p }), budget));
+      return { secs: (performance.now() - t0) / 1000, exact: a.exact, count: a.count, error: a.error };
+    }, [p, budget ? +budget : 2000]);
+    rows.push(r);
+    console.log(`${r.secs.toFixed(4).padStart(9)} ${r.error ? "ERROR " + r.error : (r.exact ? "exact" : "LOWER") + " " + r.count} ${tag}`);
+  }
+  const exact = rows.filter((r) => r.exact);
+  const secs = rows.map((r) => r.secs).sort((a, b) => a - b);
+  console.log(`${path.basename(file)}: ${exact.length} of ${rows.length} exact, ${exact.filter((r) => r.secs < 1).length} exact under 1 s, median ${secs[secs.length >> 1].toFixed(3)} s (browser, wasm, budget ${budget || 2000} ms)`);
+}
+
