@@ -86,7 +86,10 @@ impl Puzzle {
         if let Verdict::Multiple(a, b) = verdict {
             return Err(Error::not_unique(a, b));
         }
-        let path = self.explain(opts)?;
+        // The grade reads the techniques only, so the steps skip their texts.
+        let mut c = self.logic_state(opts)?;
+        c.set_texts(false);
+        let path = walk(c, opts)?;
         Ok(Rating {
             grade: logic::grade(&path),
             steps: path.steps.len(),

@@ -731,6 +731,9 @@ impl Search<'_> {
             .into_iter()
             .map(|x| Cand::new(x as usize, self.d))
             .collect();
+        if !c.texts() {
+            return s;
+        }
         let names = |sets: &[Set]| {
             let v: Vec<String> = sets.iter().map(|s| c.un(s.unit as usize)).collect();
             v.join(", ")
@@ -746,7 +749,9 @@ impl Search<'_> {
                 super::list_and(c, &f)
             )
         };
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "In {}, {d} fits only in {}{fin_text}; either way remove {}",
             names(self.base),
             names(covers),
