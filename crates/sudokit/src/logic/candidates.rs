@@ -281,6 +281,10 @@ pub struct Candidates {
     /// and give up (finding nothing), so a step ends soon after a deadline
     /// however large the board.
     limits: Limits,
+    /// Whether finders write [`Step::explanation`](crate::logic::Step):
+    /// grading reads only the techniques, and the sentences cost more than
+    /// finding the easy steps.
+    texts: bool,
 }
 
 impl Candidates {
@@ -327,6 +331,7 @@ impl Candidates {
             unique: false,
             rules: None,
             limits: Limits::none(),
+            texts: true,
         })
     }
 
@@ -544,6 +549,29 @@ impl Candidates {
     }
     pub(crate) fn limits(&self) -> &Limits {
         &self.limits
+    }
+    /// Whether steps found on this state (and on the copies finders make of
+    /// it) carry their [`Step::explanation`](crate::logic::Step): on by
+    /// default. Off, every explanation is empty and the steps are otherwise
+    /// the same, which is all grading needs.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic::{self, Candidates}};
+    /// let g = Grid::from_line("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").unwrap();
+    /// let mut c = Candidates::from_grid(&g).unwrap();
+    /// let with = logic::next_step(&c).unwrap();
+    /// c.set_texts(false);
+    /// let without = logic::next_step(&c).unwrap();
+    /// assert!(!with.explanation.is_empty() && without.explanation.is_empty());
+    /// assert_eq!((with.technique, &with.eliminations), (without.technique, &without.eliminations));
+    /// ```
+    pub fn set_texts(&mut self, texts: bool) {
+        self.texts = texts;
+    }
+    /// Whether steps carry explanations ([`Candidates::set_texts`]).
+    #[inline]
+    pub fn texts(&self) -> bool {
+        self.texts
     }
     /// Whether the limits set with [`Candidates::set_limits`] have expired.
     pub fn out_of_time(&self) -> bool {

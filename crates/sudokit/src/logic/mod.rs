@@ -69,7 +69,9 @@ pub struct Step {
     pub units: Vec<u32>,
     /// Candidates of the pattern.
     pub candidates: Vec<Cand>,
-    /// One sentence in plain English, `r1c1` notation.
+    /// One sentence in plain English, `r1c1` notation; empty when the
+    /// candidates were told to skip texts ([`Candidates::set_texts`], as
+    /// [`crate::Puzzle::rate`] does).
     pub explanation: String,
 }
 

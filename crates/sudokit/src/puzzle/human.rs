@@ -25,13 +25,21 @@ impl Puzzle {
     /// The candidate grid a person would start from, with uniqueness
     /// techniques enabled when the position is proven unique.
     pub fn logic_state(&self, opts: &Options) -> Result<Candidates, Error> {
-        let opts = &opts.started();
+        self.state_knowing(&opts.started(), None)
+    }
+
+    /// [`Puzzle::logic_state`] with its clock started (`opts`), and whether
+    /// the position is unique when the caller has checked it already.
+    fn state_knowing(&self, opts: &Options, unique: Option<bool>) -> Result<Candidates, Error> {
         if !self.constraints().is_empty() && self.geometry().layout() != Layout::Square {
             return Err(Error::Unsupported(
                 "human-style steps with constraints need a square board".into(),
             ));
         }
-        let unique = self.check(opts)?.is_unique();
+        let unique = match unique {
+            Some(u) => u,
+            None => self.check(opts)?.is_unique(),
+        };
         let mut c = match &self.candidates {
             None => Candidates::from_grid(&self.grid),
             Some(masks) => {
@@ -86,7 +94,11 @@ impl Puzzle {
         if let Verdict::Multiple(a, b) = verdict {
             return Err(Error::not_unique(a, b));
         }
-        let path = self.explain(opts)?;
+        // Unique, as just checked; and the grade reads the techniques only,
+        // so the steps skip their texts.
+        let mut c = self.state_knowing(&opts.started(), Some(true))?;
+        c.set_texts(false);
+        let path = walk(c, opts)?;
         Ok(Rating {
             grade: logic::grade(&path),
             steps: path.steps.len(),

@@ -677,7 +677,7 @@ impl Pair<'_> {
             }
             let xs: Vec<String> = bits(rccs).map(|x| (x + 1).to_string()).collect();
             let mut s = als_pair_step(c, a, b, elims);
-            s.explanation = format!(
+            explain!(c, s,
                 "A = {} ({}) and B = {} ({}) are almost locked sets linked twice: neither {x} nor {y} can be in both (every one of A sees every one of B), and each set needs one of them, so one holds {x} and the other {y} and both are locked: each of A's other digits is in A, each of B's in B, and {x} and {y} in A or B, so cells seeing every such digit lose it: remove {}",
                 list_and(c, &a.cells),
                 digits_text(a.mask),
@@ -717,7 +717,7 @@ impl Pair<'_> {
             zs.sort_unstable();
             zs.dedup();
             let zs: Vec<String> = zs.iter().map(|z| z.to_string()).collect();
-            s.explanation = format!(
+            explain!(c, s,
                 "A = {} ({}) and B = {} ({}) are almost locked sets; X = {x1} cannot be in both (every {x1} of A sees every {x1} of B), so one set is locked without it; Z = {} is then in A or B, so cells seeing every Z of both lose it: remove {}",
                 list_and(c, &a.cells),
                 digits_text(a.mask),

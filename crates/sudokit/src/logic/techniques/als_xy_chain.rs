@@ -89,16 +89,19 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let (_, chain, digits, elims) = w.best?;
     let mut s = Step::new(Technique::AlsXyChain);
     s.eliminations = elims;
-    let sets: Vec<String> = chain
-        .iter()
-        .map(|&i| {
-            let a = &list[i as usize];
-            format!("{} ({})", list_and(c, &a.cells), digits_text(a.mask))
-        })
-        .collect();
-    let mut text = sets[0].clone();
-    for (k, d) in digits.iter().enumerate() {
-        text.push_str(&format!(" -{}- {}", d + 1, sets[k + 1]));
+    let mut text = String::new();
+    if c.texts() {
+        let sets: Vec<String> = chain
+            .iter()
+            .map(|&i| {
+                let a = &list[i as usize];
+                format!("{} ({})", list_and(c, &a.cells), digits_text(a.mask))
+            })
+            .collect();
+        text = sets[0].clone();
+        for (k, d) in digits.iter().enumerate() {
+            text.push_str(&format!(" -{}- {}", d + 1, sets[k + 1]));
+        }
     }
     for &i in &chain {
         let a = &list[i as usize];
@@ -110,7 +113,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
     }
-    s.explanation = format!(
+    explain!(c, s,
         "almost locked sets {text}, each linked to the next by a restricted common digit (every one of them in a set sees every one in the next), neighbouring links on different digits; if the first set lost its other digits it would hold {}, forcing each next set to be locked, so each digit Z of both ends is in one of them: remove {}",
         digits[0] + 1,
         elim_text(c, &s.eliminations)

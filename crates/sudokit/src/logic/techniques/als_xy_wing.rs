@@ -87,7 +87,7 @@ pub(crate) fn find_digit(c: &Candidates, only: Option<u16>) -> Option<Step> {
                         s.candidates.push(Cand::new(cell as usize, d as u16 + 1));
                     }
                 }
-                s.explanation = format!(
+                explain!(c, s,
                             "pivot B = {} ({}) shares X = {} with A = {} ({}) and Y = {} with C = {} ({}), each restricted (every X of A sees every X of B; likewise Y for C); B cannot lose both, so A or C is locked and each digit Z they share is in one of them: remove {}",
                             list_and(c, &b.cells),
                             digits_text(b.mask),

@@ -88,7 +88,7 @@ fn type_1(c: &Candidates, q: [usize; 4], a: u16, b: u16, x: usize, d: u16) -> St
     let mut s = pattern(c, Technique::AvoidableRectangle1, q, a, b);
     s.eliminations = vec![Cand::new(x, d)];
     let solved: Vec<u32> = q.iter().filter(|&&y| y != x).map(|&y| y as u32).collect();
-    s.explanation = format!(
+    explain!(c, s,
         "{} were solved (not given) as {a}/{b}; if {} were {d}, the four cells could swap {a} and {b} (a second solution), so {} is not {d}",
         list_and(c, &solved),
         c.cn(x),
@@ -113,7 +113,7 @@ fn type_2(c: &Candidates, q: [usize; 4], a: u16, b: u16) -> Option<Step> {
     s.candidates.push(Cand::new(x21, z));
     s.candidates.push(Cand::new(x22, z));
     s.eliminations = elims;
-    s.explanation = format!(
+    explain!(c, s,
         "{} and {} were solved (not given) as {a} and {b}; {} is {b}/{z} and {} is {a}/{z}: without {z} the four cells could swap {a} and {b} (a second solution), so one of them is {z}; remove {}",
         c.cn(q[0]),
         c.cn(q[1]),

@@ -41,7 +41,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     s.cells = vec![x as u32];
     s.units = vec![u as u32];
     s.candidates = vec![Cand::new(x, d)];
-    s.explanation = format!(
+    explain!(c, s,
         "Every other cell has two candidates and {d} appears three times in {}; without {d} at {} the puzzle would have two solutions, so {} = {d}",
         c.un(u),
         c.cn(x),

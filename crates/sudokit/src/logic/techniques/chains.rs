@@ -466,11 +466,14 @@ fn make(c: &Candidates, mode: Mode, states: &[u32], what: Conclusion) -> Step {
         let k = cand(v);
         format!("({}){}", k.digit, c.cn(k.cell as usize))
     };
-    let mut text = name(states[0] / 2);
-    for w in states.windows(2) {
-        // Into an "on" state: strong link; into "off": weak link.
-        text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-        text.push_str(&name(w[1] / 2));
+    let mut text = String::new();
+    if c.texts() {
+        text = name(states[0] / 2);
+        for w in states.windows(2) {
+            // Into an "on" state: strong link; into "off": weak link.
+            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
+            text.push_str(&name(w[1] / 2));
+        }
     }
     let mut s = Step::new(technique);
     for &st in states {
@@ -482,12 +485,18 @@ fn make(c: &Candidates, mode: Mode, states: &[u32], what: Conclusion) -> Step {
             s.cells.push(k.cell);
         }
     }
-    let first = name(states[0] / 2);
+    let first = if c.texts() {
+        name(states[0] / 2)
+    } else {
+        String::new()
+    };
     match what {
         Conclusion::Proved(p) => {
             let k = cand(p);
             s.placements = vec![k];
-            s.explanation = format!(
+            explain!(
+                c,
+                s,
                 "{text}; if {first} were false it would be true, so {} = {}",
                 c.cn(k.cell as usize),
                 k.digit
@@ -496,14 +505,18 @@ fn make(c: &Candidates, mode: Mode, states: &[u32], what: Conclusion) -> Step {
         Conclusion::Disproved(p) => {
             let k = cand(p);
             s.eliminations = vec![k];
-            s.explanation = format!(
+            explain!(
+                c,
+                s,
                 "{text}; if {first} were true it would be false, so remove {}",
                 elim_text(c, &s.eliminations)
             );
         }
         Conclusion::Removes(elims) => {
             s.eliminations = elims.iter().map(|&v| cand(v)).collect();
-            s.explanation = format!(
+            explain!(
+                c,
+                s,
                 "{text}, so {first} or {} is true; remove {}",
                 name(end / 2),
                 elim_text(c, &s.eliminations)

@@ -199,13 +199,16 @@ fn make<G: LoopGraph>(
     technique: Technique,
 ) -> Step {
     // Eureka notation, the loop written out to its first node again.
-    let mut text = g.name(c, states[0] / 2);
-    for w in states.windows(2) {
-        text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-        text.push_str(&g.name(c, w[1] / 2));
+    let mut text = String::new();
+    if c.texts() {
+        text = g.name(c, states[0] / 2);
+        for w in states.windows(2) {
+            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
+            text.push_str(&g.name(c, w[1] / 2));
+        }
+        text.push_str(" - ");
+        text.push_str(&g.name(c, states[0] / 2));
     }
-    text.push_str(" - ");
-    text.push_str(&g.name(c, states[0] / 2));
     let mut s = Step::new(technique);
     for &st in states {
         let v = st / 2;
@@ -221,7 +224,7 @@ fn make<G: LoopGraph>(
         }
     }
     s.eliminations = elims;
-    s.explanation = format!(
+    explain!(c, s,
         "{text} closes on itself, so every link holds both ways (exactly one end of each is true): remove {}",
         elim_text(c, &s.eliminations)
     );

@@ -114,7 +114,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                 s.candidates =
                                     s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
                                 s.units = vec![b, er_row, er_col, l];
-                                s.explanation = format!(
+                                explain!(c, s,
                                     "In {}, {d} lies only in {} or {}; with {d} in {} or {}, {} cannot be {d}",
                                     c.un(b as usize),
                                     c.un(er_row as usize),

@@ -175,3 +175,31 @@ fn forcing_chain_shows_each_branch() {
         "Forcing Chain: r4c2 is 3, 4 or 6: if r4c2 = 3, then r4c7 = 2 (naked single), r1c7 = 5 (naked single), r9c4 = 3 (hidden single in column 4), r9c6 = 5 (naked single), r2c2 = 5 (hidden single in row 2), r3c4 = 5 (hidden single in row 3), r5c4 = 4 (hidden single in column 4), r1c4 = 9 (hidden single in column 4), r1c2 = 6 (naked single); if r4c2 = 4, then r7c2 = 6 (naked single); if r4c2 = 6, that alone does it; every case ends the same way: remove 6 from r3c2"
     );
 }
+
+#[test]
+fn texts_off_leave_the_steps_alone() {
+    // Hard top1465 paths (#125, #244, #200, #1099): forcing chains and nets,
+    // Franken fish, grouped loops and ALS chains on the way.
+    for line in [
+        "4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5",
+        "6..1..7......7..8...9..8..37..4..5...3.....2...4..5..81..2..4.........5...6..9...",
+        "2..5..6...9.....3...1..9..44..9..7...5..4..8...7..1..6...1..3...2..7..9...8..3..5",
+        ".364.2...8......4...278.....2...873.6....49.87..6..........7.1....1..3..2....6..5",
+    ] {
+        let mut c = cands(line, &[]);
+        c.set_unique(true);
+        let with = crate::logic::solve_from(c.clone());
+        c.set_texts(false);
+        let without = crate::logic::solve_from(c);
+        assert!(with.solved && without.solved);
+        assert_eq!(with.steps.len(), without.steps.len());
+        for (a, b) in with.steps.iter().zip(&without.steps) {
+            assert!(!a.explanation.is_empty() && b.explanation.is_empty());
+            let blank = Step {
+                explanation: String::new(),
+                ..a.clone()
+            };
+            assert_eq!(&blank, b);
+        }
+    }
+}

@@ -85,7 +85,9 @@ pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
                     return false;
                 }
                 s.units = base_u.iter().chain(&cover_u).copied().collect();
-                s.explanation = format!(
+                explain!(
+                    c,
+                    s,
                     "In {}, {d} fits only in {}, so {} lose it elsewhere: remove {}",
                     names(c, &base_u),
                     names(c, &cover_u),
@@ -413,7 +415,9 @@ fn check_cover(
     s.cells = body.iter().chain(&fins).copied().collect();
     s.candidates = s.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
     s.units = base_u.iter().chain(&cover_u).copied().collect();
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "In {}, {d} fits only in {} or in the fin{} {}; either way {} cannot be {d}",
         names(c, &base_u),
         names(c, &cover_u),

@@ -154,7 +154,6 @@ fn cell_forcing(
             if p.is_empty() && e.is_empty() {
                 continue;
             }
-            let alts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
             return Some(make(
                 c,
                 p,
@@ -162,7 +161,10 @@ fn cell_forcing(
                 vec![x as u32],
                 None,
                 &digits.iter().map(|&d| Cand::new(x, d)).collect::<Vec<_>>(),
-                format!("{} is {}", c.cn(x), list_or(&alts)),
+                || {
+                    let alts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+                    format!("{} is {}", c.cn(x), list_or(&alts))
+                },
             ));
         }
     }
@@ -195,16 +197,10 @@ fn unit_forcing(
                 continue;
             }
             let cands: Vec<Cand> = p.iter().map(|&x| Cand::new(x as usize, d)).collect();
-            let names: Vec<String> = p.iter().map(|&x| c.cn(x as usize)).collect();
-            return Some(make(
-                c,
-                pl,
-                e,
-                p.to_vec(),
-                Some(u as u32),
-                &cands,
-                format!("{d} in {} is at {}", c.un(u), list_or(&names)),
-            ));
+            return Some(make(c, pl, e, p.to_vec(), Some(u as u32), &cands, || {
+                let names: Vec<String> = p.iter().map(|&x| c.cn(x as usize)).collect();
+                format!("{d} in {} is at {}", c.un(u), list_or(&names))
+            }));
         }
     }
     None
@@ -217,20 +213,35 @@ fn make(
     cells: Vec<u32>,
     unit: Option<u32>,
     cands: &[Cand],
-    premise: String,
+    premise: impl FnOnce() -> String,
 ) -> Step {
     let mut s = Step::new(Technique::ForcingChain);
     // One conclusion per step keeps explanations readable.
-    let what = if let Some(&p) = placements.first() {
+    if let Some(&p) = placements.first() {
         s.placements = vec![p];
-        format!("{} = {}", c.cn(p.cell as usize), p.digit)
     } else {
         s.eliminations = eliminations;
+    }
+    s.cells = cells;
+    s.units = unit.into_iter().collect();
+    s.candidates = cands.to_vec();
+    if c.texts() {
+        s.explanation = text(c, &s, premise());
+    }
+    s
+}
+
+/// The premise, each branch with the singles it needs, and the conclusion.
+fn text(c: &Candidates, s: &Step, premise: String) -> String {
+    let what = if let Some(p) = s.placements.first() {
+        format!("{} = {}", c.cn(p.cell as usize), p.digit)
+    } else {
         format!("remove {}", super::elim_text(c, &s.eliminations))
     };
     // Each branch: the singles that lead from its assumption to the
     // conclusion (only those it needs), so a player can check it.
-    let branches: Vec<String> = cands
+    let branches: Vec<String> = s
+        .candidates
         .iter()
         .map(|a| {
             let mut net = Net::assume(c, a.cell as usize, a.digit);
@@ -269,14 +280,10 @@ fn make(
             }
         })
         .collect();
-    s.cells = cells;
-    s.units = unit.into_iter().collect();
-    s.candidates = cands.to_vec();
-    s.explanation = format!(
+    format!(
         "{premise}: {}; every case ends the same way: {what}",
         branches.join("; ")
-    );
-    s
+    )
 }
 
 #[cfg(test)]

@@ -265,25 +265,15 @@ fn make(c: &Candidates, root: u32, hit: Hit, parent: &[u32]) -> Step {
         Cand::new(v / n, (v % n) as u16 + 1)
     };
     let off = |x: usize, d: usize| ((x * n + d) * 2) as u32;
-    // The chains to show, and the contradiction they reach.
-    let (paths, what) = match hit {
-        Hit::Both(w) => {
-            let t = cand(w);
-            let (a, b) = (path(parent, w | 1), path(parent, w & !1));
-            let tn = format!("({}){}", t.digit, c.cn(t.cell as usize));
-            (vec![a, b], format!("{tn} would be both true and false"))
-        }
-        Hit::Cell(y) => (
-            bits(c.mask(y)).map(|d| path(parent, off(y, d))).collect(),
-            format!("{} would have no candidate left", c.cn(y)),
-        ),
-        Hit::Unit(u, e) => (
-            c.places(u, e as u16 + 1)
-                .iter()
-                .map(|&x| path(parent, off(x as usize, e)))
-                .collect(),
-            format!("{} would have no place left in {}", e + 1, c.un(u)),
-        ),
+    // The chains to show.
+    let paths: Vec<Vec<u32>> = match hit {
+        Hit::Both(w) => vec![path(parent, w | 1), path(parent, w & !1)],
+        Hit::Cell(y) => bits(c.mask(y)).map(|d| path(parent, off(y, d))).collect(),
+        Hit::Unit(u, e) => c
+            .places(u, e as u16 + 1)
+            .iter()
+            .map(|&x| path(parent, off(x as usize, e)))
+            .collect(),
     };
     let r = cand(root);
     let mut s = Step::new(Technique::ForcingChainContradiction);
@@ -304,9 +294,24 @@ fn make(c: &Candidates, root: u32, hit: Hit, parent: &[u32]) -> Step {
             }
         }
     }
+    if !c.texts() {
+        return s;
+    }
+    // The contradiction the chains reach.
+    let what = match hit {
+        Hit::Both(w) => {
+            let t = cand(w);
+            let tn = format!("({}){}", t.digit, c.cn(t.cell as usize));
+            format!("{tn} would be both true and false")
+        }
+        Hit::Cell(y) => format!("{} would have no candidate left", c.cn(y)),
+        Hit::Unit(u, e) => format!("{} would have no place left in {}", e + 1, c.un(u)),
+    };
     let rn = c.cn(r.cell as usize);
     let chains: Vec<String> = paths.iter().map(|p| eureka(c, p)).collect();
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "if {rn} {} {}: {}; then {what}, so {rn} {} {}",
         if assumed { "were" } else { "were not" },
         r.digit,

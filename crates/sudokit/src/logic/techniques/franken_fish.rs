@@ -115,7 +115,11 @@ struct Fins {
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let ctx = &c.ctx;
     let peers = ctx.peer128.as_deref()?;
-    let with_self: Vec<u128> = peers.iter().enumerate().map(|(x, &p)| p | 1 << x).collect();
+    let unseen: Vec<u128> = peers
+        .iter()
+        .enumerate()
+        .map(|(x, &p)| !(p | 1 << x))
+        .collect();
     if ctx.rows.is_empty() || ctx.box_units.is_empty() || !(2..=4).contains(&k) {
         return None;
     }
@@ -168,13 +172,13 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 return None;
             }
             let mut cover_of = vec![[NONE; 2]; c.cell_count()];
-            let mut cover_cells = vec![[0u128; 2]; c.cell_count()];
+            let mut outside = vec![[!0u128; 2]; c.cell_count()];
             for (i, s) in cover_pool.iter().enumerate() {
                 let mut m = s.cells;
                 while m != 0 {
                     let x = m.trailing_zeros() as usize;
                     cover_of[x][s.is_box as usize] = i as u8;
-                    cover_cells[x][s.is_box as usize] = s.cells;
+                    outside[x][s.is_box as usize] = !s.cells;
                     m &= m - 1;
                 }
             }
@@ -212,10 +216,10 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 base_pool: &base_pool,
                 cover_pool: &cover_pool,
                 cover_of: &cover_of,
-                cover_cells: &cover_cells,
+                outside: &outside,
                 touch: &touch,
                 peers,
-                with_self: &with_self,
+                unseen: &unseen,
             };
             let start = Partial {
                 sets: [0; 4],
@@ -306,12 +310,15 @@ struct Pool<'a> {
     base_pool: &'a [Set],
     cover_pool: &'a [Set],
     cover_of: &'a [[u8; 2]],
-    /// For each cell, the cells of its line and its box among the covers.
-    cover_cells: &'a [[u128; 2]],
+    /// For each cell, the cells outside its line and outside its box among
+    /// the covers (kept complemented: the victim tests only ever take a
+    /// cover's cells away).
+    outside: &'a [[u128; 2]],
     touch: &'a [Touch],
     peers: &'a [u128],
-    /// Each cell's peers and the cell itself.
-    with_self: &'a [u128],
+    /// For each cell, the cells it neither is nor sees (complemented: the
+    /// victim tests keep the base cells a victim does not see).
+    unseen: &'a [u128],
 }
 
 /// The work of one base choice, compiled twice like the cover search (it
@@ -469,8 +476,8 @@ impl Pool<'_> {
             let v = m.trailing_zeros() as usize;
             let low = m & m.wrapping_neg();
             m ^= low;
-            let seen = self.with_self[v];
-            if p.endo & !seen != 0 || !self.coverable::<J>(p.cells & !seen, p.base_boxes) {
+            let unseen = self.unseen[v];
+            if p.endo & unseen != 0 || !self.coverable::<J>(p.cells & unseen, p.base_boxes) {
                 keep ^= low;
             }
         }
@@ -498,11 +505,13 @@ impl Pool<'_> {
     fn victim_possible_in<const J: usize, const I: usize>(&self, p: &Partial) -> bool {
         let (cells, endo, base_boxes) = (p.cells, p.endo, p.base_boxes);
         let (lines, boxes) = p.reach();
+        // Off the base, a victim's own cell is in no base set, so what it
+        // does not see of them is the same with or without itself.
         let mut m = (lines | boxes) & !cells & p.victims;
         while m != 0 {
-            let seen = self.peers[m.trailing_zeros() as usize];
+            let unseen = self.unseen[m.trailing_zeros() as usize];
             m &= m - 1;
-            if endo & !seen == 0 && self.coverable::<J>(cells & !seen, base_boxes) {
+            if endo & unseen == 0 && self.coverable::<J>(cells & unseen, base_boxes) {
                 return true;
             }
         }
@@ -510,8 +519,8 @@ impl Pool<'_> {
         while m != 0 {
             let v = m.trailing_zeros() as usize;
             m &= m - 1;
-            let seen = self.with_self[v];
-            if endo & !seen == 0 && self.coverable::<I>(cells & !seen, base_boxes) {
+            let unseen = self.unseen[v];
+            if endo & unseen == 0 && self.coverable::<I>(cells & unseen, base_boxes) {
                 return true;
             }
         }
@@ -531,8 +540,8 @@ impl Pool<'_> {
         if J == 0 {
             return false;
         }
-        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
-        let (a, b) = (rest & !line, rest & (!boxed | base_boxes));
+        let [off_line, off_box] = self.outside[rest.trailing_zeros() as usize];
+        let (a, b) = (rest & off_line, rest & (off_box | base_boxes));
         if J == 1 {
             return a == 0 || b == 0;
         }
@@ -544,8 +553,8 @@ impl Pool<'_> {
         if rest == 0 {
             return true;
         }
-        let [line, boxed] = self.cover_cells[rest.trailing_zeros() as usize];
-        rest & !line == 0 || rest & (!boxed | base_boxes) == 0
+        let [off_line, off_box] = self.outside[rest.trailing_zeros() as usize];
+        rest & off_line == 0 || rest & (off_box | base_boxes) == 0
     }
 }
 
@@ -731,6 +740,9 @@ impl Search<'_> {
             .into_iter()
             .map(|x| Cand::new(x as usize, self.d))
             .collect();
+        if !c.texts() {
+            return s;
+        }
         let names = |sets: &[Set]| {
             let v: Vec<String> = sets.iter().map(|s| c.un(s.unit as usize)).collect();
             v.join(", ")
@@ -746,7 +758,9 @@ impl Search<'_> {
                 super::list_and(c, &f)
             )
         };
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "In {}, {d} fits only in {}{fin_text}; either way remove {}",
             names(self.base),
             names(covers),

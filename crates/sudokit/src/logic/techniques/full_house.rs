@@ -18,7 +18,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         s.cells.push(cell);
         s.units.push(ui as u32);
         s.candidates.push(Cand::new(cell as usize, d));
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "{} is the last empty cell of {}, so {} = {d}",
             c.cn(cell as usize),
             c.un(ui),

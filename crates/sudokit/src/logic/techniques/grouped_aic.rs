@@ -895,11 +895,14 @@ fn simple(states: &[u32]) -> bool {
 }
 
 fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Option<Node>) -> Step {
-    let mut text = g.name(c, states[0] / 2);
-    for w in states.windows(2) {
-        // Into an "on" state: strong link; into "off": weak link.
-        text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-        text.push_str(&g.name(c, w[1] / 2));
+    let mut text = String::new();
+    if c.texts() {
+        text = g.name(c, states[0] / 2);
+        for w in states.windows(2) {
+            // Into an "on" state: strong link; into "off": weak link.
+            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
+            text.push_str(&g.name(c, w[1] / 2));
+        }
     }
     let mut s = Step::new(Technique::GroupedAic);
     for &st in states {
@@ -915,18 +918,26 @@ fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Opt
             }
         }
     }
-    let first = g.name(c, states[0] / 2);
+    let first = if c.texts() {
+        g.name(c, states[0] / 2)
+    } else {
+        String::new()
+    };
     if let Some(p) = proved {
         let k = Cand::new(p as usize / g.n, (p as usize % g.n) as u16 + 1);
         s.placements = vec![k];
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "{text}; if {first} were false it would be true, so {} = {}",
             c.cn(k.cell as usize),
             k.digit
         );
     } else {
         s.eliminations = elims;
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "{text}, so {first} or {} is true; remove {}",
             g.name(c, states[states.len() - 1] / 2),
             elim_text(c, &s.eliminations)

@@ -42,7 +42,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         s.cells.push(cell as u32);
         s.units.push(ui as u32);
         s.candidates.push(Cand::new(cell, d));
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "In {}, {d} fits only in {}, so {} = {d}",
             c.un(ui),
             c.cn(cell),

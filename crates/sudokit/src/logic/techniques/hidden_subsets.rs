@@ -61,7 +61,9 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 }
                 s.cells = cells.clone();
                 s.units = vec![ui as u32];
-                s.explanation = format!(
+                explain!(
+                    c,
+                    s,
                     "In {}, {} fit only in {}, so those cells hold nothing else: remove {}",
                     c.un(ui),
                     digits_text(dm),

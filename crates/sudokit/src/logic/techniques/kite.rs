@@ -42,7 +42,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.cells = pattern.to_vec();
                     s.candidates = pattern.iter().map(|&x| Cand::new(x as usize, d)).collect();
                     s.units = vec![*lr, *lc, bx];
-                    s.explanation = format!(
+                    explain!(c, s,
                         "{} and {} each have {d} in two places, joined in {} by {} and {}, so {d} is in {} or {}; remove it from {}",
                         c.un(*lr as usize),
                         c.un(*lc as usize),

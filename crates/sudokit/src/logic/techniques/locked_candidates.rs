@@ -108,7 +108,9 @@ fn make(c: &Candidates, from: usize, to: usize, shared: &[u32], t: Technique, lo
     s.cells = places.clone();
     s.units = vec![from as u32, to as u32];
     s.candidates = places.iter().map(|&x| Cand::new(x as usize, d)).collect();
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "In {}, {d} can only go in {}, which are also in {}, so {}",
         c.un(from),
         list_and(c, &places),

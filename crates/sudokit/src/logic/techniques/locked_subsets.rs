@@ -69,7 +69,7 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                         s.candidates.push(Cand::new(x as usize, d as u16 + 1));
                     }
                 }
-                s.explanation = format!(
+                explain!(c, s,
                 "{} hold only {} and lie in both {} and {}, so those digits go there and both units lose them elsewhere: remove {}",
                 list_and(c, cells),
                 digits_text(m),

@@ -5,6 +5,16 @@
 //! (cheapest and most natural first), so the first step found is the one a
 //! person would most likely see.
 
+/// Sets `$s.explanation` to `format!($fmt…)` when the candidates `$c` want
+/// texts ([`Candidates::texts`]); otherwise the arguments are not evaluated.
+macro_rules! explain {
+    ($c:expr, $s:expr, $($fmt:tt)+) => {
+        if $c.texts() {
+            $s.explanation = format!($($fmt)+);
+        }
+    };
+}
+
 mod adjacency;
 mod als;
 mod als_xy_chain;

@@ -127,7 +127,7 @@ pub(crate) fn find_sees_both(c: &Candidates) -> Option<Step> {
                     st.eliminations = a.iter().map(|&x| Cand::new(x as usize, d)).collect();
                     st.cells = ci.iter().chain(cj.iter()).flatten().copied().collect();
                     st.candidates = st.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
-                    st.explanation = format!(
+                    explain!(c, st,
                         "colouring the conjugate pairs of {d}: one cluster is {} against {}, another {} against {}; {} sees both colours of the second cluster, one of which is true, so {d} is false there: remove {d} from {}",
                         list_and(c, &ci[s]),
                         list_and(c, &ci[1 - s]),
@@ -195,7 +195,7 @@ pub(crate) fn find_linked(c: &Candidates) -> Option<Step> {
                 st.eliminations = elims;
                 st.cells = ci.iter().chain(cj.iter()).flatten().copied().collect();
                 st.candidates = st.cells.iter().map(|&x| Cand::new(x as usize, d)).collect();
-                st.explanation = format!(
+                explain!(c, st,
                     "colouring the conjugate pairs of {d} in two clusters, colours of different clusters that see each other are not both true: {}; cells seeing both lose {d}: remove {}",
                     why.join("; "),
                     super::elim_text(c, &st.eliminations)

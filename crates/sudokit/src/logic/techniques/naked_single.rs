@@ -9,7 +9,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     s.placements.push(Cand::new(cell, d));
     s.cells.push(cell as u32);
     s.candidates.push(Cand::new(cell, d));
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "{d} is the only candidate left in {}, so {} = {d}",
         c.cn(cell),
         c.cn(cell)

@@ -77,22 +77,24 @@ pub(crate) fn find(c: &Candidates, k: usize) -> Option<Step> {
                 }
                 // Name every unit that loses a candidate, not only the one
                 // searched: a pair in a row and a box clears both.
-                let losing: Vec<String> = s
-                    .units
-                    .iter()
-                    .filter(|&&v| {
-                        let vc = &geo.units()[v as usize].cells;
-                        s.eliminations.iter().any(|e| vc.contains(&e.cell))
-                    })
-                    .map(|&v| c.un(v as usize))
-                    .collect();
-                s.explanation = format!(
-                    "In {}, {} hold only {}, so those digits go there: remove {}",
-                    losing.join(" and in "),
-                    list_and(c, cells),
-                    digits_text(m),
-                    elim_text(c, &s.eliminations)
-                );
+                if c.texts() {
+                    let losing: Vec<String> = s
+                        .units
+                        .iter()
+                        .filter(|&&v| {
+                            let vc = &geo.units()[v as usize].cells;
+                            s.eliminations.iter().any(|e| vc.contains(&e.cell))
+                        })
+                        .map(|&v| c.un(v as usize))
+                        .collect();
+                    s.explanation = format!(
+                        "In {}, {} hold only {}, so those digits go there: remove {}",
+                        losing.join(" and in "),
+                        list_and(c, cells),
+                        digits_text(m),
+                        elim_text(c, &s.eliminations)
+                    );
+                }
                 found = Some(s);
                 true
             });

@@ -102,7 +102,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.candidates.push(Cand::new(x as usize, d as u16 + 1));
                 }
             }
-            s.explanation = format!(
+            explain!(c, s,
                 "{} all hold {} and each sees the next, so they alternate; {} and {} differ, and {} sees both, so {} cannot be {}",
                 list_and(c, &chain),
                 digits_text(pair),

@@ -37,7 +37,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                         s.cells = pattern.to_vec();
                         s.candidates = pattern.iter().map(|&x| Cand::new(x as usize, d)).collect();
                         s.units = vec![*la, *lb];
-                        s.explanation = format!(
+                        explain!(c, s,
                             "In {} and in {}, {d} has two places each, and {} and {} share a line, so {d} is in {} or {}; remove it from {}",
                             c.un(*la as usize),
                             c.un(*lb as usize),

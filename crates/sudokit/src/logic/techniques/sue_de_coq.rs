@@ -125,7 +125,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                                         s.candidates.push(Cand::new(x as usize, d as u16 + 1));
                                     }
                                 }
-                                s.explanation = format!(
+                                explain!(c, s,
                                     "{} ({}) with {} ({}) in {} and {} ({}) in {} hold exactly {} digits in {} cells, so each digit is in one of them: remove {}",
                                     list_and(c, cs),
                                     digits_text(v),

@@ -354,7 +354,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.eliminations = vec![Cand::new(x, d)];
                     s.cells = vec![x as u32];
                     s.candidates = vec![Cand::new(x, d)];
-                    s.explanation = net_text(c, x, d);
+                    if c.texts() {
+                        s.explanation = net_text(c, x, d);
+                    }
                     return Some(s);
                 }
             }
@@ -610,7 +612,9 @@ pub(crate) fn brute_force(c: &Candidates) -> Option<Step> {
     s.placements = vec![Cand::new(x, d)];
     s.cells = vec![x as u32];
     s.candidates = vec![Cand::new(x, d)];
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "A guess: no technique applies; the solution found by search has {} = {d}",
         c.cn(x)
     );

@@ -46,7 +46,7 @@ fn find_digit(c: &Candidates, d: u16) -> Option<Step> {
                     s.candidates = pattern.iter().map(|&x| Cand::new(x as usize, d)).collect();
                     s.units = vec![ua, ub];
                     let cells: Vec<u32> = s.eliminations.iter().map(|e| e.cell).collect();
-                    s.explanation = format!(
+                    explain!(c, s,
                         "({d}){} = ({d}){} - ({d}){} = ({d}){}: {d} has two places in {} and two in {}, and {} sees {}, so {d} is in {} or {}; remove {d} from {}",
                         c.cn(far_a as usize),
                         c.cn(near_a as usize),

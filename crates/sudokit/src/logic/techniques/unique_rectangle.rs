@@ -214,7 +214,7 @@ fn hidden(c: &Candidates, q: &[usize; 4], ab: u64, a: u16, b: u16) -> Option<Ste
                 }
                 s.units = vec![row, col];
                 s.eliminations = vec![Cand::new(z, drop)];
-                s.explanation = format!(
+                explain!(c, s,
                     "{} is {a}/{b}, and in {} and in {}, {keep} fits only in the rectangle {}; if {} were {drop}, all four cells would be {a}/{b} (a deadly pattern), so {} is not {drop}",
                     c.cn(x),
                     c.un(row as usize),
@@ -253,7 +253,9 @@ fn check_types(
             if s.eliminations.is_empty() {
                 return None;
             }
-            s.explanation = format!(
+            explain!(
+                c,
+                s,
                 "{} would all be {a}/{b} (a deadly pattern in a unique puzzle), so {} is not {}",
                 qs(),
                 c.cn(x),
@@ -282,7 +284,9 @@ fn check_types(
                 if !elims.is_empty() {
                     s = base(Technique::UniqueRectangle2);
                     s.eliminations = elims;
-                    s.explanation = format!(
+                    explain!(
+                        c,
+                        s,
                         "{} would all be {a}/{b} unless {} or {} is {z}, so remove {z} from {}",
                         qs(),
                         c.cn(x),
@@ -357,7 +361,7 @@ fn check_types(
                         st.eliminations = elims;
                         let names: Vec<String> = units.iter().map(|&v| c.un(v as usize)).collect();
                         st.units = units;
-                        st.explanation = format!(
+                        explain!(c, st,
                             "{} would all be {a}/{b} unless {} or {} is {}; with {} they form a naked subset of {} in {}, so remove {}",
                             qs(),
                             c.cn(x),
@@ -399,7 +403,7 @@ fn check_types(
                         s = base(Technique::UniqueRectangle4);
                         s.eliminations = elims;
                         s.units = vec![u];
-                        s.explanation = format!(
+                        explain!(c, s,
                             "{} would all be {a}/{b}; in {}, {keep} must be in {} or {}, so neither can be {drop}",
                             qs(),
 c.un(u as usize),
@@ -447,7 +451,9 @@ fn type_5(
     }
     let mut s = pattern(c, Technique::UniqueRectangle5, q, a, b);
     s.eliminations = elims;
-    s.explanation = format!(
+    explain!(
+        c,
+        s,
         "{} would all be {a}/{b} unless one of {} is {z}, so remove {z} from {}",
         list_and(c, &s.cells),
         list_and(c, &ex),
@@ -483,7 +489,7 @@ fn type_6(c: &Candidates, q: &[usize; 4], extra: [usize; 2], a: u16, b: u16) -> 
             let mut s = pattern(c, Technique::UniqueRectangle6, q, a, b);
             s.units = pair.to_vec();
             s.eliminations = elims;
-            s.explanation = format!(
+            explain!(c, s,
                 "{} would all be {a}/{b}; in {} and {}, {keep} fits only in the rectangle, so it is on one diagonal; on {} and {} the other two cells would be the other digit, a deadly pattern, so remove {keep} from {}",
                 list_and(c, &s.cells),
                 c.un(pair[0] as usize),

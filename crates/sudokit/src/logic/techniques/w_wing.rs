@@ -52,7 +52,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                         Cand::new(y as usize, b),
                     ];
                     s.units = vec![ui as u32];
-                    s.explanation = format!(
+                    explain!(c, s,
                         "{} and {} are both {a}/{b}, and {b} in {} is in {} or {}, so one of them is {a}; remove {a} from {}",
                         c.cn(x as usize),
                         c.cn(y as usize),

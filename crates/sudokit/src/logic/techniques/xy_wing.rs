@@ -40,7 +40,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                             .map(|d| Cand::new(cell as usize, d)),
                     );
                 }
-                s.explanation = format!(
+                explain!(c, s,
                     "Pivot {} ({}) sees {} ({}) and {} ({}); either way one of the pincers is {z}, so remove {z} from {}",
                     c.cn(p),
                     super::digits_text(pm),

@@ -39,7 +39,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                             .map(|d| Cand::new(cell as usize, d)),
                     );
                 }
-                s.explanation = format!(
+                explain!(
+                    c,
+                    s,
                     "One of {} ({}), {} ({}) and {} ({}) is {z}, so remove {z} from {}",
                     c.cn(p),
                     super::digits_text(pm),

@@ -37,7 +37,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.eliminations = vec![Cand::new(x, d)];
                     s.cells = vec![x as u32];
                     s.candidates = vec![Cand::new(x, d)];
-                    s.explanation = format!(
+                    explain!(c, s,
                         "if {} were {d}, singles and the puzzle's constraints would lead to a contradiction, so {} <> {d}",
                         c.cn(x),
                         c.cn(x)

@@ -92,7 +92,7 @@ pub(crate) fn per_constraint(
         let n = c.ctx.n;
         let mut s = Step::new(technique);
         s.cells = con.cells(n).iter().map(|&x| x as u32).collect();
-        s.explanation = format!("{}: removes {}", rule(c, con), elim_text(c, &elims));
+        explain!(c, s, "{}: removes {}", rule(c, con), elim_text(c, &elims));
         s.eliminations = elims;
         return Some(s);
     }
@@ -154,7 +154,9 @@ pub(crate) fn per_cell_pairs(
             .map(|d| Cand::new(x, d as u16 + 1))
             .collect();
         s.cells = cells;
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "{own}, and {}: removes {}",
             rule(&rules.constraints[k]),
             elim_text(c, &elims)

@@ -23,7 +23,9 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         }
         let mut s = Step::new(Technique::Parity);
         s.cells = cells.iter().map(|&x| x as u32).collect();
-        s.explanation = format!(
+        explain!(
+            c,
+            s,
             "{} hold{} {kind} digits: removes {}",
             super::cells_text(c, cells),
             if cells.len() == 1 { "s" } else { "" },

@@ -149,7 +149,7 @@ fn narrowed(
     }
     let mut s = Step::new(Technique::RuleOf45);
     s.cells = cells.iter().map(|&x| x as u32).collect();
-    s.explanation = format!("{text}: removes {}", elim_text(c, &elims));
+    explain!(c, s, "{text}: removes {}", elim_text(c, &elims));
     s.eliminations = elims;
     Some(s)
 }
