@@ -466,15 +466,11 @@ fn make(c: &Candidates, mode: Mode, states: &[u32], what: Conclusion) -> Step {
         let k = cand(v);
         format!("({}){}", k.digit, c.cn(k.cell as usize))
     };
-    let mut text = String::new();
-    if c.texts() {
-        text = name(states[0] / 2);
-        for w in states.windows(2) {
-            // Into an "on" state: strong link; into "off": weak link.
-            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-            text.push_str(&name(w[1] / 2));
-        }
-    }
+    let text = if c.texts() {
+        super::eureka(states, name)
+    } else {
+        String::new()
+    };
     let mut s = Step::new(technique);
     for &st in states {
         let k = cand(st / 2);

@@ -201,11 +201,7 @@ fn make<G: LoopGraph>(
     // Eureka notation, the loop written out to its first node again.
     let mut text = String::new();
     if c.texts() {
-        text = g.name(c, states[0] / 2);
-        for w in states.windows(2) {
-            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-            text.push_str(&g.name(c, w[1] / 2));
-        }
+        text = super::eureka(states, |v| g.name(c, v));
         text.push_str(" - ");
         text.push_str(&g.name(c, states[0] / 2));
     }

@@ -246,16 +246,10 @@ fn path(parent: &[u32], mut st: u32) -> Vec<u32> {
 /// false candidate, `=` into a true one.
 pub(crate) fn eureka(c: &Candidates, states: &[u32]) -> String {
     let n = c.ctx.n;
-    let name = |st: u32| {
-        let v = (st / 2) as usize;
+    super::eureka(states, |v| {
+        let v = v as usize;
         format!("({}){}", v % n + 1, c.cn(v / n))
-    };
-    let mut s = name(states[0]);
-    for &st in &states[1..] {
-        s.push_str(if st % 2 == 1 { " = " } else { " - " });
-        s.push_str(&name(st));
-    }
-    s
+    })
 }
 
 fn make(c: &Candidates, root: u32, hit: Hit, parent: &[u32]) -> Step {

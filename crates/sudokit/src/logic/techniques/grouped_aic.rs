@@ -895,15 +895,11 @@ fn simple(states: &[u32]) -> bool {
 }
 
 fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Option<Node>) -> Step {
-    let mut text = String::new();
-    if c.texts() {
-        text = g.name(c, states[0] / 2);
-        for w in states.windows(2) {
-            // Into an "on" state: strong link; into "off": weak link.
-            text.push_str(if w[1] % 2 == 1 { " = " } else { " - " });
-            text.push_str(&g.name(c, w[1] / 2));
-        }
-    }
+    let text = if c.texts() {
+        super::eureka(states, |v| g.name(c, v))
+    } else {
+        String::new()
+    };
     let mut s = Step::new(Technique::GroupedAic);
     for &st in states {
         let v = st / 2;

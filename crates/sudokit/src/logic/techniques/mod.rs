@@ -939,6 +939,18 @@ pub(crate) fn elim_text(c: &Candidates, elims: &[Cand]) -> String {
         .join("; ")
 }
 
+/// A chain of link states in Eureka notation, `(5)r1c1 - (5)r1c4 = (5)r2c6`:
+/// state `2v + 1` is node `v` on (entered by a strong link, written `=`),
+/// `2v` off (a weak link, `-`). `name` writes a node.
+pub(crate) fn eureka(states: &[u32], name: impl Fn(u32) -> String) -> String {
+    let mut s = name(states[0] / 2);
+    for &st in &states[1..] {
+        s.push_str(if st % 2 == 1 { " = " } else { " - " });
+        s.push_str(&name(st / 2));
+    }
+    s
+}
+
 /// `r1c2, r1c3 and r4c4`.
 pub(crate) fn list_and(c: &Candidates, cells: &[u32]) -> String {
     let names: Vec<String> = cells.iter().map(|&x| c.cn(x as usize)).collect();
