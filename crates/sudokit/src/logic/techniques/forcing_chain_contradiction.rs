@@ -303,9 +303,7 @@ fn make(c: &Candidates, root: u32, hit: Hit, parent: &[u32]) -> Step {
     };
     let rn = c.cn(r.cell as usize);
     let chains: Vec<String> = paths.iter().map(|p| eureka(c, p)).collect();
-    explain!(
-        c,
-        s,
+    s.explanation = format!(
         "if {rn} {} {}: {}; then {what}, so {rn} {} {}",
         if assumed { "were" } else { "were not" },
         r.digit,

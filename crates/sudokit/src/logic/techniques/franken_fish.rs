@@ -758,9 +758,7 @@ impl Search<'_> {
                 super::list_and(c, &f)
             )
         };
-        explain!(
-            c,
-            s,
+        s.explanation = format!(
             "In {}, {d} fits only in {}{fin_text}; either way remove {}",
             names(self.base),
             names(covers),
