@@ -21,9 +21,10 @@ fuzz_target!(|data: &[u8]| {
             let _ = service::count(&p, &opts);
             let _ = service::rate(&p, &opts);
             let _ = service::explain(&p, &opts);
-            let _ = service::hint(&p, &req.entries, &req.pencil, &opts);
+            let _ = service::hint(&p, &req, &opts);
         }
         let _ = service::render_svg(&req, &opts);
+        let _ = service::render_pdf(&req, &opts);
     }
     if let Ok(req) = serde_json::from_slice::<GenerateRequest>(data) {
         let _ = service::generate(&req, 1, &opts);

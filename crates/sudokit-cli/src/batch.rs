@@ -9,6 +9,8 @@
 //! the input is.
 
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, LazyLock};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -18,6 +20,8 @@ use rayon::prelude::*;
 pub struct Tally {
     pub total: u64,
     pub failed: u64,
+    /// Counts stopped at the time limit: proven lower bounds, not counts.
+    pub bounds: u64,
 }
 
 /// Result of processing one item: its text output and whether it succeeded.
@@ -107,17 +111,31 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
     });
     // Counted as each item finishes, not as chunks are written, so that a
     // few slow items (generation) still show progress and an estimate.
+    // After Ctrl-C, items not started are skipped (None): the outputs
+    // written stay a complete prefix of the input's.
+    let interrupted = interrupt_flag();
     let work = |item: T| {
+        if interrupted.load(Ordering::Relaxed) {
+            return None;
+        }
         let out = work(item);
         progress.inc(1);
-        out
+        Some(out)
     };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut writer: Option<sudokit::format::Writer> = None;
-    let mut write = |results: Vec<Output>| -> io::Result<()> {
+    let mut stopped = false;
+    let mut write = |results: Vec<Option<Output>>| -> io::Result<()> {
         for r in results {
+            let Some(r) = r else {
+                stopped = true;
+                break;
+            };
+            if stopped {
+                break;
+            }
             tally.total += 1;
             if !r.ok {
                 tally.failed += 1;
@@ -143,21 +161,25 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
     if pool.current_num_threads() == 1 {
         // One thread asked for: everything on this one, nothing overlapped.
         loop {
-            let results: Vec<Output> = items.by_ref().take(chunk).map(&work).collect();
+            let results: Vec<Option<Output>> = items
+                .by_ref()
+                .take_while(|_| !interrupted.load(Ordering::Relaxed))
+                .take(chunk)
+                .map(&work)
+                .collect();
             if results.is_empty() {
                 break;
             }
             write(results)?;
         }
         progress.finish_and_clear();
-        notice_if_empty(&tally);
-        return Ok(tally);
+        return finish(tally, interrupted.load(Ordering::Relaxed));
     }
     // The first chunk is read before any work can start: small, and the
     // next ones grow to the full size.
     let mut size = chunk / 16;
     let mut next: Vec<T> = items.by_ref().take(size).collect();
-    let mut done: Option<Vec<Output>> = None;
+    let mut done: Option<Vec<Option<Output>>> = None;
     while !next.is_empty() {
         let current = std::mem::take(&mut next);
         size = (size * 2).min(chunk);
@@ -165,7 +187,7 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
             let worker =
                 s.spawn(|| pool.install(|| current.into_par_iter().map(&work).collect::<Vec<_>>()));
             let written = done.take().map_or(Ok(()), &mut write);
-            if written.is_ok() {
+            if written.is_ok() && !interrupted.load(Ordering::Relaxed) {
                 next.extend(items.by_ref().take(size));
             }
             let results = worker
@@ -180,15 +202,26 @@ pub fn run<T: Send, I: Iterator<Item = T>>(
         write(results)?;
     }
     progress.finish_and_clear();
-    notice_if_empty(&tally);
-    Ok(tally)
+    finish(tally, interrupted.load(Ordering::Relaxed))
 }
 
-/// Empty input is not an error, but silence would look like one.
-fn notice_if_empty(tally: &Tally) {
-    if tally.total == 0 {
-        eprintln!("sudokit: no puzzles found in the input");
+/// The batch's tally; a summary on stderr after Ctrl-C; an error for an
+/// input without a single puzzle (an empty file is more likely a mistake
+/// than an empty batch, and silence would hide it).
+fn finish(tally: Tally, interrupted: bool) -> anyhow::Result<Tally> {
+    if interrupted {
+        eprintln!(
+            "sudokit: interrupted: the first {} puzzles were answered ({} failed), \
+             their output is complete; the rest were not read",
+            tally.total, tally.failed
+        );
+        return Err(Interrupted.into());
     }
+    anyhow::ensure!(
+        tally.total > 0,
+        "no puzzles found in the input (it is empty, or holds only blank lines, comments or notes)"
+    );
+    Ok(tally)
 }
 
 /// Progress on stderr, only when stderr is a terminal: a bar with an
@@ -206,4 +239,52 @@ fn progress_bar(total: Option<u64>) -> ProgressBar {
     pb.set_style(ProgressStyle::with_template(template).expect("valid template"));
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     pb
+}
+
+/// A batch stopped by Ctrl-C (exit status 130, as a shell reports SIGINT).
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Set by the first Ctrl-C of the process (the handler is installed on the
+/// first call); a second Ctrl-C ends the process at once. Shared, so that
+/// it can also serve as the cancel flag of a count's limits.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    #[cfg(unix)]
+    INSTALL.call_once(|| {
+        use tokio::signal::unix::{signal, SignalKind};
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .build();
+        let Ok(runtime) = runtime else { return };
+        // Registered here, before the batch starts, so that no Ctrl-C is
+        // missed (and none kills the process half-way through a line).
+        let Ok(mut sigint) = runtime.block_on(async { signal(SignalKind::interrupt()) }) else {
+            return;
+        };
+        let _ = std::thread::Builder::new()
+            .name("ctrl-c".into())
+            .spawn(move || {
+                runtime.block_on(async {
+                    if sigint.recv().await.is_some() {
+                        FLAG.store(true, Ordering::Relaxed);
+                        if sigint.recv().await.is_some() {
+                            std::process::exit(130);
+                        }
+                    }
+                })
+            });
+    });
+    #[cfg(not(unix))]
+    INSTALL.call_once(|| {});
+    FLAG.clone()
 }

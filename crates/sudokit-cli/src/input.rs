@@ -43,9 +43,31 @@ pub struct InputArgs {
 type Source = (Arc<str>, Box<dyn BufRead + Send>);
 
 /// A missing file rather than puzzle text: it has a directory part or a
-/// file extension.
+/// file extension, and is neither a link nor JSON text (an f-puzzles or
+/// SudokuPad link holds `/` and `.`, and is the puzzle itself).
 pub fn looks_like_path(path: &std::path::Path) -> bool {
     let s = path.to_string_lossy();
+    let t = s.trim_start();
+    // A compressed share string (lz-string base64) may hold `/` too.
+    let packed = t.len() > 100
+        && t.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='));
+    let puzzle_text = t.starts_with('{')
+        || packed
+        || t.contains("://")
+        || t.contains('\n')
+        || [
+            "sudokupad",
+            "crackingthecryptic",
+            "f-puzzles.com",
+            "?load=",
+            "puzzleid=",
+        ]
+        .iter()
+        .any(|k| t.contains(k));
+    if puzzle_text {
+        return false;
+    }
     s.contains(std::path::MAIN_SEPARATOR)
         || path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
             (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphabetic())
@@ -183,6 +205,11 @@ impl Item {
         if let Some(name) = self.record.name() {
             m.insert("name".into(), name.into());
         }
+        if let Ok(p) = self.record.result.as_ref() {
+            if !p.ignored().is_empty() {
+                m.insert("warnings".into(), p.ignored().into());
+            }
+        }
         m
     }
 
@@ -217,6 +244,31 @@ impl Item {
             Ok(p) => Ok(p),
             Err(e) if json => Err(self.fail(true, "parse", e)),
             Err(e) => Err(Output::failed(format!("invalid: {}{e}", self.prefix()))),
+        }
+    }
+
+    /// The warning for a puzzle read only in part (drawings, a rules
+    /// text, unknown keys: [`sudokit::Puzzle::ignored`]), in plain words;
+    /// `None` for a puzzle read completely.
+    pub fn ignored_warning(&self) -> Option<String> {
+        let p = self.record.result.as_ref().ok()?;
+        if p.ignored().is_empty() {
+            return None;
+        }
+        Some(format!(
+            "warning: {}puzzle {}, line {}: not read as rules: {}; the puzzle may have rules \
+             beyond those sudokit read",
+            self.prefix(),
+            self.record.number,
+            self.record.line,
+            p.ignored().join("; ")
+        ))
+    }
+
+    /// Prints [`Item::ignored_warning`] on standard error, if any.
+    pub fn warn_ignored(&self) {
+        if let Some(w) = self.ignored_warning() {
+            eprintln!("{w}");
         }
     }
 

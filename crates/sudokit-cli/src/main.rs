@@ -2,7 +2,11 @@
 //!
 //! Exit status: 0 when every puzzle succeeded; 1 when at least one puzzle
 //! failed (bad input, contradiction, no solution, not unique where uniqueness
-//! was asked); 2 for usage errors and unreadable files.
+//! was asked); 2 for usage errors, unreadable files and input without a
+//! single puzzle; 3 for `count --exact` stopped by `--timeout` (a proven
+//! lower bound, not the count); 130 after Ctrl-C (with a summary of how far
+//! the batch got, or how far the `count --exact` under way got: parts done
+//! and its lower bound so far).
 
 mod batch;
 mod cmd;
@@ -13,7 +17,7 @@ mod progress;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -60,6 +64,10 @@ enum Command {
     Rate(cmd::rate::Args),
     /// Measure solver speed on puzzle files (single-threaded).
     Bench(cmd::bench::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(cmd::completions::Args),
+    /// Print the man page (roff) of every command.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -81,12 +89,20 @@ fn main() -> ExitCode {
         Command::Hint(a) => cmd::hint::run(a),
         Command::Rate(a) => cmd::rate::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Completions(a) => cmd::completions::run(a, Cli::command()),
+        Command::Man => cmd::completions::man(Cli::command()),
     };
     match result {
         Ok(tally) => {
             if tally.failed > 0 {
                 eprintln!("{} of {} puzzles failed", tally.failed, tally.total);
                 ExitCode::from(1)
+            } else if tally.bounds > 0 {
+                eprintln!(
+                    "{} of {} counts stopped at the time limit: lower bounds, not counts",
+                    tally.bounds, tally.total
+                );
+                ExitCode::from(3)
             } else {
                 ExitCode::SUCCESS
             }
@@ -99,6 +115,8 @@ fn main() -> ExitCode {
         {
             ExitCode::SUCCESS
         }
+        // Ctrl-C in a batch: the summary is already on stderr.
+        Err(e) if e.downcast_ref::<batch::Interrupted>().is_some() => ExitCode::from(130),
         Err(e) => {
             eprintln!("sudokit: {e:#}");
             ExitCode::from(2)

@@ -40,9 +40,73 @@ fn exact_json_and_timeout() {
     assert_eq!(v["exact"], true);
     assert_eq!(v["puzzle"], 1);
     // The empty 9×9 cannot be enumerated in no time: a lower bound, flagged.
+    // Exit status 3: a lower bound, not a count.
     let o = sudokit(&["count", "--exact", "--timeout", "0"], &".".repeat(81));
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(3));
     assert!(stdout(&o).contains("lower bound"), "{}", stdout(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1 of 1 counts stopped at the time limit"),
+        "{err}"
+    );
+}
+
+#[test]
+fn long_exact_counts_report_progress_when_not_on_a_terminal() {
+    // The empty 16×16: far too many completions to finish (a sparse 9×9
+    // can take only seconds).
+    let sparse = ".".repeat(256);
+    let o = sudokit(
+        &[
+            "count",
+            "--exact",
+            "--timeout",
+            "1.5",
+            "--progress-every",
+            "0.3",
+        ],
+        &sparse,
+    );
+    assert_eq!(o.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("sudokit: count, puzzle 1: "))
+        .collect();
+    assert!(lines.len() >= 2, "{err}");
+    // The clock moves from line to line.
+    assert_ne!(lines[0], lines[lines.len() - 1], "{err}");
+    assert!(stdout(&o).contains("lower bound"), "{}", stdout(&o));
+}
+
+#[test]
+fn estimates_are_labelled_and_near_a_known_count() {
+    // The 4×4 board: 288 completions.
+    let o = sudokit(
+        &["count", "--estimate", "--probes", "4000"],
+        &".".repeat(16),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with('~') && out.contains("estimate") && out.contains("not a count"),
+        "{out}"
+    );
+    let o = sudokit(
+        &["count", "--estimate", "--probes", "4000", "-o", "json"],
+        &".".repeat(16),
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "estimate");
+    assert!(v.get("count").is_none(), "{v}");
+    let (e, se) = (
+        v["estimate"].as_f64().unwrap(),
+        v["std_error"].as_f64().unwrap(),
+    );
+    assert!((e - 288.0).abs() <= 4.0 * se && se < 288.0, "{v}");
+    // Never mixed with exact output.
+    let o = sudokit(&["count", "--estimate", "--exact"], &".".repeat(16));
+    assert_eq!(o.status.code(), Some(2));
 }
 
 #[test]
@@ -96,4 +160,39 @@ fn completion_shards_merge() {
     let f = temp_file("completions.json", &text);
     let o = sudokit(&["merge", f.to_str().unwrap()], "");
     assert_eq!(stdout(&o).trim(), total);
+}
+
+/// Ctrl-C during a long `count --exact`: exit status 130, the answers
+/// before it complete on stdout, and on stderr how far the count got (its
+/// parts and the lower bound so far), as a batch says how far it got.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_long_count_says_how_far_it_got() {
+    // A 4×4 (72 completions), the empty 16×16 (far too many to finish),
+    // then one more 4×4 that must not be reached.
+    let input = format!("1...............\n{}\n1...............\n", ".".repeat(256));
+    let path = temp_file("ctrl-c.txt", &input);
+    let o = support::sudokit_interrupted(
+        &["count", "--exact", "--progress-every", "0"],
+        &path,
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(130), "{o:?}");
+    assert_eq!(stdout(&o), "72 exact\n");
+    let err = String::from_utf8_lossy(&o.stderr);
+    let summary = err
+        .lines()
+        .find(|l| l.starts_with("sudokit: interrupted: puzzle 2 stopped at "))
+        .unwrap_or_else(|| panic!("no summary: {err}"));
+    assert!(
+        summary.contains("parts done") || summary.contains("no parts announced yet"),
+        "{summary}"
+    );
+    let bound = summary
+        .split("at least ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no bound: {summary}"));
+    assert!(bound.bytes().all(|b| b.is_ascii_digit()), "{summary}");
+    assert!(summary.contains("1 puzzle(s) before it"), "{summary}");
 }

@@ -229,8 +229,9 @@ fn paths_that_are_not_puzzle_files() {
     let out = sudokit(&["solve", "crates"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is a directory"));
+    // An empty input is an error (exit 2), not a silent success.
     let out = sudokit_stdin(&["solve"], "");
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no puzzles"));
     let out = sudokit(&["solve", "-j", "10000", WIKI]);
     assert_eq!(lines(&out), [WIKI_SOLUTION]);

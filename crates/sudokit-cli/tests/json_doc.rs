@@ -45,3 +45,35 @@ fn documented_json_output_is_what_the_cli_prints() {
         }
     }
 }
+
+/// One presentation form: `explain --json` prints the steps and the grade
+/// that the web API (`sudokit::service`, also behind the WebAssembly
+/// binding) answers, byte for byte.
+#[test]
+fn explain_json_is_the_service_answer() {
+    use sudokit::service::{self, PuzzleRequest};
+    for puzzle in [
+        "..1..3....2.4...",
+        "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+    ] {
+        let out = sudokit(&["explain", "--json", puzzle]);
+        let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let req = PuzzleRequest {
+            puzzle: puzzle.into(),
+            ..Default::default()
+        };
+        let api = service::explain(&req.puzzle().unwrap(), &Default::default()).unwrap();
+        for key in ["steps", "grade", "solved", "solution"] {
+            assert_eq!(
+                cli[key].to_string(),
+                api[key].to_string(),
+                "{key} of {puzzle}"
+            );
+        }
+        assert!(!cli["steps"].as_array().unwrap().is_empty());
+        // And `hint --json` prints the first of those steps.
+        let out = sudokit(&["hint", "--json", puzzle]);
+        let hint: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(hint["step"].to_string(), api["steps"][0].to_string());
+    }
+}

@@ -75,9 +75,9 @@ fn explain_json_has_grade_and_steps() {
     assert!(o.status.success(), "{o:?}");
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["solved"], true);
-    assert_eq!(v["without_guessing"], true);
+    assert_eq!(v["grade"]["without_guessing"], true);
     let steps = v["steps"].as_array().unwrap();
-    let score: u64 = v["score"].as_u64().unwrap();
+    let score: u64 = v["grade"]["score"].as_u64().unwrap();
     assert!(score > 0);
     // Every empty cell is placed exactly once.
     let placed: usize = steps

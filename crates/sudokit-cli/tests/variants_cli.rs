@@ -123,7 +123,7 @@ fn fpuzzles_links_and_json_are_read_by_every_command() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stdout);
     assert!(
-        err.contains("puzzle 1, line 1: f-puzzles: not f-puzzles JSON"),
+        err.contains("puzzle 1, line 1: f-puzzles: an f-puzzles link or compressed string"),
         "{err}"
     );
 }

@@ -8,22 +8,21 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use std::time::Duration;
 
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
-use serde_json::json;
-use sudokit::count::{self, Budget, Count, Partial, Shard};
+use sudokit::count::{self, Count, Partial, Shard};
 use sudokit::format::{self, OutputFormat, ParseOptions, Writer};
 use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry};
+use sudokit::limits::{timeout_secs, Limits};
 use sudokit::render::pdf;
 use sudokit::solve::{RowSolver, Solutions};
+use sudokit::view::{GradeView, PathView, PlayerHintView, RatingView, StepView};
 use sudokit::{
-    BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, PlayerHint, Puzzle, Variant,
-    Verdict,
+    BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, Puzzle, Variant, Verdict,
 };
 
 /// Status codes of the batch functions, indexed by the status value: 0 is
@@ -72,21 +71,14 @@ fn engine_error(py: Python<'_>, e: Error) -> PyErr {
 
 fn options(timeout: Option<f64>, threads: usize) -> PyResult<Options> {
     let mut o = Options::default().with_threads(threads);
-    if let Some(t) = timeout {
-        let d = Duration::try_from_secs_f64(t)
-            .map_err(|_| PyValueError::new_err(format!("timeout must be >= 0 seconds, not {t}")))?;
+    if let Some(d) = timeout_secs(timeout).map_err(PyValueError::new_err)? {
         o = o.with_timeout(d);
     }
     Ok(o)
 }
 
-fn budget(timeout: Option<f64>) -> PyResult<Budget> {
-    Ok(match timeout {
-        None => Budget::unlimited(),
-        Some(t) => Budget::timeout(Duration::try_from_secs_f64(t).map_err(|_| {
-            PyValueError::new_err(format!("timeout must be >= 0 seconds, not {t}"))
-        })?),
-    })
+fn limits(timeout: Option<f64>) -> PyResult<Limits> {
+    Limits::from_secs(timeout).map_err(PyValueError::new_err)
 }
 
 fn box_shape(s: Option<&str>) -> PyResult<Option<BoxShape>> {
@@ -271,9 +263,10 @@ impl PyPuzzle {
         self.inner.candidates().map(<[u64]>::to_vec)
     }
 
-    /// The player's next hint as JSON (`kind`: `mistake`,
-    /// `missing-candidate`, `done`, `step` (with the step's fields and a
-    /// `description`) or `stuck`), by [`Puzzle::player_hint`].
+    /// The player's next hint as JSON, the library's
+    /// [`sudokit::view::PlayerHintView`] (`kind`: `mistake`,
+    /// `missing-candidate`, `done`, `step` or `stuck`), by
+    /// [`Puzzle::player_hint`].
     #[pyo3(signature = (entries, pencil, timeout=None))]
     fn player_hint(
         &self,
@@ -287,15 +280,7 @@ impl PyPuzzle {
         let h = py
             .allow_threads(|| p.player_hint(&entries, &pencil, &opts))
             .map_err(|e| engine_error(py, e))?;
-        Ok(match h {
-            PlayerHint::Step(s) => {
-                let mut v = step_json(&s);
-                v["kind"] = json!("step");
-                v
-            }
-            other => serde_json::to_value(&other).unwrap_or_default(),
-        }
-        .to_string())
+        Ok(to_json(&PlayerHintView::new(p, &h)))
     }
 
     #[getter]
@@ -420,7 +405,7 @@ impl PyPuzzle {
         let shard = Shard::new(index, shards)
             .ok_or_else(|| PyValueError::new_err(format!("no shard {index}/{shards}")))?;
         let opts = count::Options {
-            budget: budget(timeout)?,
+            limits: limits(timeout)?,
             threads,
             shard,
             progress: None,
@@ -442,18 +427,41 @@ impl PyPuzzle {
         Ok(PySolutions { inner: s })
     }
 
-    /// The next step as JSON (with a `description`), or `None` when full.
-    #[pyo3(signature = (timeout=None))]
-    fn hint(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<Option<String>> {
+    /// The next step as JSON ([`sudokit::view::StepView`]), or `None` when
+    /// full; with `level` (1-3) that level of the hint instead
+    /// ([`sudokit::view::HintLevel`]).
+    #[pyo3(signature = (timeout=None, level=None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        level: Option<u8>,
+    ) -> PyResult<Option<String>> {
+        if let Some(l) = level.filter(|l| !(1..=3).contains(l)) {
+            return Err(PyValueError::new_err(format!(
+                "hint level {l}: 1 (where to look), 2 (which technique) or 3 (the move)"
+            )));
+        }
         let opts = options(timeout, 1)?;
         let p = &self.inner;
         let step = py
             .allow_threads(|| p.hint(&opts))
             .map_err(|e| engine_error(py, e))?;
-        Ok(step.map(|s| step_json(&s).to_string()))
+        Ok(step.map(|s| match level {
+            Some(l) => {
+                let levels = p.hint_levels(&s);
+                levels
+                    .iter()
+                    .find(|h| h.level == l)
+                    .map(to_json)
+                    .unwrap_or_default()
+            }
+            None => to_json(&StepView::new(p.geometry(), &s)),
+        }))
     }
 
-    /// The whole path as JSON: `steps` (each with a `description`), `solved`, `grade`.
+    /// The whole path as JSON ([`sudokit::view::PathView`]): `steps`,
+    /// `solved`, `grade`, `solution`.
     #[pyo3(signature = (timeout=None))]
     fn explain(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<String> {
         let opts = options(timeout, 1)?;
@@ -461,17 +469,11 @@ impl PyPuzzle {
         let path = py
             .allow_threads(|| p.explain(&opts))
             .map_err(|e| engine_error(py, e))?;
-        let steps: Vec<_> = path.steps.iter().map(step_json).collect();
-        Ok(json!({
-            "steps": steps,
-            "solved": path.solved,
-            "final_values": path.final_values,
-        })
-        .to_string())
+        Ok(to_json(&PathView::new(p.geometry(), &path)))
     }
 
-    /// The grade as JSON: `level`, `score`, `hardest`, `without_guessing`,
-    /// `steps`, `description`.
+    /// The grade as JSON ([`sudokit::view::RatingView`]): `level`, `score`,
+    /// `hardest`, `without_guessing`, `steps`, `solved`, `describe`.
     #[pyo3(signature = (timeout=None))]
     fn rate(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<String> {
         let opts = options(timeout, 1)?;
@@ -479,10 +481,7 @@ impl PyPuzzle {
         let r = py
             .allow_threads(|| p.rate(&opts))
             .map_err(|e| engine_error(py, e))?;
-        let mut v = json!(r.grade.summary());
-        v["steps"] = json!(r.steps);
-        v["description"] = json!(r.grade.describe());
-        Ok(v.to_string())
+        Ok(to_json(&RatingView::from(&r)))
     }
 
     fn canon(&self) -> Option<String> {
@@ -521,11 +520,11 @@ impl PyPuzzle {
     }
 }
 
-fn step_json(s: &sudokit::logic::Step) -> serde_json::Value {
-    let mut v = serde_json::to_value(s).unwrap_or_default();
-    v["technique"] = json!(s.technique.name());
-    v["description"] = json!(s.describe());
-    v
+/// A view as JSON text with its keys sorted, the bytes every surface prints.
+fn to_json<T: serde::Serialize>(view: &T) -> String {
+    serde_json::to_value(view)
+        .map(|v| v.to_string())
+        .unwrap_or_default()
 }
 
 /// The lazy stream of a puzzle's solutions; dropping it stops the search.
@@ -685,16 +684,7 @@ fn generate(
     made.into_iter()
         .map(|r| {
             let g = r.map_err(|e| sudoku_error(py, e.to_string(), "generate"))?;
-            let grade = g.grade.map(|gr| {
-                json!({
-                    "level": gr.level.name(),
-                    "score": gr.score,
-                    "hardest": gr.hardest.map(|t| t.name()),
-                    "without_guessing": gr.without_guessing,
-                    "description": gr.describe(),
-                })
-                .to_string()
-            });
+            let grade = g.grade.as_ref().map(|gr| to_json(&GradeView::from(gr)));
             Ok((PyPuzzle::of(g.puzzle), PyPuzzle::of(g.solution), grade))
         })
         .collect()
@@ -733,7 +723,7 @@ fn grids(
         }
     };
     let opts = count::Options {
-        budget: budget(timeout)?,
+        limits: limits(timeout)?,
         threads,
         shard: s,
         progress: None,

@@ -159,25 +159,31 @@ def test_player_hint_kinds():
     entries = [0] * 81
     entries[empty[3]] = sol[empty[3]] % 9 + 1
     entries[empty[0]] = sol[empty[0]]
-    assert p.player_hint(entries) == {"kind": "mistake", "cell": empty[3], "digit": entries[empty[3]]}
+    h = p.player_hint(entries)
+    assert h["kind"] == "mistake" and h["cells"] == [empty[3]]
+    assert h["mistake"] == {"cell": empty[3], "digit": entries[empty[3]]}
 
     # Pencil marks that leave out the solution's digit.
     pencil = [[] for _ in range(81)]
     pencil[empty[5]] = [d for d in range(1, 10) if d != sol[empty[5]]]
-    assert p.player_hint(None, pencil) == {"kind": "missing-candidate", "cell": empty[5], "digit": sol[empty[5]]}
+    h = p.player_hint(None, pencil)
+    assert h["kind"] == "missing-candidate"
+    assert h["mistake"] == {"cell": empty[5], "candidate": sol[empty[5]]}
 
     # The full right board.
-    assert p.player_hint(sol) == {"kind": "done"}
+    assert p.player_hint(sol) == {"kind": "done", "done": True, "explanation": "The grid is full."}
 
     # Otherwise a step, consistent with the solution, not on placed cells.
     entries = [0] * 81
     for c in empty[:20]:
         entries[c] = sol[c]
     h = p.player_hint(np.array(entries))
-    assert h["kind"] == "step" and h["description"].startswith(h["technique"])
-    for pl in h["placements"]:
+    assert h["kind"] == "step" and [lv["level"] for lv in h["levels"]] == [1, 2, 3]
+    step = h["step"]
+    assert step["describe"].startswith(step["name"])
+    for pl in step["placements"]:
         assert sol[pl["cell"]] == pl["digit"] and pl["cell"] not in empty[:20]
-    for el in h["eliminations"]:
+    for el in step["eliminations"]:
         assert sol[el["cell"]] != el["digit"]
 
     # Givens in the entries are ignored, even wrong ones.
@@ -204,14 +210,14 @@ def test_player_hint_with_marks_on_a_6x6():
     pencil = [[s[i], s[i] % 6 + 1] if not cells[i] else [] for i in range(36)]
     h = p.player_hint([], pencil)
     assert h["kind"] == "step"
-    for pl in h["placements"]:
+    for pl in h["step"]["placements"]:
         assert s[pl["cell"]] == pl["digit"]
-    for el in h["eliminations"]:
+    for el in h["step"]["eliminations"]:
         assert s[el["cell"]] != el["digit"]
     # A cell's marks without its solution digit are pointed out.
     c = empty[0]
     pencil[c] = [d for d in range(1, 7) if d != s[c]]
-    assert p.player_hint([], pencil) == {"kind": "missing-candidate", "cell": c, "digit": s[c]}
+    assert p.player_hint([], pencil)["mistake"] == {"cell": c, "candidate": s[c]}
 
 
 def test_player_hint_errors():

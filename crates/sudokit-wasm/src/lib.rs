@@ -32,6 +32,9 @@ use sudokit::service::{self, Failure, GenerateRequest, PuzzleRequest};
 use sudokit::{Options, Puzzle};
 use wasm_bindgen::prelude::*;
 
+mod check;
+pub use check::{candidates, check};
+
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 extern "C" {
@@ -160,9 +163,7 @@ pub fn count(request: &str, budget_ms: f64) -> String {
 /// The next hint from the player's entries and marks: `/api/hint`.
 #[wasm_bindgen]
 pub fn hint(request: &str, budget_ms: f64) -> String {
-    with_puzzle(request, budget_ms, |r, p, o| {
-        service::hint(p, &r.entries, &r.pencil, o)
-    })
+    with_puzzle(request, budget_ms, |r, p, o| service::hint(p, r, o))
 }
 
 /// Every step from the givens to the end, with the grade: `/api/explain`.
@@ -236,6 +237,30 @@ mod tests {
         assert!(v(rate(&req, 0.0))["describe"].is_string());
         let g = v(generate(r#"{"box":"2x2"}"#, "18446744073709551615", 0.0));
         assert_eq!(g["seed"], "18446744073709551615");
+    }
+
+    #[test]
+    fn explain_answers_the_library_view() {
+        // The same step objects as `explain --json` and `/api/explain`: the
+        // library's one form, printed with sorted keys.
+        let p: Puzzle = WIKI.parse().unwrap();
+        let path = p.explain(&Options::default()).unwrap();
+        let view = sudokit::view::PathView::new(p.geometry(), &path);
+        let ours = v(explain(&json!({ "puzzle": WIKI }).to_string(), 0.0));
+        assert_eq!(
+            ours["steps"].to_string(),
+            serde_json::to_value(&view.steps).unwrap().to_string()
+        );
+        assert_eq!(ours["grade"]["level"], "Easy");
+        let hint = v(hint(
+            &json!({ "puzzle": WIKI, "level": 1 }).to_string(),
+            0.0,
+        ));
+        assert_eq!(hint["levels"].as_array().unwrap().len(), 1, "{hint}");
+        assert!(
+            hint.get("step").is_none(),
+            "level 1 keeps the move back: {hint}"
+        );
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //                                    bash scripts/build-site.sh target/site)
 //   node site.test.js --serve [SUDOKIT_BIN]   (default: target/release/sudokit;
 //                                    cargo build --release -p sudokit-cli)
-//   ONLY=words node site.test.js …   (only the checks whose name has them)
+//   ONLY=words node site.test.js …   (only the checks whose name has them;
+//                                    ONLY="a|b" either)
 "use strict";
 const http = require("node:http");
 const fs = require("node:fs");
@@ -38,6 +39,23 @@ const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 const WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+// A 9×9 solved by plain backtracking (the test's own, not the engine's):
+// cells as numbers, 0 empty; null when there is no solution.
+function solve9(cells) {
+  const g = cells.slice();
+  const ok = (i, d) => {
+    const r = Math.floor(i / 9), c = i % 9, br = r - (r % 3), bc = c - (c % 3);
+    for (let k = 0; k < 9; k++) if (g[r * 9 + k] === d || g[k * 9 + c] === d || g[(br + Math.floor(k / 3)) * 9 + bc + (k % 3)] === d) return false;
+    return true;
+  };
+  const go = (i) => {
+    while (i < 81 && g[i]) i++;
+    if (i === 81) return true;
+    for (let d = 1; d <= 9; d++) if (ok(i, d)) { g[i] = d; if (go(i + 1)) return true; g[i] = 0; }
+    return false;
+  };
+  return go(0) ? g : null;
+}
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -65,7 +83,7 @@ function serve(dir) {
 // and the counts of empty boards short.
 async function startSudokit(bin) {
   const port = await new Promise((ok) => { const s = net.createServer(); s.listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => ok(p)); }); });
-  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--budget", "5"], { stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--budget", "5", "--server-engine"], { stdio: ["ignore", "inherit", "inherit"] });
   const base = `http://127.0.0.1:${port}/`;
   for (let k = 0; k < 100; k++) {
     try { if ((await fetch(`${base}api/health`)).ok) return { base, close: () => child.kill() }; } catch (e) { /* not yet */ }
@@ -76,9 +94,9 @@ async function startSudokit(bin) {
 }
 
 let failures = 0;
-// ONLY=text runs just the checks whose name contains it.
+// ONLY=text runs just the checks whose name contains it (ONLY="a|b": either).
 async function check(name, f) {
-  if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
+  if (process.env.ONLY && !process.env.ONLY.split("|").some((w) => name.includes(w))) return;
   const t0 = Date.now();
   try { await f(); console.log(`ok   ${name} (${Date.now() - t0} ms)`); } catch (e) { failures++; console.log(`FAIL ${name}\n${e.stack}`); }
 }
@@ -116,7 +134,7 @@ async function audit(page, label) {
     server = await startSudokit(BIN);
     base = server.base;
   } else {
-    assert.ok(fs.existsSync(path.join(SITE, "sudokit_wasm_bg.wasm")), `no built site in ${SITE}: bash scripts/build-site.sh`);
+    assert.ok(fs.existsSync(SITE) && fs.readdirSync(SITE).some((f) => f.endsWith(".wasm")), `no built site in ${SITE}: bash scripts/build-site.sh`);
     server = await serve(SITE);
     base = `http://127.0.0.1:${server.address().port}/`;
   }
@@ -147,7 +165,7 @@ async function audit(page, label) {
     assert.equal(/on the server/.test(about), SERVE, about);
     assert.equal(await page.locator("#board .cell").count(), 81);
     assert.equal(await page.locator("#board .cell.given").count(), 30);
-    assert.match(await counter(page), /Solutions remaining: 1$/);
+    assert.match(await counter(page), /Solutions(?: remaining)?: 1$/);
     await page.waitForFunction(() => /Difficulty/.test(document.getElementById("grade").textContent));
     await geometry(page);
     await shot(page, "desktop");
@@ -159,6 +177,9 @@ async function audit(page, label) {
     const c = await ctx(PHONE), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);
     await ready(page);
+    // The counter follows the position in play only with mistakes shown.
+    await page.check("#check");
+    await page.waitForFunction(() => /Solutions(?: remaining)?: 1$/.test(document.getElementById("counter").textContent));
     const board = await page.locator("#board").boundingBox(), pad = await page.locator("#pad").boundingBox();
     assert.ok(board.width >= 380, `board ${board.width}px wide on a 390px screen`);
     assert.ok(pad.y >= board.y + board.height, "the number pad is below the board");
@@ -179,7 +200,8 @@ async function audit(page, label) {
     await page.tap("#mode");
     await page.tap(`[data-i="${empty[1]}"]`);
     await page.tap('#pad button[aria-label="enter 2"]');
-    await page.tap("#mode"); await page.tap("#mode");
+    await page.tap("#mode"); await page.tap("#mode"); await page.tap("#mode");
+    assert.equal(await page.textContent("#mode"), "Digits");
     assert.equal(await page.locator(`[data-i="${empty[1]}"] .marks`).count(), 1);
     for (const [k, i] of empty.entries()) {
       await page.tap(`[data-i="${i}"]`);
@@ -214,7 +236,9 @@ async function audit(page, label) {
         await page.reload();
         await page.waitForFunction((n) => document.querySelectorAll("#board .cell").length === n, name === "cube" ? 64 : name === "16x16" ? 256 : 81);
         if (name === "16x16") { await page.check("#auto"); }
-        const got = await measure(page);
+        // The last board may have as many cells: wait for this one's marks.
+        let got = await measure(page);
+        for (let k = 0; k < 150 && got !== want; k++) { await page.waitForTimeout(100); got = await measure(page); }
         assert.equal(got, want, name);
         const boxes = await geometry(page);
         if (label === "phone" && name !== "cube") assert.ok(boxes[0][2] * Math.sqrt(boxes.length) >= 370, `${name} fills the width`);
@@ -242,7 +266,8 @@ async function audit(page, label) {
       await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 256);
       await page.check("#auto");
       const markPx = (i) => page.$eval(`[data-i="${i}"] .marks`, (m) => parseFloat(getComputedStyle(m).fontSize));
-      const before = await markPx(200);
+      // The size before zooming (none on a phone: showing them zoomed already).
+      const before = (await page.getAttribute("#zoom", "aria-pressed")) === "true" ? null : await markPx(200);
       const frame = () => page.$eval("#board-wrap", (w) => { const r = w.getBoundingClientRect(); return [r.left, r.top, r.left + w.clientWidth, r.top + w.clientHeight]; });
       const inFrame = async (i) => {
         const [l, t, r, b] = await frame();
@@ -250,7 +275,8 @@ async function audit(page, label) {
         return x[0] >= l - 0.5 && x[1] >= t - 0.5 && x[2] <= r + 0.5 && x[3] <= b + 0.5;
       };
       await press('[data-i="200"]');
-      await press("#zoom");
+      // On a phone the candidates already zoomed the board (too small else).
+      if (await page.getAttribute("#zoom", "aria-pressed") !== "true") await press("#zoom");
       assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "true");
       const after = await markPx(200);
       assert.ok(after >= 11, `zoomed candidates at ${after}px (were ${before}px)`);
@@ -258,7 +284,8 @@ async function audit(page, label) {
       // The frame keeps the page's layout: the pad stays below it, inside the screen width.
       const [fl, , fr, fb] = await frame();
       const pad = await page.$eval("#pad", (p) => { const r = p.getBoundingClientRect(); return [r.left, r.top, r.right]; });
-      assert.ok(pad[1] >= fb && fl >= 0 && fr <= opts.viewport.width && pad[2] <= opts.viewport.width, "the frame fits the screen and the pad is below it");
+      // (Below it on a phone, beside it on the desktop.)
+      assert.ok((pad[1] >= fb || pad[0] >= fr) && fl >= 0 && fr <= opts.viewport.width && pad[2] <= opts.viewport.width, "the frame fits the screen and the pad is clear of it");
       await geometry(page);
       // The selected cell's marks, large, under the board.
       const notes = await page.$eval("#cellnotes", (e) => [e.textContent, parseFloat(getComputedStyle(e).fontSize)]);
@@ -289,7 +316,8 @@ async function audit(page, label) {
       // Zoom off: the board fits the width again.
       await press("#zoom");
       assert.equal(await page.getAttribute("#zoom", "aria-pressed"), "false");
-      assert.ok(Math.abs((await markPx(254)) - before) < 0.5, "zoom off restores the size");
+      if (before != null) assert.ok(Math.abs((await markPx(254)) - before) < 0.5, "zoom off restores the size");
+      else assert.ok((await markPx(254)) < after, "zoom off shrinks the marks");
       await c.close();
     });
   }
@@ -489,7 +517,7 @@ async function audit(page, label) {
       await ready(page);
       assert.equal(await page.locator(".cell.d1").count(), 9);
       assert.equal(await page.locator(".cell.win").count(), 36);
-      assert.match(await counter(page), /Solutions remaining: 1$/);
+      assert.match(await counter(page), /Solutions(?: remaining)?: 1$/);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${label}-generated-x-windoku`);
       // A 4×4×4 cube: the variants are switched off, the board has layers.
@@ -500,7 +528,7 @@ async function audit(page, label) {
       await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 64, null, { timeout: 30000 });
       await ready(page);
       assert.equal(await page.locator(".layer-label").count(), 4);
-      assert.match(await counter(page), /Solutions remaining: 1$/, "the counter works for a cube");
+      assert.match(await counter(page), /Solutions(?: remaining)?: 1$/, "the counter works for a cube");
       await geometry(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${label}-generated-cube`);
@@ -516,10 +544,58 @@ async function audit(page, label) {
       await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 64);
       assert.equal(await page.isChecked("#cube"), true);
       await ready(page);
-      assert.match(await counter(page), /^Solutions remaining: (at least )?[\d,]+$/, "a loaded cube is counted");
+      assert.match(await counter(page), /^Solutions(?: remaining)?: (at least )?[\d,]+$/, "a loaded cube is counted");
       await c.close();
     }
   });
+
+  // Killer and thermo puzzles made in the page (the library's constrained
+  // generator): the form switches off what they cannot have, the new board
+  // carries its cages or thermometers (drawn, in the link), has one
+  // solution, and the form follows the board loaded after it.
+  for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    await check(`${label}: killer and thermo puzzles made in the page`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      assert.equal(await page.inputValue("#ruleset"), "", "a classic board: classic rules");
+      // One sum per cage, one bulb per thermometer.
+      for (const [rules, kind, shape] of [["killer", "cage", "text"], ["thermo", "thermo", "circle"]]) {
+        await page.selectOption("#ruleset", rules);
+        assert.equal(await page.isDisabled("#cube"), true);
+        assert.equal(await page.isDisabled('input[value="x"]'), true);
+        assert.equal(await page.isDisabled("#difficulty"), true);
+        await page.evaluate(() => { document.getElementById("status").textContent = ""; });
+        await page.click("#generate");
+        await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+        await ready(page);
+        assert.match(await counter(page), /Solutions(?: remaining)?: 1$/, `${rules}: one solution with its rules`);
+        const drawn = await page.$eval("#board .overlay", (img, sel) => {
+          const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")), "image/svg+xml");
+          return svg.querySelectorAll(sel).length;
+        }, shape);
+        const link = new URLSearchParams(new URL(page.url()).hash.slice(1)).get("c") || "";
+        assert.ok(link.split("\n").every((l) => l.startsWith(`${kind}:`)) && link.length > 0, `${rules}: the link carries them: ${link.slice(0, 80)}`);
+        assert.equal(drawn, link.split("\n").length, `${rules}: one ${shape} per ${kind} drawn`);
+        assert.equal(await page.inputValue("#ruleset"), rules, "the form follows the new board");
+        await geometry(page);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${label}-generated-${rules}`);
+      }
+      // A reload keeps the thermo board and the form says thermo; a classic
+      // board sets the form back to classic.
+      await page.reload();
+      await page.waitForSelector("#board .overlay");
+      await ready(page);
+      assert.equal(await page.inputValue("#ruleset"), "thermo");
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.inputValue("#ruleset"), "");
+      assert.equal(await page.isDisabled("#cube"), false);
+      await c.close();
+    });
+  }
 
   // A loaded jigsaw offers a new puzzle on its regions: the engine's
   // generate request carries them, the new board keeps them (its link's `r=`
@@ -545,7 +621,7 @@ async function audit(page, label) {
       await press("#generate");
       await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
       await ready(page);
-      assert.match(await counter(page), /Solutions remaining: 1$/);
+      assert.match(await counter(page), /Solutions(?: remaining)?: 1$/);
       const givens = await page.locator(".cell.given").count();
       assert.ok(givens >= 17 && givens < 81, `${givens} givens`);
       assert.equal(new URL(page.url()).hash.match(/[#&]r=([^&]*)/)[1], labels, "the link carries the same regions");
@@ -568,7 +644,7 @@ async function audit(page, label) {
       await press("#generate");
       await page.waitForFunction(() => /[#&]r=/.test(location.hash) && document.querySelectorAll("#board .cell").length === 81, null, { timeout: 30000 });
       await ready(page);
-      assert.match(await counter(page), /Solutions remaining: 1$/);
+      assert.match(await counter(page), /Solutions(?: remaining)?: 1$/);
       const random = new URL(page.url()).hash.match(/[#&]r=([^&]*)/)[1];
       const boxes = Array.from({ length: 81 }, (_, i) => Math.floor(i / 27) * 3 + Math.floor((i % 9) / 3) + 1).join("");
       assert.equal(random.length, 81);
@@ -612,7 +688,7 @@ async function audit(page, label) {
         await press("#load");
         await page.waitForFunction((r) => new RegExp(`${r} constraints`).test(document.getElementById("status").textContent), rules);
         await ready(page);
-        assert.match(await counter(page), /Solutions remaining: 1$/, `${name}: the engine counts with the constraints`);
+        assert.match(await counter(page), /Solutions(?: remaining)?: 1$/, `${name}: the engine counts with the constraints`);
         // The drawing: present, holding what the file says, every shape on the board.
         const drawn = await page.$eval("#board .overlay", (img, want) => {
           const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")), "image/svg+xml");
@@ -649,7 +725,7 @@ async function audit(page, label) {
           await page.reload();
           await page.waitForSelector("#board .overlay");
           await ready(page);
-          assert.match(await counter(page), /Solutions remaining: 1$/, "killer after reload");
+          assert.match(await counter(page), /Solutions(?: remaining)?: 1$/, "killer after reload");
         }
         const givens = await page.$$eval("#board .cell", (cells) => cells.map((d) => d.classList.contains("given")));
         const put = async (i, d) => { await press(`[data-i="${i}"]`); await press(`#pad button[aria-label="enter ${d}"]`); };
@@ -710,7 +786,7 @@ async function audit(page, label) {
         // these 4-given puzzles can end as a lower bound, even 0 (seen with
         // the sandwich at load 13). The WebAssembly engine counts one at a time.
         const said = await counter(page);
-        assert.match(said, SERVE ? /Solutions remaining: (1|at least [01])$/ : /Solutions remaining: 1$/, `${name}: the engine counts with the rules (${said})`);
+        assert.match(said, SERVE ? /Solutions(?: remaining)?: (1|at least [01])$/ : /Solutions(?: remaining)?: 1$/, `${name}: the engine counts with the rules (${said})`);
         const caption = await page.evaluate(() => { const r = document.getElementById("rules"); return r.hidden ? "" : r.textContent; });
         assert.equal(/Anti-knight/.test(caption), name === "anti-knight", `${name}: caption ${JSON.stringify(caption)}`);
         const drawn = await page.evaluate(() => {
@@ -800,6 +876,480 @@ async function audit(page, label) {
     await c.close();
   });
 
+  // ---- The web app at player grade (issue 49) ----------------------------
+  // Each check below failed on the page before its fix, at one size or both.
+  const BOTH = [["desktop", DESKTOP], ["phone", PHONE]];
+  const rc = (i) => [Math.floor(i / 9) + 1, (i % 9) + 1];
+
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: X diagonals are two straight lines through the diagonal cells`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      await page.goto(`${base}#b=3x3&v=x&g=${".".repeat(81)}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell.d1").length === 9);
+      const got = await page.evaluate(() => {
+        const at = (el) => { const r = el.getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; };
+        const lines = [...document.querySelectorAll("#board .layer svg line")].map((l) => {
+          const m = l.getScreenCTM(), p = (x, y) => { const q = new DOMPoint(x, y).matrixTransform(m); return [q.x, q.y]; };
+          const v = (k) => l[k].baseVal.value;
+          return [p(v("x1"), v("y1")), p(v("x2"), v("y2"))];
+        });
+        const layer = document.querySelector("#board .layer"), r = layer.getBoundingClientRect(), b = parseFloat(getComputedStyle(layer).borderTopWidth);
+        return { lines, cells: [...document.querySelectorAll("#board .cell")].map(at), corners: [r.left + b, r.top + b, r.right - b, r.bottom - b] };
+      });
+      assert.equal(got.lines.length, 2, "two lines");
+      // The distance of a point from the line through a and b.
+      const off = ([x, y], [[x1, y1], [x2, y2]]) => Math.abs((x2 - x1) * (y1 - y) - (x1 - x) * (y2 - y1)) / Math.hypot(x2 - x1, y2 - y1);
+      const down = got.lines.find(([[x1, y1], [x2, y2]]) => (x2 - x1) * (y2 - y1) > 0), up = got.lines.find(([[x1, y1], [x2, y2]]) => (x2 - x1) * (y2 - y1) < 0);
+      assert.ok(down && up, `one line "\\" and one "/": ${JSON.stringify(got.lines)}`);
+      for (let r = 0; r < 9; r++) {
+        assert.ok(off(got.cells[r * 9 + r], down) < 1.5, `r${r + 1}c${r + 1} on the main diagonal's line`);
+        assert.ok(off(got.cells[r * 9 + 8 - r], up) < 1.5, `r${r + 1}c${9 - r} on the anti-diagonal's line`);
+      }
+      // Corner to corner of the cells' area.
+      const [l, t, rr, bb] = got.corners, near = (p, q) => Math.hypot(p[0] - q[0], p[1] - q[1]) < 2;
+      const ends = (line) => [line[0], line[1]].sort((a, b) => a[1] - b[1]);
+      assert.ok(near(ends(down)[0], [l, t]) && near(ends(down)[1], [rr, bb]), `main diagonal ${JSON.stringify(down)} from corner to corner of ${got.corners}`);
+      assert.ok(near(ends(up)[0], [rr, t]) && near(ends(up)[1], [l, bb]), `anti-diagonal ${JSON.stringify(up)}`);
+      await shot(page, `${label}-x-lines`);
+      await c.close();
+    });
+  }
+
+  // Every pad key and the controls inside the window at load, with a long
+  // hint on show, without scrolling; no empty strip for big-board notes.
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: the pad is inside the window, also with a hint's text; no empty notes strip`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      const inside = () => page.evaluate(() => [...document.querySelectorAll("#pad button, #controls button")].filter((b) => { const r = b.getBoundingClientRect(); return r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth; }).map((b) => b.getAttribute("aria-label") || b.textContent));
+      assert.deepEqual(await inside(), [], "keys outside the window");
+      assert.equal(await page.evaluate(() => scrollY), 0);
+      const strip = await page.$eval("#cellnotes", (e) => e.getBoundingClientRect().height);
+      assert.equal(strip, 0, "no notes strip under a 9×9");
+      for (let k = 0; k < 3; k++) await press("#hint");
+      await page.waitForFunction(() => !document.getElementById("apply").disabled);
+      assert.ok((await page.textContent("#explanation")).length > 20);
+      assert.deepEqual(await inside(), [], "keys outside the window with the hint's text");
+      await shot(page, `${label}-pad-with-hint`);
+      await c.close();
+    });
+  }
+
+  // Killer cages: the outline from the engine's drawing is checked against
+  // cage membership computed here. A dashed line runs `a` inside every side
+  // between a cage cell and a cell outside that cage, and nowhere else; the
+  // lines of a cage close up (every end meets another end).
+  const killerText = (() => {
+    const text = suite("02-killer-9.txt"), sol = /solution: (\d{81})/.exec(text)[1];
+    const cages = text.split("\n").filter((l) => l.startsWith("cage:")).map((l) => {
+      const [, sum, rest] = /^cage: (\d+) (.*)$/.exec(l);
+      return { sum: +sum, cells: [...rest.matchAll(/r(\d)c(\d)/g)].map((m) => (m[1] - 1) * 9 + (m[2] - 1)) };
+    });
+    // A given in every cage's sum cell, so a sum and a digit share each.
+    const g = Array(81).fill(".");
+    for (const k of cages) { const f = Math.min(...k.cells); g[f] = sol[f]; }
+    return { text: `${cages.map((k) => `cage: ${k.sum} ${k.cells.map((i) => `r${rc(i)[0]}c${rc(i)[1]}`).join(" ")}`).join("\n")}\n${g.join("")}\n`, cages, sol };
+  })();
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: killer cage outlines follow the cages exactly; sums readable and clear of the digits`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      await page.evaluate(() => { document.getElementById("load-box").open = true; });
+      await page.fill("#paste", killerText.text);
+      await press("#load");
+      await page.waitForFunction(() => /30 constraints\./.test(document.getElementById("status").textContent));
+      const svg = await page.$eval("#board .overlay", (img) => decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")));
+      const paths = [...svg.matchAll(/<path d="([^"]*)"[^>]*stroke-dasharray/g)].map((m) => m[1]);
+      // Segments from M/L/H/V commands (absolute, as the engine writes them).
+      const segs = [];
+      for (const d of paths) {
+        let x = 0, y = 0;
+        for (const [, cmd, args] of d.matchAll(/([MLHV])([^MLHV]*)/g)) {
+          const v = args.trim().split(/[ ,]+/).map(Number);
+          const [nx, ny] = cmd === "M" || cmd === "L" ? v : cmd === "H" ? [v[0], y] : [x, v[0]];
+          if (cmd !== "M") segs.push([x, y, nx, ny]);
+          [x, y] = [nx, ny];
+        }
+      }
+      assert.ok(segs.length > 0, "outline drawn");
+      const S = 40, cageOf = new Map();
+      killerText.cages.forEach((k, j) => k.cells.forEach((i) => cageOf.set(i, j)));
+      // Sides between a cage cell and a cell not in that cage, per cage: [x1, y1, x2, y2].
+      const sides = killerText.cages.map((k, j) => {
+        const out = [];
+        for (const i of k.cells) {
+          const [r, cc] = [Math.floor(i / 9), i % 9];
+          const inK = (r2, c2) => r2 >= 0 && r2 < 9 && c2 >= 0 && c2 < 9 && cageOf.get(r2 * 9 + c2) === j;
+          if (!inK(r - 1, cc)) out.push([cc * S, r * S, (cc + 1) * S, r * S]);
+          if (!inK(r + 1, cc)) out.push([cc * S, (r + 1) * S, (cc + 1) * S, (r + 1) * S]);
+          if (!inK(r, cc - 1)) out.push([cc * S, r * S, cc * S, (r + 1) * S]);
+          if (!inK(r, cc + 1)) out.push([(cc + 1) * S, r * S, (cc + 1) * S, (r + 1) * S]);
+        }
+        return out;
+      });
+      const dist = ([px, py], [x1, y1, x2, y2]) => {
+        const L = (x2 - x1) ** 2 + (y2 - y1) ** 2, t = Math.max(0, Math.min(1, ((px - x1) * (x2 - x1) + (py - y1) * (y2 - y1)) / L));
+        return Math.hypot(px - x1 - t * (x2 - x1), py - y1 - t * (y2 - y1));
+      };
+      // The inset, from the first segment: its distance to the nearest grid line.
+      const a = Math.min(...[segs[0][0], segs[0][1]].map((u) => Math.min(u % S, S - (u % S))).filter((u) => u > 0.01));
+      assert.ok(a >= 1 && a <= 8, `inset ${a}`);
+      // 1. Every drawn point lies `a` inside its cage: `a` from the nearest
+      // cell of another cage or the board's edge, measured square-wise
+      // (max of the two axis gaps), which square corners keep.
+      const gap = ([px, py], i) => {
+        const [r, cc] = [Math.floor(i / 9), i % 9];
+        return Math.max(Math.max(0, cc * S - px, px - (cc + 1) * S), Math.max(0, r * S - py, py - (r + 1) * S));
+      };
+      for (const [x1, y1, x2, y2] of segs) {
+        const len = Math.hypot(x2 - x1, y2 - y1);
+        for (let k = 0; k <= Math.ceil(len / 2); k++) {
+          const t = k / Math.ceil(len / 2 || 1), p = [x1 + t * (x2 - x1), y1 + t * (y2 - y1)];
+          const cell = Math.floor(p[1] / S) * 9 + Math.floor(p[0] / S), j = cageOf.get(cell);
+          let d = Math.min(p[0], p[1], 9 * S - p[0], 9 * S - p[1]);
+          for (let i = 0; i < 81; i++) if (cageOf.get(i) !== j) d = Math.min(d, gap(p, i));
+          assert.ok(Math.abs(d - a) < 0.3, `outline point ${p.map((u) => u.toFixed(1))} in r${rc(cell)} is ${d.toFixed(1)} from the outside of the cage ${killerText.cages[j].sum}, not ${a}`);
+        }
+      }
+      // 2. Every side of every cage has its line, end to end.
+      for (const [j, list] of sides.entries()) for (const [x1, y1, x2, y2] of list) {
+        const vert = x1 === x2, [r, cc] = vert ? [Math.floor(Math.min(y1, y2) / S), x1 / S] : [y1 / S, Math.floor(Math.min(x1, x2) / S)];
+        // Inward: towards the cage cell on this side.
+        const inCell = vert ? (cageOf.get(r * 9 + cc) === j ? 1 : -1) : (cageOf.get(r * 9 + cc) === j ? 1 : -1);
+        const cellIdx = vert ? r * 9 + (inCell > 0 ? cc : cc - 1) : (inCell > 0 ? r : r - 1) * 9 + cc;
+        assert.equal(cageOf.get(cellIdx), j);
+        for (let k = 0; k <= 10; k++) {
+          const u = a + ((S - 2 * a) * k) / 10;
+          const p = vert ? [x1 + inCell * a, Math.min(y1, y2) + u] : [Math.min(x1, x2) + u, y1 + inCell * a];
+          assert.ok(segs.some((sg) => dist(p, sg) < 0.3), `no outline at ${p.map((v) => v.toFixed(1))} along a side of the cage ${killerText.cages[j].sum} (r${rc(cellIdx)})`);
+        }
+      }
+      // 3. Closed: every segment end meets another segment's end.
+      const ends = new Map();
+      for (const [x1, y1, x2, y2] of segs) for (const key of [`${x1.toFixed(1)},${y1.toFixed(1)}`, `${x2.toFixed(1)},${y2.toFixed(1)}`]) ends.set(key, (ends.get(key) || 0) + 1);
+      const open = [...ends].filter(([, k]) => k % 2);
+      assert.deepEqual(open, [], "outline ends that meet no other line");
+      // The sums: 10 px or more on screen, not touching the given digit in their cell.
+      const sums = await page.evaluate(() => {
+        const img = document.querySelector("#board .overlay");
+        const doc = new DOMParser().parseFromString(decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")), "image/svg+xml").documentElement;
+        const r = img.getBoundingClientRect();
+        const probe = document.importNode(doc, true);
+        probe.setAttribute("width", r.width); probe.setAttribute("height", r.height);
+        probe.style.cssText = `position:fixed;left:${r.left}px;top:${r.top}px;visibility:hidden;pointer-events:none`;
+        document.body.append(probe);
+        const scale = r.width / probe.viewBox.baseVal.width;
+        const out = [...probe.querySelectorAll("text")].map((t) => { const b = t.getBoundingClientRect(); return { text: t.textContent, px: parseFloat(t.getAttribute("font-size")) * scale, box: [b.left, b.top, b.right, b.bottom] }; });
+        probe.remove();
+        const digits = [...document.querySelectorAll("#board .cell.given .v")].map((v) => { const rg = document.createRange(); rg.selectNodeContents(v); const b = rg.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; });
+        return { out, digits };
+      });
+      assert.equal(sums.out.length, 30);
+      for (const s of sums.out) {
+        assert.ok(s.px >= 10, `cage sum ${s.text} at ${s.px.toFixed(1)} px`);
+        for (const d of sums.digits) {
+          const overlap = s.box[0] < d[2] && s.box[2] > d[0] && s.box[1] < d[3] && s.box[3] > d[1];
+          assert.ok(!overlap, `cage sum ${s.text} ${s.box.map(Math.round)} touches a given digit ${d.map(Math.round)}`);
+        }
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-killer-outlines`);
+      // A first-level hint on the killer names the cage, not its cells.
+      await press("#hint");
+      await page.waitForFunction(() => /^Look at/.test(document.getElementById("explanation").textContent), null, { timeout: 20000 });
+      const said = await page.textContent("#explanation");
+      assert.doesNotMatch(said, /r\d+c\d+|row \d+, column \d+/, said);
+      await c.close();
+    });
+  }
+
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: the timer never goes back on reload`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      const secs = () => page.evaluate(() => document.getElementById("timer").textContent.split(":").reduce((a, b) => a * 60 + +b, 0));
+      let last = 0;
+      for (const wait of [3, 2]) {
+        await page.waitForFunction((w) => document.getElementById("timer").textContent.split(":").reduce((a, b) => a * 60 + +b, 0) >= w, last + wait);
+        const before = await secs();
+        await page.reload();
+        await ready(page);
+        const after = await secs();
+        assert.ok(after >= before, `timer ${before} s before the reload, ${after} s after`);
+        last = after;
+      }
+      await c.close();
+    });
+  }
+
+  // The Wikipedia puzzle's first step is a naked single (r5c5 = 5).
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: a first-level hint on a single names its box, not its cell`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      await press("#hint");
+      await page.waitForFunction(() => /^Look at/.test(document.getElementById("explanation").textContent));
+      const one = await page.textContent("#explanation");
+      const lit = await page.locator(".cell.hlunit").count();
+      await press("#hint"); await press("#hint");
+      await page.waitForFunction(() => !document.getElementById("apply").disabled);
+      const placed = await page.$$eval(".cell.place", (cs) => cs.map((d) => +d.dataset.i));
+      assert.equal(placed.length, 1, "the step places one digit");
+      const [r, col] = rc(placed[0]);
+      assert.doesNotMatch(one, /r\d+c\d+/i, one);
+      assert.ok(!(one.includes(`row ${r}`) && one.includes(`column ${col}`)), `"${one}" names r${r}c${col}`);
+      assert.ok(lit >= 9, `${lit} cells lit at level 1: a region, not the cell`);
+      assert.equal(one, `Look at box ${Math.floor((r - 1) / 3) * 3 + Math.floor((col - 1) / 3) + 1}.`);
+      await c.close();
+    });
+  }
+
+  // "any" for someone who has solved nothing here: easy or medium; 16×16:
+  // graded, never past hard.
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: difficulty "any" gives a newcomer an easy or medium puzzle; 16×16 "any" no trial and error`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      const sizes = label === "desktop" ? ["3x3", "4x4"] : ["3x3"];
+      for (const shape of sizes) {
+        for (let k = 0; k < (shape === "3x3" ? 2 : 1); k++) {
+          await page.evaluate(() => { document.getElementById("status").textContent = ""; document.getElementById("grade").textContent = ""; });
+          await page.selectOption("#shape", shape);
+          await page.selectOption("#difficulty", "");
+          await press("#generate");
+          await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 120000 });
+          await page.waitForFunction(() => /Difficulty/.test(document.getElementById("grade").textContent), null, { timeout: 30000 });
+          const grade = await page.textContent("#grade");
+          assert.match(grade, shape === "3x3" ? /Difficulty: (Easy|Medium)\b/ : /Difficulty: (Easy|Medium|Hard)\b/, `${shape}: ${grade}`);
+        }
+      }
+      await c.close();
+    });
+  }
+
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: text that is no puzzle gets a player's message`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      await page.evaluate(() => { document.getElementById("load-box").open = true; });
+      for (const text of ["hello, is this the sudoku?", "", "hello"]) {
+        await page.evaluate(() => { document.getElementById("status").textContent = ""; });
+        await page.fill("#paste", text);
+        await press("#load");
+        await page.waitForFunction(() => document.getElementById("status").textContent);
+        const said = await page.textContent("#status");
+        assert.match(said, /^No puzzle found in that text\. Paste one puzzle/, JSON.stringify(text));
+      }
+      await c.close();
+    });
+  }
+
+  // 44 px: every button, select, summary and checkbox label on show.
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: touch targets of 44 px or more`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      const small = await page.evaluate(() => {
+        const els = [...document.querySelectorAll("button, select, summary, label")].filter((e) => e.tagName !== "LABEL" || e.querySelector('input[type="checkbox"]'));
+        return els.filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden").map((e) => {
+          const r = e.getBoundingClientRect();
+          return [e.id || e.textContent.trim().slice(0, 24), Math.round(r.width), Math.round(r.height)];
+        }).filter(([, w, h]) => h < 44 || w < 44);
+      });
+      assert.deepEqual(small, [], "targets under 44 px");
+      await c.close();
+    });
+  }
+
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: the solutions counter never gives a wrong entry away unless mistakes are shown, and can be hidden`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const press = (sel) => (opts.hasTouch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      assert.equal(await page.isChecked("#check"), false);
+      const before = await counter(page);
+      // A wrong digit no given rules out: only the solution tells.
+      const i = WIKI.indexOf("."), [r, col] = rc(i);
+      const peers = [...WIKI].filter((ch, j) => ch !== "." && (rc(j)[0] === r || rc(j)[1] === col || (Math.floor((rc(j)[0] - 1) / 3) === Math.floor((r - 1) / 3) && Math.floor((rc(j)[1] - 1) / 3) === Math.floor((col - 1) / 3))));
+      const wrong = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((d) => String(d) !== WIKI_SOLUTION[i] && !peers.includes(String(d)));
+      await press(`[data-i="${i}"]`);
+      await press(`#pad button[aria-label="enter ${wrong}"]`);
+      // Long enough for a count (200 ms after the move) to land.
+      await page.waitForTimeout(1500);
+      await ready(page);
+      assert.equal(await counter(page), before, "the counter says the same as before the wrong entry");
+      assert.doesNotMatch(await counter(page), /: 0/);
+      // Mistakes shown: the count of the position in play.
+      await page.check("#check");
+      await page.waitForFunction(() => /Solutions remaining: 0$/.test(document.getElementById("counter").textContent));
+      await page.uncheck("#check");
+      // Hidden on request, and it stays so.
+      await page.uncheck("#showcount");
+      assert.equal(await page.isVisible("#counter"), false);
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.isVisible("#counter"), false, "still hidden after a reload");
+      await c.close();
+    });
+  }
+
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: 16×16 candidates readable without pressing Zoom`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      await page.goto(`${base}#b=4x4&g=${"1".padEnd(256, ".")}`);
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll("#board .cell").length === 256);
+      await page.check("#auto");
+      const px = await page.$eval('[data-i="200"] .marks', (m) => parseFloat(getComputedStyle(m).fontSize));
+      assert.ok(px >= 10, `16×16 candidates at ${px} px`);
+      await geometry(page);
+      await shot(page, `${label}-16x16-marks`);
+      await c.close();
+    });
+  }
+
+  // Players' tools: colours, several cells at once (drag, Shift+click),
+  // Shift/Ctrl+digit for corner/centre marks, digits left on the pad, the
+  // daily puzzle played to the end with its streak, and the solved moment.
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: colours, multi-cell selection, modifier keys, digits left, daily puzzle and streak`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const touch = !!opts.hasTouch, press = (sel) => (touch ? page.tap(sel) : page.click(sel));
+      await page.goto(`${base}#3x3:${WIKI}`);
+      await ready(page);
+      // Digits left: 9 less those given.
+      const left = (d) => page.getAttribute(`#pad button[data-v="${d}"]`, "data-left");
+      assert.equal(await left(5), String(9 - [...WIKI].filter((ch) => ch === "5").length));
+      await press('[data-i="2"]');
+      await press('#pad button[aria-label="enter 4"]');
+      assert.equal(await left(4), String(8 - [...WIKI].filter((ch) => ch === "4").length));
+      await press("#undo");
+      // A drag over r1c6..r1c9 selects four cells; a corner note goes to all.
+      const centre = (i) => page.$eval(`[data-i="${i}"]`, (d) => { const r = d.getBoundingClientRect(); return [(r.left + r.right) / 2, (r.top + r.bottom) / 2]; });
+      const [a, b] = [await centre(5), await centre(8)];
+      if (touch) {
+        const cdp = await c.newCDPSession(page);
+        const t = (type, [x, y]) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y, id: 1 }] });
+        await t("touchStart", a);
+        for (let k = 1; k <= 6; k++) await t("touchMove", [a[0] + ((b[0] - a[0]) * k) / 6, a[1]]);
+        await t("touchEnd", b);
+        // The browser ends the gesture before it takes the next tap as one.
+        await page.waitForTimeout(500);
+      } else {
+        await page.mouse.move(...a); await page.mouse.down();
+        for (let k = 1; k <= 6; k++) await page.mouse.move(a[0] + ((b[0] - a[0]) * k) / 6, a[1]);
+        await page.mouse.up();
+      }
+      assert.deepEqual(await page.$$eval(".cell.sel", (cs) => cs.map((d) => +d.dataset.i)), [5, 6, 7, 8], "dragged over four cells");
+      // Headless Chromium's gesture detector sometimes drops the first tap
+      // after a touch drag (the page sees no event at all); on a loaded
+      // machine the wait above is not always enough, so tap until it lands.
+      for (let k = 0; k < 3; k++) {
+        await press("#mode");
+        const moved = await page
+          .waitForFunction(() => document.querySelector("#mode").textContent !== "Digits", null, { timeout: 1500 })
+          .then(() => true, () => false);
+        if (moved || !touch) break;
+      }
+      assert.equal(await page.textContent("#mode"), "Corner");
+      await press('#pad button[aria-label="enter 2"]');
+      for (const i of [5, 6, 7, 8]) assert.equal(await page.textContent(`[data-i="${i}"] .marks`), "2");
+      await press("#undo");
+      assert.equal(await page.locator(".marks").count(), 0, "one undo takes the four notes");
+      // Colours: the fourth mode; kept in the link.
+      await press("#mode"); await press("#mode");
+      assert.equal(await page.textContent("#mode"), "Colour");
+      await press('[data-i="0"]');
+      await press('#pad button[aria-label="colour 3"]');
+      assert.equal(await page.$eval('[data-i="0"]', (d) => d.classList.contains("c3")), true);
+      await press("#mode");
+      assert.equal(await page.textContent("#mode"), "Digits");
+      await page.reload();
+      await ready(page);
+      assert.equal(await page.$eval('[data-i="0"]', (d) => d.classList.contains("c3")), true, "colour kept over a reload");
+      if (!touch) {
+        // Shift+digit: corner note; Ctrl+digit: centre note; Shift+click adds a cell.
+        await page.click('[data-i="2"]');
+        await page.keyboard.press("Shift+Digit3");
+        assert.equal(await page.textContent('[data-i="2"] .marks'), "3");
+        await page.click('[data-i="3"]');
+        await page.keyboard.press("Control+Digit6");
+        assert.equal(await page.textContent('[data-i="3"] .centre'), "6");
+        await page.click('[data-i="2"]');
+        await page.click('[data-i="3"]', { modifiers: ["Shift"] });
+        assert.equal(await page.locator(".cell.sel").count(), 2);
+        await page.keyboard.press("Backspace");
+        assert.equal(await page.locator(".marks, .centre").count(), 0, "erased in both");
+      }
+      // The daily puzzle, solved: the solved moment and the streak.
+      await page.evaluate(() => { document.getElementById("new-game").open = true; });
+      await press("#daily");
+      await page.waitForFunction(() => /Daily puzzle for \d{4}-\d\d-\d\d/.test(document.getElementById("status").textContent), null, { timeout: 120000 });
+      assert.match(page.url(), /[#&]d=\d{4}-\d\d-\d\d/);
+      const grid = await page.$$eval("#board .cell", (cs) => cs.map((d) => (d.classList.contains("given") ? +d.querySelector(".v").textContent : 0)));
+      const solution = solve9(grid);
+      assert.ok(solution, "the daily puzzle has a solution");
+      for (let i = 0; i < 81; i++) if (!grid[i]) {
+        await press(`[data-i="${i}"]`);
+        await press(`#pad button[aria-label="enter ${solution[i]}"]`);
+      }
+      await page.waitForSelector("#done:not([hidden])");
+      assert.match(await page.textContent("#status"), /^Solved in \d+:\d\d\. Well done!/);
+      assert.match(await page.textContent("#done-text"), /^Your first puzzle solved here\. Daily streak: 1 day\./);
+      assert.match(await page.textContent("#daily-stats"), /Daily: 1 solved · streak 1 day \(best 1\)/);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `${label}-daily-solved`);
+      await audit(page, `${label}-daily-solved`);
+      await c.close();
+    });
+  }
+
+  // Keyboard only, in dark: Tab to the board, arrows, a digit, Shift+digit,
+  // Shift+arrow to select two cells, colours by the mode key; axe with the
+  // colours on the board.
+  await check("keyboard only, dark: digits, notes, a two-cell selection and colours; axe clean", async () => {
+    const c = await ctx({ ...DESKTOP, colorScheme: "dark" }), page = await c.newPage();
+    await page.goto(`${base}#3x3:${WIKI}`);
+    await ready(page);
+    for (let k = 0; k < 15 && !(await page.evaluate(() => document.activeElement.classList.contains("cell"))); k++) await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.classList.contains("cell")), true, "Tab reaches the board");
+    const at = () => page.evaluate(() => +document.activeElement.dataset.i);
+    // The first empty cell is selected on load: r1c3.
+    assert.equal(await at(), 2);
+    await page.keyboard.press(WIKI_SOLUTION[2]);
+    assert.equal(await page.textContent('[data-i="2"] .v'), WIKI_SOLUTION[2]);
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+Digit7");
+    assert.equal(await page.textContent('[data-i="3"] .marks'), "7");
+    await page.keyboard.press("ArrowRight"); await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    assert.deepEqual(await page.$$eval(".cell.sel", (cs) => cs.map((d) => +d.dataset.i)), [5, 6]);
+    for (let k = 0; k < 3; k++) await page.keyboard.press("p");
+    assert.equal(await page.textContent("#mode"), "Colour");
+    await page.keyboard.press("4");
+    assert.deepEqual(await page.$$eval(".cell.c4", (cs) => cs.map((d) => +d.dataset.i)), [5, 6]);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("6");
+    await shot(page, "keyboard-dark-colours");
+    await audit(page, "keyboard-dark-colours");
+    await c.close();
+  });
+
   if (!SERVE) await check("offline after the first visit: server stopped, network cut, the app still plays", async () => {
     const c = await ctx(PHONE), page = await c.newPage();
     await page.goto(`${base}#3x3:${WIKI}`);
@@ -818,7 +1368,7 @@ async function audit(page, label) {
     await c.setOffline(true);
     await page.reload();
     await ready(page);
-    assert.match(await counter(page), /Solutions remaining: 1$/);
+    assert.match(await counter(page), /Solutions(?: remaining)?: 1$/);
     await page.tap("#hint");
     await page.waitForFunction(() => /^Look at/.test(document.getElementById("explanation").textContent));
     await shot(page, "phone-offline");

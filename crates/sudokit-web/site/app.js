@@ -61,13 +61,14 @@ $("cancel").onclick = () => fg.restart();
 
 // ---- state ------------------------------------------------------------------
 const st = {
-  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null, constraints: [], broken: new Set(),
-  givens: [], entries: [], corner: [], centre: [], struck: [], solution: null,
+  info: null, n: 9, cells: 81, cube: false, box: "3x3", variants: [], regions: null, constraints: [], cages: [], broken: new Set(),
+  givens: [], entries: [], corner: [], centre: [], struck: [], colour: [], solution: null, multi: new Set(), daily: null,
   units: [], cellUnits: [], boxOf: [],
   sel: 0, mode: "digits", undo: [], redo: [], view: null, explain: null,
   hint: null, hintLevel: 0, grade: null, elapsed: 0, paused: false, done: false, title: "", zoom: false, zoomK: null,
 };
-const MODES = ["digits", "corner", "centre"];
+const MODES = ["digits", "corner", "centre", "colour"];
+const COLOURS = 9;
 
 function status(msg, kind) { const s = $("status"); s.textContent = msg || ""; s.className = kind || ""; }
 function value(i) { return st.givens[i] || st.entries[i] || 0; }
@@ -93,6 +94,7 @@ function adopt(info, entries) {
   // sent back with every request, drawn from the engine's overlay.
   st.constraints = info.grid.constraints || []; st.broken = new Set(info.broken || []);
   st.pencil = null; st.placed = null;
+  st.cages = cagesOf(st.constraints, info.n);
   const rules = boardRules(st.constraints);
   $("rules").textContent = rules.join(" "); $("rules").hidden = !rules.length;
   st.units = info.units;
@@ -101,6 +103,7 @@ function adopt(info, entries) {
   st.entries = new Array(st.cells).fill(0);
   if (entries) entries.forEach((v, i) => { if (i < st.cells && !st.givens[i] && v > 0 && v <= st.n) st.entries[i] = v; });
   st.corner = new Array(st.cells).fill(0); st.centre = new Array(st.cells).fill(0); st.struck = new Array(st.cells).fill(0);
+  st.colour = new Array(st.cells).fill(0); st.multi = new Set(); st.daily = null; $("done").hidden = true;
   st.cellUnits = Array.from({ length: st.cells }, () => []);
   st.units.forEach((u, k) => u.cells.forEach((c) => st.cellUnits[c].push(k)));
   // Thick borders between boxes (or jigsaw regions, or a cube layer's boxes).
@@ -110,8 +113,22 @@ function adopt(info, entries) {
   st.solution = null; st.grade = null; st.elapsed = 0; st.done = false; st.paused = false;
   clearView(); build(); save();
   // Not the last board's count while the first one of this board is pending.
-  $("counter").textContent = "Solutions remaining: counting…";
+  $("counter").textContent = `${$("check").checked ? "Solutions remaining" : "Solutions"}: counting…`;
   solveInBackground(); rate(); scheduleCount(); checkRules();
+}
+
+// The killer cages of the engine's directive lines ("cage: 9 r1c2 r1c3"):
+// their sums sit in their first cell (the engine's drawing), and a hint can
+// name a cage.
+function cagesOf(lines, n) {
+  const out = [];
+  for (const l of lines) {
+    const m = /^\s*(?:cage|killer)\s*:\s*(\d+)?(.*)$/i.exec(l);
+    if (!m) continue;
+    const cells = [...m[2].matchAll(/r(\d+)c(\d+)/gi)].map((x) => (x[1] - 1) * n + (x[2] - 1));
+    if (cells.length) out.push({ sum: m[1] ? +m[1] : null, cells, first: Math.min(...cells) });
+  }
+  return out;
 }
 
 // Rules on the whole board, which no drawing shows, in a player's words.
@@ -152,10 +169,57 @@ async function checkRules() {
 }
 
 async function load(text, entries) {
+  const quick = engineReady ? null : quickInfo(text);
+  if (quick) {
+    adopt(quick, entries);
+    // The engine has the last word once it is there (a contradiction, say).
+    fg.call("parse", { puzzle: text }).catch((e) => { if (st.info === quick) status(explainError(e), "error"); });
+    return quick;
+  }
   const info = await fg.call("parse", { puzzle: text });
   adopt(info, entries);
   return info;
 }
+
+// ---- before the engine arrives ---------------------------------------------
+// On a first visit over a slow network the engine (about half a megabyte)
+// takes seconds to come. A plain boxed board needs nothing of it to be drawn
+// and played: its units (rows, columns, boxes) are set up here, in the order
+// and shape of the engine's `parse` answer; anything else waits for it.
+let engineReady = false;
+const GETTING_READY = "Hints and checks are getting ready…";
+function quickInfo(text) {
+  let g;
+  try { g = JSON.parse(text); } catch (e) { return null; }
+  const m = /^(\d+)x(\d+)$/.exec((g && g.box) || "");
+  if (!m || (g.layout && g.layout !== "square") || (g.variants || []).length || g.regions || (g.constraints || []).length) return null;
+  const br = +m[1], bc = +m[2], n = br * bc, vals = [].concat(...(g.rows || []));
+  if (n < 4 || n > 35 || vals.length !== n * n || !vals.every((v) => Number.isInteger(v) && v >= 0 && v <= n)) return null;
+  const seq = (k, f) => Array.from({ length: k }, (_, i) => f(i));
+  const units = [
+    ...seq(n, (r) => ({ kind: "row", name: `row ${r + 1}`, cells: seq(n, (c) => r * n + c) })),
+    ...seq(n, (c) => ({ kind: "column", name: `column ${c + 1}`, cells: seq(n, (r) => r * n + c) })),
+    ...seq(n, (b) => ({ kind: "box", name: `box ${b + 1}`, cells: seq(n, (k) => (Math.floor(b / br) * br + Math.floor(k / bc)) * n + (b % br) * bc + (k % bc)) })),
+  ];
+  return { grid: { box: g.box, rows: seq(n, (r) => vals.slice(r * n, r * n + n)) }, givens: vals.filter(Boolean).length, n, cells: n * n, cube: false, units, overlay: null, broken: [], pencil: null };
+}
+// A first visit with no puzzle in the link starts on one of these (made by
+// `sudokit generate --difficulty easy|medium --symmetry rotational`, seeds
+// 52 and 53) instead of waiting for the engine to make one.
+const FIRST = [
+  [".2..47....7..15.....5..92.1.13...6.....5.6.....8...42.4.19..8.....45..3....17..4.", "Easy"],
+  ["9..2...8.....453....38....42...1984...9...5...8735...66....24....853.....9...6..2", "Easy"],
+  [".85.32.....6...2..3...8...49.2..3..7...6.7...6..4..5.22...7...6..3...7.....85.32.", "Easy"],
+  ["....137.5..9..76...5.6........826.1.2.......4.1.534........5.4...31..8..4.739....", "Easy"],
+  ["81......92..1..8.6.....9.2......5.4.5.6.4.9.7.2.9......8.6.....6.5..1..29......71", "Easy"],
+  [".83..579.7..........487...3....4.3..6..3.1..4..9.8....5...642..........7.672..53.", "Easy"],
+  ["...1.3..47......3.26......5..83.7.4...........5.6.83..6......58.7......69..8.4...", "Medium"],
+  ["..4.3..96..3.....5.5..9..3.8.96..4.....1.8.....7..96.2.2..8..6.6.....3..97..6.2..", "Medium"],
+  ["..3.148..4.......2.27.9..3.....475..3.......8..458.....4..5.27.5.......9..892.1..", "Medium"],
+  ["3...2.9.8..8.....5..4.67.1.6.79......3.....7......36.1.8.65.1..4.....3..5.2.3...7", "Medium"],
+  ["...15...9......526...7..34.4....983...........934....2.32..4...574......9...73...", "Medium"],
+  ["4..2..5....2.7638....8....22.9..4.3...........7.5..6.47....8....4372.9....1..5..3", "Medium"],
+];
 
 // ---- drawing ----------------------------------------------------------------
 function layers() { return st.cube ? st.n : 1; }
@@ -201,6 +265,8 @@ function build() {
         if (r + 1 < n && st.boxOf[i] !== st.boxOf[i + n]) d.classList.add("bb");
         if (c + 1 === n) d.classList.add("lastc");
         if (r + 1 === n) d.classList.add("lastr");
+        // A cage sum in the corner: the digit moves aside so they never touch.
+        if (!st.cube && st.cages.some((k) => k.sum != null && k.first === i)) d.classList.add("sumcell");
         for (const k of kinds.get(i) || []) d.classList.add(k);
         for (const [kind, idx] of groups.get(i) || []) {
           const m = document.createElement("span");
@@ -209,9 +275,29 @@ function build() {
           m.setAttribute("aria-hidden", "true");
           d.appendChild(m);
         }
-        d.addEventListener("pointerdown", () => { select(i); });
+        d.addEventListener("pointerdown", (e) => startDrag(e, i));
         row.appendChild(d);
       }
+    }
+    // Diagonals: one straight line each, from the first cell's centre to the
+    // last one's, run on half a cell to the board's corners; under the
+    // digits, over the cell colours.
+    const diags = st.units.filter((u) => (u.kind === "diagonal" || u.kind === "anti-diagonal") && u.cells.every((c) => Math.floor(c / (n * n)) === l));
+    if (diags.length) {
+      const NS = "http://www.w3.org/2000/svg", svg = document.createElementNS(NS, "svg");
+      svg.setAttribute("class", "diag"); svg.setAttribute("viewBox", `0 0 ${n} ${n}`); svg.setAttribute("preserveAspectRatio", "none"); svg.setAttribute("aria-hidden", "true");
+      for (const u of diags) {
+        const at = (c) => [(c % n) + 0.5, (Math.floor(c / n) % n) + 0.5];
+        const [a, b] = [at(u.cells[0]), at(u.cells[u.cells.length - 1])];
+        // One cell's step along the line: half of it beyond each end.
+        const dx = (b[0] - a[0]) / (u.cells.length - 1 || 1), dy = (b[1] - a[1]) / (u.cells.length - 1 || 1);
+        const line = document.createElementNS(NS, "line");
+        line.setAttribute("x1", a[0] - dx / 2); line.setAttribute("y1", a[1] - dy / 2);
+        line.setAttribute("x2", b[0] + dx / 2); line.setAttribute("y2", b[1] + dy / 2);
+        line.setAttribute("class", u.kind);
+        svg.appendChild(line);
+      }
+      layer.appendChild(svg);
     }
     // The engine's drawing of the constraints, laid over the cells (half a
     // cell of margin around the board for clues outside it).
@@ -227,18 +313,67 @@ function build() {
       box.append(label, layer); b.appendChild(box);
     } else b.appendChild(layer);
   }
+  // The selected cell's notes written large: for boards above 9×9 only.
+  $("cellnotes").hidden = n <= 9;
   const pad = $("pad");
   pad.replaceChildren();
   pad.style.setProperty("--padcols", n <= 9 ? Math.min(n + 1, 5) + (n > 4 ? 0 : 0) : Math.min(9, Math.ceil((n + 1) / 2)));
   if (n === 9) pad.style.setProperty("--padcols", 5);
-  for (let v = 1; v <= n; v++) { const k = document.createElement("button"); k.textContent = sym(v); k.setAttribute("aria-label", `enter ${sym(v)}`); k.onclick = () => enter(v); pad.appendChild(k); }
+  for (let v = 1; v <= n; v++) {
+    const k = document.createElement("button"); k.dataset.v = v;
+    // The digit; how many of it are still to place is drawn from
+    // `data-left` (app.css), not text, so the key's visible text stays its
+    // label's.
+    k.textContent = sym(v); k.setAttribute("aria-label", `enter ${sym(v)}`); k.onclick = () => enter(v); pad.appendChild(k);
+  }
   const e = document.createElement("button"); e.textContent = "⌫"; e.setAttribute("aria-label", "erase"); e.onclick = () => enter(0); pad.appendChild(e);
   applyZoom();
   $("print-title").textContent = st.title || `sudokit ${st.n}×${st.n}${st.variants.length ? " " + st.variants.join(", ") : ""}${st.regions ? " jigsaw" : ""}${st.cube ? " cube" : ""}`;
   paint();
 }
 
-function select(i) { st.sel = i; paint(); const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true }); keepInView(); }
+// The pad: per digit how many are left to place (none left: dimmed); in
+// colour mode, the colours.
+function padCounts(vals) {
+  const per = st.cells / st.n, count = new Array(st.n + 1).fill(0), colour = st.mode === "colour";
+  for (const v of vals) if (v) count[v]++;
+  for (const b of $("pad").querySelectorAll("button[data-v]")) {
+    const v = +b.dataset.v, left = per - count[v];
+    b.classList.toggle("swatch", colour); b.classList.toggle(`c${v}`, colour);
+    b.disabled = colour && v > COLOURS;
+    b.setAttribute("aria-label", colour ? `colour ${v}` : `enter ${sym(v)}`);
+    if (colour) delete b.dataset.left; else b.dataset.left = Math.max(0, left);
+    b.classList.toggle("used", !colour && left <= 0);
+  }
+}
+// Selection: one cell (st.sel, the focused one) or several (st.multi, by a
+// drag, Shift/Ctrl+click or Shift+arrows); entries and marks go to all.
+function select(i, add) {
+  if (add) { if (!st.multi.size) st.multi.add(st.sel); st.multi.add(i); } else st.multi = new Set();
+  st.sel = i; paint();
+  const d = cellEl(i); if (d && document.activeElement !== d) d.focus({ preventScroll: true });
+  keepInView();
+}
+
+let drag = null;
+function startDrag(e, i) {
+  if (!e.isPrimary) { drag = null; return; }
+  const add = e.shiftKey || e.ctrlKey || e.metaKey;
+  if (add && st.multi.has(i) && st.multi.size > 1) { st.multi.delete(i); paint(); return; }
+  select(i, add);
+  drag = { id: e.pointerId, last: i };
+}
+// The cell under the pointer as it moves (a touch keeps sending its events
+// to the cell it started on, so the cell is found by position).
+$("board").addEventListener("pointermove", (e) => {
+  if (!drag || e.pointerId !== drag.id || !e.buttons && e.pointerType === "mouse") return;
+  const el = document.elementFromPoint(e.clientX, e.clientY), c = el && el.closest && el.closest(".cell");
+  if (!c || !$("board").contains(c)) return;
+  const i = +c.dataset.i;
+  if (i !== drag.last) { drag.last = i; select(i, true); }
+});
+addEventListener("pointerup", () => { drag = null; });
+addEventListener("pointercancel", () => { drag = null; });
 
 // ---- zoom ---------------------------------------------------------------------
 // The board drawn larger in a square frame that scrolls (its own, not the
@@ -350,10 +485,11 @@ function paint() {
   const peers = new Set();
   for (const k of st.cellUnits[st.sel] || []) for (const c of st.units[k].cells) peers.add(c);
   const selVal = vals[st.sel];
-  // Hint level 1 shows only where to look (the units, or the cells when the
-  // step names none); level 2 adds the pattern's cells; 3 the whole step.
-  const hlu = new Set(step ? (step.unit_cells.length ? step.unit_cells.flat() : level < 2 ? step.cells : []) : []);
-  const hl = new Set(step && level >= 2 ? step.cells : []);
+  // A hint's first two levels light what the engine's levels name (where to
+  // look, then the pattern); level 3 and an explained step the whole step.
+  const look = st.explain ? null : hintLook();
+  const hlu = new Set(look ? look.region : step ? step.unit_cells.flat() : []);
+  const hl = new Set(look ? look.cells : step && level >= 2 ? step.cells : []);
   const place = new Set(step && level >= 3 ? step.placements.map((p) => p.cell) : []);
   const key = (c) => `${c.cell}:${c.digit}`;
   const hc = new Set(step && level >= 3 ? step.candidates.concat(step.placements).map(key) : []);
@@ -368,6 +504,7 @@ function paint() {
     if (v) {
       const s = document.createElement("span"); s.className = "v"; s.setAttribute("aria-hidden", "true"); s.textContent = sym(v); d.appendChild(s);
       label = `${where}, ${st.givens[i] ? "given" : "entered"} ${sym(v)}${bad.has(i) ? ", conflict" : ""}`;
+      if (st.colour[i]) label += `, colour ${st.colour[i]}`;
     } else {
       const m = cand ? cand[i] : st.corner[i];
       const centre = cand ? 0 : st.centre[i];
@@ -383,17 +520,19 @@ function paint() {
         d.appendChild(box);
       }
       const marks = bitsOf(m | centre).map(sym).join(" ");
-      label = `${where}, empty${marks ? ", candidates " + marks : ""}`;
+      label = `${where}, empty${marks ? ", candidates " + marks : ""}${st.colour[i] ? `, colour ${st.colour[i]}` : ""}`;
     }
     // The cell's name is this text, not an aria-label: the digits and marks
     // drawn in the cell are hidden from assistive technology and the label
     // says them in words, so no label contradicts the visible text.
     const sr = document.createElement("span"); sr.className = "sr"; sr.textContent = label; d.appendChild(sr);
-    d.setAttribute("aria-selected", i === st.sel ? "true" : "false");
+    const picked = i === st.sel || st.multi.has(i);
+    d.setAttribute("aria-selected", picked ? "true" : "false");
     d.tabIndex = i === st.sel ? 0 : -1;
     d.classList.toggle("given", !!st.givens[i]);
     d.classList.toggle("entry", !st.givens[i] && !!v);
-    d.classList.toggle("sel", i === st.sel);
+    d.classList.toggle("sel", picked);
+    for (let k = 1; k <= COLOURS; k++) d.classList.toggle(`c${k}`, st.colour[i] === k);
     d.classList.toggle("peer", !step && i !== st.sel && peers.has(i));
     d.classList.toggle("samedigit", !step && i !== st.sel && !!selVal && v === selVal);
     d.classList.toggle("bad", bad.has(i));
@@ -411,41 +550,63 @@ function paint() {
     if (m) notes = `${cellName(st.sel)}: ${bitsOf(m).map(sym).join(" ")}`;
   }
   $("cellnotes").textContent = notes;
-  $("mode").textContent = { digits: "Digits", corner: "Corner", centre: "Centre" }[st.mode];
-  $("mode").setAttribute("aria-label", `entry mode: ${st.mode === "digits" ? "digits" : st.mode + " notes"}`);
+  $("mode").textContent = { digits: "Digits", corner: "Corner", centre: "Centre", colour: "Colour" }[st.mode];
+  $("mode").setAttribute("aria-label", `entry mode: ${{ digits: "digits", corner: "corner notes", centre: "centre notes", colour: "colour" }[st.mode]}`);
+  padCounts(vals);
   $("mode").classList.toggle("on", st.mode !== "digits");
   $("undo").disabled = !st.undo.length; $("redo").disabled = !st.redo.length;
   if (full && bad.size === 0 && !st.done && !st.explain) {
     st.done = true;
     status(`Solved in ${clock(st.elapsed)}. Well done!`, "good");
+    celebrate();
   }
   writeUrl();
 }
 
 // ---- playing ----------------------------------------------------------------
-function snapshot(i) { return [i, st.entries[i], st.corner[i], st.centre[i], st.struck[i]]; }
-function restore(m) { const i = m[0]; [, st.entries[i], st.corner[i], st.centre[i], st.struck[i]] = m; }
-function enter(v) {
-  const i = st.sel;
-  if (st.givens[i] || st.paused || st.explain) return;
-  const before = snapshot(i);
-  if (st.mode !== "digits" && v) {
-    if (st.entries[i]) return;
-    if ($("auto").checked) st.struck[i] ^= 1 << (v - 1);
-    else if (st.mode === "corner") st.corner[i] ^= 1 << (v - 1);
-    else st.centre[i] ^= 1 << (v - 1);
-  } else if (v === 0 && !st.entries[i]) {
-    if (!st.corner[i] && !st.centre[i]) return;
-    st.corner[i] = 0; st.centre[i] = 0;
+function snapshot(i) { return [i, st.entries[i], st.corner[i], st.centre[i], st.struck[i], st.colour[i]]; }
+function restore(m) { const i = m[0]; [, st.entries[i], st.corner[i], st.centre[i], st.struck[i]] = m; st.colour[i] = m[5] || 0; }
+// A digit, a note or a colour into the selected cells (one undo step for
+// all); `how` overrides the mode (Shift+digit: corner, Ctrl+digit: centre).
+function enter(v, how) {
+  if (st.paused || st.explain) return;
+  const mode = how || st.mode, targets = st.multi.size > 1 ? [...st.multi] : [st.sel];
+  const before = new Map();
+  const keep = (i) => { if (!before.has(i)) before.set(i, snapshot(i)); };
+  if (mode === "colour") {
+    // Colours go on any cell, givens too; a colour every target has comes off.
+    if (v > COLOURS) return;
+    const to = v && !targets.every((i) => st.colour[i] === v) ? v : 0;
+    for (const i of targets) if (st.colour[i] !== to) { keep(i); st.colour[i] = to; }
+  } else if (mode !== "digits" && v) {
+    const cells = targets.filter((i) => !st.givens[i] && !st.entries[i]);
+    if (!cells.length) return;
+    zoomForMarks();
+    const bit = 1 << (v - 1), marks = $("auto").checked ? st.struck : mode === "corner" ? st.corner : st.centre;
+    // Toggled together: on in all unless all have it.
+    const on = !cells.every((i) => marks[i] & bit);
+    for (const i of cells) { keep(i); marks[i] = on ? marks[i] | bit : marks[i] & ~bit; }
   } else {
-    if (st.entries[i] === v) return;
-    st.entries[i] = v;
-    // Marks a placed digit makes impossible go, as a player would erase them.
-    if (v) for (const k of st.cellUnits[i]) for (const c of st.units[k].cells) { st.corner[c] &= ~(1 << (v - 1)); st.centre[c] &= ~(1 << (v - 1)); }
-    // The rules' part of the clean-up waits for the engine (checkRules).
-    if (v) st.placed = i;
+    for (const i of targets) {
+      if (st.givens[i]) continue;
+      if (v === 0) {
+        // Erase: the digit, else the notes.
+        if (st.entries[i]) { keep(i); st.entries[i] = 0; } else if (st.corner[i] || st.centre[i]) { keep(i); st.corner[i] = 0; st.centre[i] = 0; }
+        continue;
+      }
+      if (st.entries[i] === v) continue;
+      keep(i); st.entries[i] = v;
+      // Marks a placed digit makes impossible go, as a player would erase
+      // them (kept for undo).
+      const bit = 1 << (v - 1);
+      for (const k of st.cellUnits[i]) for (const c of st.units[k].cells) if ((st.corner[c] | st.centre[c]) & bit) { keep(c); st.corner[c] &= ~bit; st.centre[c] &= ~bit; }
+      // The rules' part of the clean-up waits for the engine (checkRules).
+      st.placed = i;
+    }
   }
-  st.undo.push(before); st.redo = [];
+  if (!before.size) return;
+  const group = [...before.values()];
+  st.undo.push(group.length === 1 ? group[0] : group); st.redo = [];
   if (!st.done) status("");
   afterMove();
 }
@@ -462,8 +623,11 @@ function clock(s) { s = Math.floor(s); const h = Math.floor(s / 3600), m = Math.
 setInterval(() => {
   if (st.paused || st.done || document.hidden || !st.info) return;
   st.elapsed += 1; $("timer").textContent = clock(st.elapsed);
-  if (st.elapsed % 5 === 0) save();
+  // Every second, in the link and the saved game: a reload must not take
+  // time back (the URL's `t` used to change only with a move).
+  writeUrl(); save();
 }, 1000);
+addEventListener("pagehide", () => { writeUrl(); save(); });
 function setPaused(p) {
   st.paused = p; $("paused").hidden = !p; $("pause").setAttribute("aria-pressed", String(p)); $("pause").textContent = p ? "Resume" : "Pause";
   $("board").style.visibility = p ? "hidden" : "";
@@ -498,6 +662,8 @@ function shareParams() {
   if (encMasks(st.corner)) p.set("cm", encMasks(st.corner));
   if (encMasks(st.centre)) p.set("ce", encMasks(st.centre));
   if (encMasks(st.struck)) p.set("x", encMasks(st.struck));
+  if (st.colour.some(Boolean)) p.set("co", enc(st.colour));
+  if (st.daily) p.set("d", st.daily);
   if (st.elapsed) p.set("t", String(st.elapsed));
   return p.toString();
 }
@@ -505,6 +671,9 @@ function writeUrl() { if (st.info) history.replaceState(null, "", `#${shareParam
 function save() { if (st.info) try { localStorage.setItem(STORE, shareParams()); } catch (e) { /* storage full or off: play on */ } }
 async function loadParams(hash) {
   const p = new URLSearchParams(hash);
+  // Read before load() saves the new board over it.
+  let saved = null;
+  try { saved = new URLSearchParams(localStorage.getItem(STORE) || ""); } catch (e) { /* storage off */ }
   const [rr, cc] = (p.get("b") || "3x3").split("x").map(Number);
   const n = rr * cc, cells = p.get("cube") ? n * n * n : n * n;
   const grid = { box: `${rr}x${cc}`, layout: p.get("cube") ? "cube" : "square", rows: [dec(p.get("g") || "", cells)] };
@@ -513,7 +682,13 @@ async function loadParams(hash) {
   if (p.get("c")) grid.constraints = p.get("c").split("\n");
   await load(JSON.stringify(grid), dec(p.get("e") || "", cells));
   st.corner = decMasks(p.get("cm"), cells); st.centre = decMasks(p.get("ce"), cells); st.struck = decMasks(p.get("x"), cells);
-  st.elapsed = +p.get("t") || 0; $("timer").textContent = clock(st.elapsed);
+  st.colour = dec(p.get("co") || "", cells).map((k) => (k <= COLOURS ? k : 0));
+  st.daily = /^\d{4}-\d{2}-\d{2}$/.test(p.get("d") || "") ? p.get("d") : null;
+  st.elapsed = +p.get("t") || 0;
+  // The same puzzle saved here with more time (a link written before the
+  // last tick): the time never goes back.
+  if (saved && ["b", "cube", "v", "r", "g", "c"].every((k) => saved.get(k) === p.get(k))) st.elapsed = Math.max(st.elapsed, +saved.get("t") || 0);
+  $("timer").textContent = clock(st.elapsed);
   paint(); save();
 }
 $("share").onclick = async () => {
@@ -524,25 +699,101 @@ $("share").onclick = async () => {
   } catch (e) { $("paste").value = url; $("load-box").open = true; status("Copy the link from the box below."); }
 };
 
+// ---- the end of a game, the daily puzzle ---------------------------------------
+// Kept in this browser only: games solved here, and per day the time of
+// that day's puzzle.
+const DAILY = "sudokit-daily";
+function dailyLog() { try { return JSON.parse(localStorage.getItem(DAILY) || "{}") || {}; } catch (e) { return {}; } }
+const dayOf = (t) => new Date(t).toISOString().slice(0, 10);
+const today = () => dayOf(Date.now());
+// Days in a row up to today (or up to yesterday while today's is open).
+function streaks(log) {
+  const days = Object.keys(log).sort(), ms = 86400000;
+  let best = 0, run = 0, prev = null;
+  for (const d of days) { run = prev && Date.parse(d) - Date.parse(prev) === ms ? run + 1 : 1; best = Math.max(best, run); prev = d; }
+  let cur = 0;
+  for (let t = Date.parse(today()) - (log[today()] == null ? ms : 0); log[dayOf(t)] != null; t -= ms) cur++;
+  return { cur, best };
+}
+function dailyStats() {
+  const log = dailyLog(), times = Object.values(log);
+  if (!times.length) { $("daily-stats").textContent = "A new daily puzzle every day (the same for everyone); your streak is kept in this browser."; return; }
+  const { cur, best } = streaks(log);
+  $("daily-stats").textContent = `Daily: ${times.length} solved · streak ${cur} day${cur === 1 ? "" : "s"} (best ${best}) · best time ${clock(Math.min(...times))}${log[today()] != null ? " · today's done" : ""}`;
+}
+// The solved moment: a wave over the board, the time and the tally, a
+// button for the next puzzle. Only for a game finished by play (not by
+// Solve, not a finished game reopened).
+function celebrate() {
+  if (!st.undo.length) return;
+  const solved = (+localStorage.getItem("sudokit-solved") || 0) + 1;
+  try { localStorage.setItem("sudokit-solved", String(solved)); } catch (e) { /* storage off */ }
+  // The time is in the status line above; this adds the tally.
+  let text = solved === 1 ? "Your first puzzle solved here." : `${solved} puzzles solved here.`;
+  if (st.daily) {
+    const log = dailyLog();
+    if (log[st.daily] == null || st.elapsed < log[st.daily]) log[st.daily] = st.elapsed;
+    try { localStorage.setItem(DAILY, JSON.stringify(log)); } catch (e) { /* storage off */ }
+    const { cur } = streaks(log);
+    text += ` Daily streak: ${cur} day${cur === 1 ? "" : "s"}.`;
+    dailyStats();
+  }
+  $("done-text").textContent = text; $("done").hidden = false;
+  const b = $("board"), n = st.n;
+  for (const d of b.querySelectorAll(".cell")) { const i = +d.dataset.i; d.style.setProperty("--wave", `${((Math.floor(i / n) % n) + (i % n)) * 45}ms`); }
+  b.classList.remove("celebrate"); void b.offsetWidth; b.classList.add("celebrate");
+  setTimeout(() => b.classList.remove("celebrate"), 2500);
+}
+$("again").onclick = () => { $("done").hidden = true; $("generate").click(); };
+// The day's puzzle: a 9×9 from a seed made of the date (UTC, so everyone
+// gets the same one), easier early in the week.
+$("daily").onclick = async () => {
+  const day = today(), level = ["hard", "easy", "easy", "medium", "medium", "hard", "medium"][new Date(day).getUTCDay()];
+  try {
+    const saved = new URLSearchParams(localStorage.getItem(STORE) || "");
+    if (saved.get("d") === day) { await loadParams(saved.toString()); status(`Today's puzzle (${day}), as you left it.`); return; }
+  } catch (e) { /* storage off: make it */ }
+  let h = 0xcbf29ce484222325n;
+  for (const ch of `sudokit daily ${day}`) h = BigInt.asUintN(64, (h ^ BigInt(ch.charCodeAt(0))) * 0x100000001b3n);
+  try {
+    const g = await work("Making the daily puzzle", "generate", { box: "3x3", cube: false, variants: [], regions: [], symmetry: "rotational", difficulty: level }, 60000, h.toString());
+    st.title = `Daily sudoku ${day}`;
+    await load(JSON.stringify(g.grid));
+    st.daily = day; save(); writeUrl();
+    if (g.grade) showGrade(g.grade);
+    const log = dailyLog();
+    status(log[day] != null ? `Today's puzzle again: you solved it in ${clock(log[day])}.` : `Daily puzzle for ${day} (${level}).`);
+  } catch (e) { status(explainError(e), "error"); }
+};
+dailyStats();
+
 // ---- engine use cases ----------------------------------------------------------
 let countSeq = 0, countTimer = null;
 // A count still on its way belongs to the board before: scheduling a new one
 // makes its answer stale at once (over HTTP it may land after the next board
 // is drawn but before this count starts).
 function scheduleCount() { countSeq++; clearTimeout(countTimer); countTimer = setTimeout(liveCount, 200); }
+// With "Show mistakes" off the counter counts the puzzle as given, never
+// the position in play: a count falling to 0 would point out a wrong entry
+// as surely as a red digit. "Solution counter" off hides it.
+let counted = null;
 async function liveCount() {
-  const seq = ++countSeq;
-  if (conflicts(values()).size) { $("counter").textContent = "Solutions remaining: 0 (conflict)"; return; }
-  $("counter").textContent = "Solutions remaining: counting…";
+  const seq = ++countSeq, play = $("check").checked;
+  const said = play ? "Solutions remaining" : "Solutions";
+  const req = play ? playReq() : givensReq(), key = `${play}:${req.puzzle}`;
+  if (counted && counted.key === key) { $("counter").textContent = counted.text; return; }
+  if (play && conflicts(values()).size) { $("counter").textContent = `${said}: 0 (conflict)`; return; }
+  $("counter").textContent = `${said}: counting…`;
   try {
-    const r = await bg.call("count", playReq(), 2000, undefined, (p) => {
-      if (seq === countSeq && p.solutions != null) $("counter").textContent = `Solutions remaining: counting… at least ${BigInt(p.solutions).toLocaleString()}`;
+    const r = await bg.call("count", req, 2000, undefined, (p) => {
+      if (seq === countSeq && p.solutions != null) $("counter").textContent = `${said}: counting… at least ${BigInt(p.solutions).toLocaleString()}`;
     });
     if (seq !== countSeq) return;
-    $("counter").textContent = `Solutions remaining: ${r.exact ? "" : "at least "}${BigInt(r.count).toLocaleString()}`;
+    $("counter").textContent = `${said}: ${r.exact ? "" : "at least "}${BigInt(r.count).toLocaleString()}`;
+    counted = { key, text: $("counter").textContent };
   } catch (e) {
     if (seq !== countSeq) return;
-    $("counter").textContent = "Solutions remaining: 0";
+    $("counter").textContent = `${said}: 0`;
   }
 }
 async function solveInBackground() {
@@ -564,6 +815,8 @@ function explainError(e) {
   let m = e.message.replace(/^puzzle \d+, line \d+(, column \d+)?: /, "");
   if (/contradictory givens/.test(m)) m = `The puzzle contradicts itself (${m.replace("contradictory givens: ", "")}). Check the digits you pasted.`;
   else if (/do not take constraints/.test(m)) m = "Explanations and difficulty ratings are not available for puzzles with cages, lines or dots yet. Solve, Hint (to check your entries) and the solutions counter work.";
+  else if (/^no puzzle in the request/.test(m)) m = "No puzzle found in that text. Paste one puzzle: 81 digits with dots or zeros for the empty cells (or a row per line), a grid drawn with text, or a puzzle link.";
+  else if (/^one puzzle per request/.test(m)) m = "That text holds more than one puzzle: paste just one.";
   else if (/no solution/.test(m)) m = "This position has no solution: undo your last entries, or use Hint to find the mistake.";
   else if (a.line) m = `Line ${a.line}${a.column ? ", column " + a.column : ""}: ${m}`;
   return m;
@@ -583,16 +836,30 @@ function syncForm() {
     $("cube").checked = st.cube;
     for (const b of variantBoxes()) b.checked = st.variants.includes(b.value);
   }
+  $("ruleset").value = generatedRules();
   formRules();
+}
+// The generator's rules a loaded board follows: cages alone (killer) or
+// thermometers alone (thermo) on a plain board; else classic.
+function generatedRules() {
+  const kinds = new Set(st.constraints.map((c) => c.split(":")[0].trim()));
+  const plain = !st.cube && !st.regions && !st.variants.length && kinds.size === 1;
+  return plain && kinds.has("cage") ? "killer" : plain && kinds.has("thermo") ? "thermo" : "";
 }
 const onRegions = () => !!st.regions && $("on-regions").checked;
 function formRules() {
+  // Killer and thermo puzzles: plain square boards of 4 to 16 digits, any
+  // difficulty (the generator grades what it makes).
+  const ruled = !!$("ruleset").value;
+  if (ruled) { $("on-regions").checked = false; $("cube").checked = false; $("difficulty").value = ""; }
+  $("on-regions").disabled = ruled; $("difficulty").disabled = ruled;
   const jig = onRegions();
   if (jig) { $("cube").checked = false; if ([...$("shape").options].some((o) => o.value === st.box)) $("shape").value = st.box; }
-  $("cube").disabled = jig; $("shape").disabled = jig;
+  $("cube").disabled = jig || ruled; $("shape").disabled = jig;
   const cube = $("cube").checked;
   for (const o of $("shape").options) {
-    o.disabled = cube && o.value.split("x").reduce((a, b) => a * b, 1) > 9;
+    const size = o.value.split("x").reduce((a, b) => a * b, 1);
+    o.disabled = (cube && size > 9) || (ruled && size > 16);
     o.dataset.square ||= o.textContent;
     o.textContent = cube ? o.dataset.square.replace(/^(\d+)×\d+$/, "$1×$1×$1") : o.dataset.square;
   }
@@ -604,7 +871,7 @@ function formRules() {
   const boxGroups = picked("disjoint") || picked("hypercube"), randomJig = picked("jigsaw");
   for (const b of variantBoxes()) {
     const groups = b.value === "disjoint" || b.value === "hypercube";
-    b.disabled = cube || (jig && (groups || b.value === "jigsaw")) ||
+    b.disabled = cube || ruled || (jig && (groups || b.value === "jigsaw")) ||
       (b.value === "jigsaw" && (big || boxGroups)) || (groups && randomJig);
     if (b.disabled) b.checked = false;
   }
@@ -613,16 +880,35 @@ function formRules() {
 }
 $("on-regions").onchange = formRules;
 $("cube").onchange = formRules;
+$("ruleset").onchange = formRules;
 $("shape").addEventListener("change", formRules);
 for (const b of variantBoxes()) b.addEventListener("change", formRules);
 
+// "any" difficulty: never a puzzle that needs trial and error (unfair,
+// extreme). A plain 9×9 gets a level drawn: easy or medium until the player
+// has solved a puzzle here, up to hard after. Above 9×9 a search for a
+// level takes minutes; more clues left in (47 %) give singles-only puzzles
+// at once (an untargeted 16×16 grades Extreme). Smaller boards, variants,
+// jigsaws, cubes and 25×25 as they come (a level search there can run past
+// the time allowed).
+function anyLevel(shape, variants) {
+  const n = shape.split("x").reduce((a, b) => a * b, 1);
+  if ($("cube").checked || n > 16 || n < 9) return {};
+  if (n > 9) return { clues: Math.round(n * n * 0.47) };
+  if (variants.length || onRegions()) return {};
+  const first = !(+localStorage.getItem("sudokit-solved") > 0);
+  const pick = first ? ["easy", "medium"] : ["easy", "medium", "hard"];
+  return { difficulty: pick[Math.floor(Math.random() * pick.length)] };
+}
 $("generate").onclick = async () => {
-  const difficulty = $("difficulty").value;
+  const shape = onRegions() ? st.box : $("shape").value;
+  const variants = variantBoxes().filter((b) => b.checked).map((b) => b.value);
+  const rules = $("ruleset").value;
+  const chosen = $("difficulty").value, any = chosen || rules ? {} : anyLevel(shape, variants), difficulty = chosen || any.difficulty || null;
   try {
     const seed = BigInt.asUintN(64, BigInt(Date.now()) * 1000003n + BigInt(Math.floor(Math.random() * 1e9))).toString();
-    const variants = variantBoxes().filter((b) => b.checked).map((b) => b.value);
-    const g = await work(difficulty ? `Making ${/^[aeiou]/.test(difficulty) ? "an" : "a"} ${difficulty} puzzle` : "Making a puzzle", "generate", { box: onRegions() ? st.box : $("shape").value, cube: $("cube").checked, variants, regions: onRegions() ? st.regions : [], symmetry: $("symmetry").value, difficulty: difficulty || null }, 60000, seed);
-    st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}sudoku #${g.seed}`;
+    const g = await work(chosen ? `Making ${/^[aeiou]/.test(chosen) ? "an" : "a"} ${chosen} puzzle` : "Making a puzzle", "generate", { box: shape, cube: $("cube").checked, variants, regions: onRegions() ? st.regions : [], symmetry: $("symmetry").value, difficulty, ...(any.clues ? { clues: any.clues } : {}), ...(rules ? { rules } : {}) }, 60000, seed);
+    st.title = `${difficulty ? difficulty[0].toUpperCase() + difficulty.slice(1) + " " : ""}${rules ? rules + " " : ""}sudoku #${g.seed}`;
     await load(JSON.stringify(g.grid));
     // Asked for a random layout: the next puzzle gets a fresh one too.
     if (variants.includes("jigsaw")) {
@@ -659,19 +945,21 @@ $("hint").onclick = async () => {
 };
 function showHint() {
   const h = st.hint, s = h.step;
-  let text;
-  if (!s) text = h.explanation;
-  else if (st.hintLevel === 1) {
-    const where = s.unit_names.length ? s.unit_names.join(" and ") : s.cells.map(cellWords).join("; ");
-    text = `Look at ${where}.`;
-  } else if (st.hintLevel === 2) text = `Look at the highlighted cells: a ${s.name} (${s.level.toLowerCase()}) applies there.`;
-  else text = s.describe;
-  $("explanation").textContent = text;
+  const lv = s && h.levels && h.levels[st.hintLevel - 1];
+  $("explanation").textContent = !s ? h.explanation : lv ? lv.text : s.describe;
   $("apply").disabled = !(s && st.hintLevel >= 3);
   $("hint").textContent = s && st.hintLevel < 3 ? "More" : "Hint";
   paint();
 }
-function cellWords(i) { const n = st.n; return `${st.cube ? "layer " + (Math.floor(i / n / n) + 1) + ", " : ""}row ${(Math.floor(i / n) % n) + 1}, column ${(i % n) + 1}`; }
+// What a hint at level 1 or 2 lights, from the engine's levels (which never
+// give a single's cell away): the region of level 1, and at level 2 the
+// cells that level names; null at level 3 (the step itself) or without
+// levels.
+function hintLook() {
+  const levels = st.hint && st.hint.step && st.view && st.view.step === st.hint.step && st.hint.levels;
+  if (!levels || st.hintLevel < 1 || st.hintLevel >= 3) return null;
+  return { region: levels[0].cells, cells: st.hintLevel >= 2 && levels[1] ? levels[1].cells : [] };
+}
 $("apply").onclick = () => {
   const step = st.view && st.view.step; if (!step) return;
   const group = [];
@@ -719,10 +1007,20 @@ $("clear").onclick = () => {
 };
 $("undo").onclick = () => undoRedo(st.undo, st.redo);
 $("redo").onclick = () => undoRedo(st.redo, st.undo);
-$("mode").onclick = () => { st.mode = MODES[(MODES.indexOf(st.mode) + 1) % 3]; paint(); };
-$("auto").onchange = () => paint();
-$("check").onchange = () => { localStorage.setItem("sudokit-check", $("check").checked ? "1" : ""); paint(); };
+$("mode").onclick = () => { st.mode = MODES[(MODES.indexOf(st.mode) + 1) % MODES.length]; paint(); };
+// Marks of a big board in small cells (16×16 on a phone: 24 px cells, 6 px
+// marks) are unreadable: showing them zooms the board as the Zoom button does.
+function zoomForMarks() {
+  const layer = $("board").querySelector(".layer");
+  if (st.zoom || st.n <= 9 || !layer || layer.getBoundingClientRect().width / st.n >= 30) return;
+  st.zoom = true; st.zoomK = null; applyZoom();
+}
+$("auto").onchange = () => { if ($("auto").checked) zoomForMarks(); paint(); };
+$("check").onchange = () => { localStorage.setItem("sudokit-check", $("check").checked ? "1" : ""); paint(); scheduleCount(); };
 $("check").checked = !!localStorage.getItem("sudokit-check");
+$("showcount").onchange = () => { localStorage.setItem("sudokit-hidecount", $("showcount").checked ? "" : "1"); $("counter").hidden = !$("showcount").checked; };
+$("showcount").checked = !localStorage.getItem("sudokit-hidecount");
+$("counter").hidden = !$("showcount").checked;
 function download(blob, name) { const a = document.createElement("a"); a.href = URL.createObjectURL(blob); a.download = name; a.click(); }
 $("svg").onclick = async () => {
   try { const r = await work("Drawing", "render_svg", playReq()); download(new Blob([r.svg], { type: "image/svg+xml" }), "sudoku.svg"); } catch (e) { status(explainError(e), "error"); }
@@ -754,7 +1052,15 @@ $("print").onclick = async () => {
 };
 $("load").onclick = async () => {
   try {
-    const info = await load($("paste").value);
+    // One of this page's own links (a shared game): opened as such.
+    const link = /#((?:.*&)?g=.*)$/.exec($("paste").value.trim());
+    if (link) { await loadParams(link[1]); st.title = ""; status("Loaded the shared game."); return; }
+    const info = await load($("paste").value).catch((e) => {
+      // Prose, a greeting, a stray word: the reader's complaint ("grid ended
+      // after 1 rows") would mean nothing to the player.
+      if (!/[0-9.]{4}/.test($("paste").value)) e.message = "no puzzle in the request";
+      throw e;
+    });
     st.title = "";
     const extra = [info.grid.variants && info.grid.variants.join(", "), info.grid.regions && "jigsaw", info.cube && "cube"].filter(Boolean).join(", ");
     const rules = (info.grid.constraints || []).length;
@@ -772,13 +1078,22 @@ document.addEventListener("keydown", (e) => {
   const n = st.n;
   if ((e.ctrlKey || e.metaKey) && e.key === "z") { undoRedo(st.undo, st.redo); e.preventDefault(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key === "y") { undoRedo(st.redo, st.undo); e.preventDefault(); return; }
+  // A digit with Shift: a corner note; with Ctrl (⌘): a centre note (as in
+  // SudokuPad). The digit is read from the key's place, not the character
+  // Shift gives (Shift+1 is "!").
+  const code = /^(?:Digit|Numpad)(\d)$/.exec(e.code || "");
+  const typed = code ? +code[1] : SYMBOLS.indexOf(e.key.toUpperCase()) + 1;
+  if ((e.shiftKey || e.ctrlKey || e.metaKey) && !e.altKey && typed > 0 && typed <= n && n < 25) {
+    enter(typed, e.shiftKey ? "corner" : "centre"); e.preventDefault(); return;
+  }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const moves = { ArrowUp: -n, ArrowDown: n, ArrowLeft: -1, ArrowRight: 1 };
-  if (e.key in moves && e.target.classList && e.target.classList.contains("cell")) { select((st.sel + moves[e.key] + st.cells) % st.cells); e.preventDefault(); return; }
+  // Shift+arrows: the selection grows.
+  if (e.key in moves && e.target.classList && e.target.classList.contains("cell")) { select((st.sel + moves[e.key] + st.cells) % st.cells, e.shiftKey); e.preventDefault(); return; }
   if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" || e.key === ".") { enter(0); return; }
   if (n < 25 && (e.key === "p" || e.key === "P")) { $("mode").click(); return; }
   if (e.key === "z" || e.key === "Z") { $("zoom").click(); return; }
-  if (e.key === "Escape") { clearView(); paint(); return; }
+  if (e.key === "Escape") { st.multi = new Set(); clearView(); paint(); return; }
   const v = SYMBOLS.indexOf(e.key.toUpperCase()) + 1;
   if (v > 0 && v <= n) enter(v);
 });
@@ -787,10 +1102,17 @@ document.addEventListener("keydown", (e) => {
 // The puzzle in the URL (a share link, or the older #3x3+x:givens:entries form),
 // else the saved game, else a new puzzle.
 async function start() {
-  fg.call("version", {}).then((v) => {
+  const arrived = fg.call("version", {}).then((v) => {
     $("version").textContent = `Engine ${v.version}.`;
     if (v.engine === "http") $("where").textContent = "The engine runs on the server that sent this page.";
-  }).catch(() => {});
+  }).catch(() => {}).finally(() => {
+    engineReady = true;
+    if ($("status").textContent === GETTING_READY) status("");
+    // The offline copy is made once the engine is in: on a first visit its
+    // downloads would otherwise compete with the engine's.
+    if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
+  });
+  setTimeout(() => { if (!engineReady && st.info && !$("status").textContent) status(GETTING_READY); }, 0);
   const h = location.hash.slice(1);
   const old = /^(\d+x\d+)(?:\+([a-z,]+))?:([^:]*)(?::(.*))?$/.exec(h);
   try {
@@ -804,8 +1126,14 @@ async function start() {
     if (h.includes("g=")) { await loadParams(h); return; }
     const saved = localStorage.getItem(STORE);
     if (saved) { await loadParams(saved); status("Welcome back: your game is as you left it."); return; }
+    if (!engineReady) {
+      const [p, level] = FIRST[Math.floor(Math.random() * FIRST.length)];
+      st.title = `${level} sudoku`;
+      await load(JSON.stringify({ box: "3x3", rows: [dec(p, 81)] }));
+      return;
+    }
   } catch (e) { status(explainError(e), "error"); }
+  await arrived;
   $("generate").click();
 }
-if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
 start();

@@ -1,19 +1,27 @@
-// Offline: every file of the site is cached on install and served from the
-// cache first; a new build changes VERSION (the build script, or
-// `sudokit serve` for its compiled-in copy, writes a hash of the files),
-// which installs a fresh cache and drops the old one. The engine's files are
-// cached when present: the copy inside `sudokit serve` has none (its engine
-// is the server's API, so it needs the server anyway).
+// Offline: the page's shell (HTML, script, style, the worker, icons) is
+// cached on install and served from the cache first. The engine (.wasm) is
+// not fetched here: the page's engine worker downloads it once and keeps it
+// in the "sudokit-engine" cache itself, which this worker reads too (a
+// download here as well would cross a phone's network twice at once).
+//
+// A new build changes VERSION (the build script, or `sudokit serve` for its
+// compiled-in copy, writes a hash of the files), which installs a fresh cache
+// and drops the old one and any engine but the current. The build also
+// writes SHELL's content-hashed names and ENGINE; in the sources ENGINE is
+// empty (the engine is then the server's API, which is never cached).
 "use strict";
 const VERSION = "dev";
 const CACHE = `sudokit-${VERSION}`;
-const FILES = ["./", "index.html", "app.css", "app.js", "worker.js", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png"];
-const ENGINE = ["sudokit_wasm.js", "sudokit_wasm_bg.wasm"];
+const ENGINE_CACHE = "sudokit-engine";
+const SHELL = ["./", "index.html", "app.css", "app.js", "worker.js", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png"];
+const ENGINE = "";
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES).then(() => Promise.all(ENGINE.map((f) => c.add(f).catch(() => {}))))).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 self.addEventListener("activate", (e) => {
-  e.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
+  const stale = caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== ENGINE_CACHE).map((k) => caches.delete(k))));
+  const oldEngines = caches.open(ENGINE_CACHE).then((c) => c.keys().then((reqs) => Promise.all(reqs.filter((r) => !ENGINE || !r.url.endsWith(`/${ENGINE}`)).map((r) => c.delete(r)))));
+  e.waitUntil(Promise.all([stale, oldEngines]).then(() => self.clients.claim()));
 });
 self.addEventListener("fetch", (e) => {
   const url = new URL(e.request.url);
@@ -21,7 +29,8 @@ self.addEventListener("fetch", (e) => {
   if (e.request.method !== "GET" || url.origin !== location.origin || url.pathname.includes("/api/") || url.pathname.endsWith("/engine.json")) return;
   e.respondWith(
     caches.match(e.request, { ignoreSearch: true }).then((hit) => hit || fetch(e.request).then((res) => {
-      if (res.ok) { const copy = res.clone(); caches.open(CACHE).then((c) => c.put(e.request, copy)); }
+      // The engine is the worker's to keep (see above).
+      if (res.ok && !url.pathname.endsWith(".wasm")) { const copy = res.clone(); caches.open(CACHE).then((c) => c.put(e.request, copy)); }
       return res;
     }))
   );

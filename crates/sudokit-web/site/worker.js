@@ -3,10 +3,15 @@
 // cancels by terminating this worker.
 //
 // Two engines behind the same messages: the WebAssembly build of the library
-// (a built site, works offline), or the JSON API of `sudokit serve` (its
-// compiled-in site has no .wasm and says so in engine.json; also the
-// fallback when the WebAssembly cannot be loaded).
+// (a built site, works offline), or the JSON API of `sudokit serve` (the
+// page's sources compiled in without an engine; also the fallback when the
+// WebAssembly cannot be loaded).
+//
+// The build (scripts/build-site.sh) puts wasm-bindgen's glue (the global
+// `wasm_bindgen`) before this file and writes the engine's content-hashed
+// file name here; the sources have neither.
 "use strict";
+const WASM = "";
 
 function wasmEngine() {
   const w = wasm_bindgen; // a global binding of sudokit_wasm.js (`let`, not a property of self)
@@ -81,21 +86,39 @@ function httpRequest(config) {
   };
 }
 
-async function pick() {
-  try {
-    const res = await fetch("engine.json", { cache: "no-store" });
-    if (res.ok) {
-      const config = await res.json();
-      if (config.engine === "http") return httpEngine(config);
+// The engine's bytes, downloaded once: the page's two workers and the
+// service worker share one copy in the "sudokit-engine" cache (sw.js reads
+// it and leaves the download to this worker). The first worker to get the
+// lock downloads and stores it; the other then finds it stored.
+async function engineResponse() {
+  if (typeof caches === "undefined") return fetch(WASM); // not a secure context: no cache API
+  const get = async () => {
+    const cache = await caches.open("sudokit-engine");
+    let hit = await cache.match(WASM);
+    if (!hit) {
+      const res = await fetch(WASM);
+      if (!res.ok) return res;
+      await cache.put(WASM, res);
+      hit = await cache.match(WASM);
     }
-  } catch (e) { /* offline, or no such file: the WebAssembly */ }
-  try {
-    importScripts("sudokit_wasm.js");
-    await wasm_bindgen({ module_or_path: "sudokit_wasm_bg.wasm" });
-    return wasmEngine();
-  } catch (e) {
+    return hit;
+  };
+  return navigator.locks ? navigator.locks.request("sudokit-engine", get) : get();
+}
+
+async function pick() {
+  if (WASM && typeof wasm_bindgen === "function") {
+    try {
+      await wasm_bindgen({ module_or_path: engineResponse() });
+      return wasmEngine();
+    } catch (e) { /* no WebAssembly here: the server's API, if there is one */ }
     return httpEngine({});
   }
+  try {
+    const res = await fetch("engine.json", { cache: "no-store" });
+    if (res.ok) return httpEngine(await res.json());
+  } catch (e) { /* offline */ }
+  return httpEngine({});
 }
 const ready = pick();
 

@@ -196,10 +196,7 @@ pub(crate) async fn hint(
     State(state): State<AppState>,
     body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, body, Case::Quick, |r, p, o| {
-        service::hint(p, &r.entries, &r.pencil, o)
-    })
-    .await
+    puzzle_case(&state, body, Case::Quick, |r, p, o| service::hint(p, r, o)).await
 }
 
 pub(crate) async fn render(
@@ -252,6 +249,7 @@ pub(crate) async fn generate(
     body: JsonBody<GenerateRequest>,
 ) -> ApiResult {
     let req = body.value;
+    let difficulty = req.difficulty.clone();
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -263,8 +261,13 @@ pub(crate) async fn generate(
         Err(Failure::OverBudget(_)) => Err(ApiError(
             StatusCode::SERVICE_UNAVAILABLE,
             json!({ "error": format!(
-                "over budget: no puzzle of that difficulty found within {:.1} s, try again",
-                state.config.budget.as_secs_f64()
+                "over budget: generation ran out of time after {:.1} s before {}; \
+                 try again or ask for less",
+                state.config.budget.as_secs_f64(),
+                match difficulty.as_deref().filter(|d| !d.is_empty()) {
+                    Some(d) => format!("a puzzle graded {d} was found"),
+                    None => "a puzzle was finished".into(),
+                }
             ) }),
             Some(state.lanes.retry_after()),
         )),

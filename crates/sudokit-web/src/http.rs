@@ -206,3 +206,150 @@ fn cors(res: &mut Response<Body>, preflight: bool) {
         );
     }
 }
+
+/// The connection's stream, giving JSON bodies to the answers hyper writes
+/// by itself when a request cannot be parsed (bad request line, duplicate
+/// `Content-Length`, too many headers, too long a URI): hyper sends those
+/// with an empty body and offers no hook, so the wrapper recognises them on
+/// the way out (an error status with `content-length: 0`, which the app's
+/// own answers never have: every error of ours carries a JSON body) and
+/// writes the JSON answer in their place.
+pub(crate) struct JsonErrors<S> {
+    inner: S,
+    /// The replacement being written, and how many bytes of hyper's answer
+    /// it stands for.
+    pending: Option<(Vec<u8>, usize)>,
+}
+
+impl<S> JsonErrors<S> {
+    pub(crate) fn new(inner: S) -> Self {
+        JsonErrors {
+            inner,
+            pending: None,
+        }
+    }
+}
+
+/// The JSON answer for hyper's own error answer `head`, if it is one.
+fn json_error_answer(head: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(head).ok()?;
+    let rest = text.strip_prefix("HTTP/1.1 ")?;
+    let status: u16 = rest.get(..3)?.parse().ok()?;
+    let lower = text.to_ascii_lowercase();
+    if !(400..600).contains(&status)
+        || !text.ends_with("\r\n\r\n")
+        || !lower.contains("\r\ncontent-length: 0\r\n")
+    {
+        return None;
+    }
+    let message = match status {
+        400 => {
+            "malformed request: the request line or a header could not be read \
+                (a duplicate or bad Content-Length, a bad header name or value, ...)"
+        }
+        414 => "the request's URI is too long",
+        431 => "the request's headers are too many or too large",
+        _ => "the request could not be read",
+    };
+    let body = json!({ "error": message }).to_string();
+    let mut out = String::new();
+    for line in text.trim_end().split("\r\n") {
+        let l = line.to_ascii_lowercase();
+        if !l.starts_with("content-length:") && !l.starts_with("connection:") {
+            out.push_str(line);
+            out.push_str("\r\n");
+        }
+    }
+    out.push_str("content-type: application/json\r\n");
+    out.push_str("x-content-type-options: nosniff\r\n");
+    out.push_str("connection: close\r\n");
+    out.push_str(&format!("content-length: {}\r\n\r\n{body}", body.len()));
+    Some(out.into_bytes())
+}
+
+impl<S: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for JsonErrors<S> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
+    }
+}
+
+impl<S: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for JsonErrors<S> {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        use std::task::Poll;
+        // hyper's own error answers are a bare head, a few hundred bytes.
+        if self.pending.is_none() && buf.len() < 1024 && buf.starts_with(b"HTTP/1.1 ") {
+            if let Some(answer) = json_error_answer(buf) {
+                self.pending = Some((answer, buf.len()));
+            }
+        }
+        let this = &mut *self;
+        let Some((answer, stands_for)) = &mut this.pending else {
+            return std::pin::Pin::new(&mut this.inner).poll_write(cx, buf);
+        };
+        // hyper retries with the same bytes until they are reported written.
+        while !answer.is_empty() {
+            match std::pin::Pin::new(&mut this.inner).poll_write(cx, answer) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Ok(0)),
+                Poll::Ready(Ok(k)) => {
+                    answer.drain(..k);
+                }
+                Poll::Ready(Err(e)) => return Poll::Ready(Err(e)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        let n = *stands_for;
+        this.pending = None;
+        Poll::Ready(Ok(n))
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
+    }
+
+    // Not vectored: hyper then writes each answer's head in one piece
+    // (with the body after it in the same buffer), which is what the check
+    // above needs.
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_error_answer;
+
+    #[test]
+    fn hypers_bare_error_answers_get_a_json_body() {
+        let head = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
+        let out = String::from_utf8(json_error_answer(head).unwrap()).unwrap();
+        let (h, body) = out.split_once("\r\n\r\n").unwrap();
+        assert!(h.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{h}");
+        assert!(h.contains("content-type: application/json"), "{h}");
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert!(v["error"].as_str().unwrap().contains("malformed request"));
+        assert!(
+            h.contains(&format!("content-length: {}", body.len())),
+            "{h}"
+        );
+        // Answers of the app itself are left alone.
+        assert!(json_error_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n").is_none());
+        assert!(
+            json_error_answer(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 9\r\n\r\n").is_none()
+        );
+    }
+}

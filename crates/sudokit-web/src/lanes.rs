@@ -45,6 +45,8 @@ type Job = Box<dyn FnOnce() + Send>;
 
 /// The two lanes of one server.
 pub(crate) struct Lanes {
+    /// Jobs running and jobs finished since the allocator was last trimmed.
+    activity: Arc<Activity>,
     cheap: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
     heavy_waiting: AtomicUsize,
@@ -77,7 +79,10 @@ impl Lanes {
                 })
                 .expect("spawning a heavy-work thread");
         }
+        let activity = Arc::new(Activity::default());
+        start_trimmer(activity.clone());
         Lanes {
+            activity,
             cheap: Arc::new(Semaphore::new(config.max_cheap.max(1))),
             heavy: Arc::new(Semaphore::new(threads)),
             heavy_waiting: AtomicUsize::new(0),
@@ -115,8 +120,18 @@ impl Lanes {
             .with_threads(1)
             .started();
         let (tx, rx) = oneshot::channel();
+        let activity = self.activity.clone();
+        activity.running.fetch_add(1, Ordering::AcqRel);
         let job = move || {
             let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(opts)));
+            if lane == Lane::Heavy {
+                // Heavy threads live as long as the server: the finders'
+                // memos of a big board would stay resident between
+                // requests (tens of MB each), beyond the trimmer's reach.
+                sudokit::logic::forget_thread_memos();
+            }
+            activity.running.fetch_sub(1, Ordering::AcqRel);
+            activity.since_trim.store(true, Ordering::Release);
             // The permit is held until the work has really stopped: a lane
             // is never oversubscribed by jobs that were given up on.
             drop(permit);
@@ -170,6 +185,77 @@ impl Lanes {
             _ => Err(Refused::Busy),
         }
     }
+}
+
+/// What the memory trimmer watches.
+#[derive(Default)]
+struct Activity {
+    running: AtomicUsize,
+    since_trim: AtomicBool,
+}
+
+/// Gives memory back to the system once the server is quiet: glibc keeps
+/// the pages that big jobs freed in its per-thread arenas (the resident
+/// size went from 11 MB to 240 MB after a mixed load and stayed there),
+/// and only `malloc_trim` returns them. Checked every two seconds: when
+/// jobs ran since the last trim and none is running now.
+///
+/// `malloc_trim` does not shrink the free space at the top of a thread's
+/// arena, which glibc trims on `free` only above its trim threshold; by
+/// default that threshold follows the largest block freed (up to 64 MB),
+/// and after big boards tens of MB per heavy thread stayed resident. The
+/// thresholds are therefore fixed at 256 KiB: blocks above it are mapped
+/// apart and returned when freed, and no arena keeps more than that on top.
+/// What stays after a trim is spread over the arenas (pages that a few
+/// live blocks pin), so the arenas are capped at four rather than glibc's
+/// eight per core (measurements: docs/notes/server-reliability.md).
+fn start_trimmer(activity: Arc<Activity>) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        const THRESHOLD: libc::c_int = 256 << 10;
+        // SAFETY: mallopt only changes glibc's tuning; it is thread-safe.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, THRESHOLD);
+            libc::mallopt(libc::M_TRIM_THRESHOLD, THRESHOLD);
+            libc::mallopt(libc::M_ARENA_MAX, 4);
+        }
+        // Idle blocking-pool threads (the cheap lane's) exit after tokio's
+        // 10 s keep-alive, and what they free then (their memos, their
+        // allocator caches) would wait for the next load: a second trim
+        // follows the first once they are gone.
+        const LATE_TRIM: Duration = Duration::from_secs(12);
+        let weak = Arc::downgrade(&activity);
+        drop(activity);
+        let _ = std::thread::Builder::new()
+            .name("sudokit-trim".into())
+            .spawn(move || {
+                let mut late_trim: Option<std::time::Instant> = None;
+                loop {
+                    std::thread::sleep(Duration::from_secs(2));
+                    // The server is gone: so is this thread.
+                    let Some(a) = weak.upgrade() else { return };
+                    if a.running.load(Ordering::Acquire) != 0 {
+                        continue;
+                    }
+                    let trim = if a.since_trim.swap(false, Ordering::AcqRel) {
+                        late_trim = Some(std::time::Instant::now() + LATE_TRIM);
+                        true
+                    } else {
+                        late_trim
+                            .take_if(|at| *at <= std::time::Instant::now())
+                            .is_some()
+                    };
+                    if trim {
+                        // SAFETY: glibc's malloc_trim only releases free memory.
+                        unsafe {
+                            libc::malloc_trim(0);
+                        }
+                    }
+                }
+            });
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    drop(activity);
 }
 
 /// One of the bounded places in the heavy lane's queue, given back on drop.

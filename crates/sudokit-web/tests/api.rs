@@ -42,7 +42,7 @@ fn page_and_answers() {
 
     let (status, v) = post(addr, "/api/count", json!({"puzzle": ".".repeat(16)}));
     assert_eq!(status, 200);
-    assert_eq!(v, json!({"count": "288", "exact": true}));
+    assert_eq!(v, json!({"count": "288", "exact": true, "status": "exact"}));
 
     let rc = "2 3\n2 0 0 0 0 3\n4 0 0 5 2 1\n3 0 6 0 0 0\n0 0 0 3 0 2\n6 3 4 0 0 5\n5 0 0 0 0 6\n";
     let (status, v) = post(addr, "/api/parse", json!({"puzzle": rc}));
@@ -420,12 +420,15 @@ fn serves_a_built_site_beside_the_api() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `sudokit serve` without `--site`: the site's files compiled in, no
+/// `sudokit serve --server-engine`: the site's sources compiled in, no
 /// WebAssembly among them, `engine.json` telling the worker to use the API,
 /// and the service worker's cache named after the files.
 #[test]
 fn serves_the_compiled_in_site_with_the_http_engine() {
-    let addr = start(Config::default());
+    let addr = start(Config {
+        server_engine: true,
+        ..Config::default()
+    });
     let (status, head, page) = request(addr, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("text/html"), "{head}");

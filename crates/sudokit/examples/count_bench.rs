@@ -13,7 +13,8 @@
 
 use std::time::{Duration, Instant};
 
-use sudokit::count::{self, Budget, Options};
+use sudokit::count::{self, Options};
+use sudokit::limits::Limits;
 use sudokit::Grid;
 
 fn main() {
@@ -78,7 +79,7 @@ fn main() {
         let (pos, tag) = l.split_at(81);
         let grid = Grid::from_line(pos).expect("a 9×9 position");
         let opts = Options {
-            budget: Budget::timeout(Duration::from_secs_f64(timeout)),
+            limits: Limits::timeout(Duration::from_secs_f64(timeout)),
             threads,
             ..Default::default()
         };

@@ -237,6 +237,16 @@ pub(crate) use with_digit_set;
 /// Largest number of digits (N) any supported board may have.
 pub const MAX_DIGITS: usize = 512;
 
+/// The `u64` candidate mask holding every digit of an N-digit board (the
+/// constraint search's and the puzzle's candidate masks; all ones from 64).
+pub(crate) fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,17 +15,8 @@
 //! found so far. Most branches die on their first row, so a puzzle takes well
 //! under a millisecond.
 
+use crate::geometry::ORDERS_OF_THREE as PERMS3;
 use crate::grid::Grid;
-
-/// The six orders of three things.
-const PERMS3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// The canonical (minlex) form of a classic 9×9 grid, or `None` for other
 /// shapes and for variants (whose symmetry groups differ).

@@ -12,6 +12,19 @@ use std::fmt;
 
 use crate::bits::MAX_DIGITS;
 
+/// The six orders of three things (bands, stacks, the rows of a band), in
+/// lexicographic order: `ORDERS_OF_THREE[p][i]` is where order `p` puts
+/// item `i`. Canonical forms, pattern counts and the 9×9 solver's band
+/// tables all index permutations this way.
+pub(crate) const ORDERS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The shape of one box: `rows × cols` cells; N = rows · cols.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -617,9 +630,10 @@ fn jigsaw_regions(regions: &[u16], n: usize) -> Result<Vec<Vec<u32>>, GeometryEr
     for (i, &r) in regions.iter().enumerate() {
         let r = r as usize;
         if r >= n {
+            // Reported as given: labels count from 0.
             return Err(GeometryError::BadRegions(format!(
-                "region label {} out of range (there are {n} regions)",
-                r + 1
+                "region label {r} out of range: labels are 0 to {} ({n} regions)",
+                n - 1
             )));
         }
         cells[r].push(i as u32);

@@ -101,7 +101,38 @@ impl fmt::Debug for Limits {
     }
 }
 
+/// A time limit given in seconds (`--timeout`, a binding's `timeout=`):
+/// `None` is no limit, and so is a number of seconds longer than any run;
+/// a negative or non-finite number is refused in words.
+///
+/// ```
+/// use std::time::Duration;
+/// use sudokit::limits::timeout_secs;
+/// assert_eq!(timeout_secs(Some(1.5)), Ok(Some(Duration::from_millis(1500))));
+/// assert_eq!(timeout_secs(Some(1e30)), Ok(None));
+/// assert!(timeout_secs(Some(-1.0)).is_err());
+/// ```
+pub fn timeout_secs(secs: Option<f64>) -> Result<Option<Duration>, String> {
+    let Some(t) = secs else { return Ok(None) };
+    match Duration::try_from_secs_f64(t) {
+        Ok(d) => Ok(Some(d)),
+        Err(_) if t.is_finite() && t > 0.0 => Ok(None),
+        Err(_) => Err(format!(
+            "a timeout must be a non-negative number of seconds, not {t}"
+        )),
+    }
+}
+
 impl Limits {
+    /// The limits of [`timeout_secs`]: a deadline that many seconds from
+    /// now, or none.
+    pub fn from_secs(secs: Option<f64>) -> Result<Self, String> {
+        Ok(match timeout_secs(secs)? {
+            Some(d) => Limits::timeout(d),
+            None => Limits::none(),
+        })
+    }
+
     /// No limit: work until done.
     pub fn none() -> Self {
         Limits::default()

@@ -15,16 +15,19 @@
 //! assert_eq!(answer["count"], "288");
 //! ```
 
-use serde::Deserialize;
-use serde_json::{json, Value};
+use std::sync::Arc;
 
-use crate::format::{parse_all, GridJson, ParseOptions};
-use crate::generate::{Board, Difficulty, GenerateOptions, Symmetry};
-use crate::logic::{self, Level, Step};
-use crate::{
-    BoxShape, CountMode, Error, Geometry, Layout, Options, PlayerHint, Puzzle, UnitKind, Variant,
-    Verdict,
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::format::{parse_all, ParseOptions};
+use crate::generate::{Board, ConstraintKind, Difficulty, GenerateOptions, Symmetry};
+use crate::logic::Level;
+use crate::view::{
+    CountView, ErrorView, GeneratedView, PathView, PlayerHintView, PuzzleInfoView, RatingView,
+    VerdictView,
 };
+use crate::{BoxShape, CountMode, Error, Geometry, Layout, Options, Puzzle, Variant, Verdict};
 
 /// Why a request gets no answer, by whose fault: the transport maps these
 /// to its own codes (HTTP 400, 422, 503).
@@ -37,6 +40,9 @@ pub enum Failure {
     /// locate a reading error, `cell` a contradiction.
     Unprocessable {
         message: String,
+        /// The error's code ([`ErrorView::code`]): `parse` or the library's
+        /// [`Error::code`].
+        code: &'static str,
         line: Option<usize>,
         column: Option<usize>,
         cell: Option<usize>,
@@ -46,9 +52,10 @@ pub enum Failure {
 }
 
 impl Failure {
-    fn unprocessable(message: impl Into<String>) -> Self {
+    fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
         Failure::Unprocessable {
             message: message.into(),
+            code,
             line: None,
             column: None,
             cell: None,
@@ -63,20 +70,37 @@ impl Failure {
         }
     }
 
-    /// The error answer: `{"error": message}` plus the location when known.
-    pub fn to_json(&self) -> Value {
-        let mut v = json!({ "error": self.message() });
-        if let Failure::Unprocessable {
-            line, column, cell, ..
-        } = self
-        {
-            for (key, val) in [("line", line), ("column", column), ("cell", cell)] {
-                if let Some(x) = val {
-                    v[key] = json!(x);
-                }
-            }
+    /// The error's code: `bad-request`, `timed-out` (over budget) or the
+    /// code of the error that made the puzzle unprocessable.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Failure::BadRequest(_) => "bad-request",
+            Failure::OverBudget(_) => "timed-out",
+            Failure::Unprocessable { code, .. } => code,
         }
-        v
+    }
+
+    /// The error answer in its one form ([`ErrorView`]): message, code and
+    /// the location when known.
+    pub fn view(&self) -> ErrorView {
+        let (line, column, cell) = match self {
+            Failure::Unprocessable {
+                line, column, cell, ..
+            } => (*line, *column, *cell),
+            _ => (None, None, None),
+        };
+        ErrorView {
+            cell,
+            code: self.code().into(),
+            column,
+            error: self.message().into(),
+            line,
+        }
+    }
+
+    /// [`Failure::view`] as JSON.
+    pub fn to_json(&self) -> Value {
+        to_json(&self.view())
     }
 }
 
@@ -94,6 +118,7 @@ pub fn failure(e: Error) -> Failure {
         Error::Unsupported(m) => Failure::BadRequest(m),
         e => Failure::Unprocessable {
             cell: e.cell(),
+            code: e.code(),
             message: e.to_string(),
             line: None,
             column: None,
@@ -127,6 +152,9 @@ pub struct PuzzleRequest {
     /// `hint`: the player's pencil marks, one list per cell; an empty list
     /// (or no array) means "every digit the placed ones allow".
     pub pencil: Vec<Vec<u16>>,
+    /// `hint`: answer only this level of the hint (1 where to look, 2
+    /// which technique, 3 the move with its step); all three when absent.
+    pub level: Option<u8>,
 }
 
 impl PuzzleRequest {
@@ -147,6 +175,7 @@ impl PuzzleRequest {
         }
         rec.checked().cloned().map_err(|e| Failure::Unprocessable {
             message: e.to_string(),
+            code: "parse",
             line: Some(e.line),
             column: e.column,
             cell: None,
@@ -154,244 +183,88 @@ impl PuzzleRequest {
     }
 }
 
-fn unit_kind_name(kind: UnitKind) -> String {
-    match kind {
-        UnitKind::CubeLine(a) => format!("cube-line-{a}"),
-        UnitKind::CubeBox(a) => format!("cube-box-{a}"),
-        k => serde_json::to_value(k)
-            .ok()
-            .and_then(|v| v.as_str().map(String::from))
-            .unwrap_or_default(),
-    }
-}
-
-/// The puzzle as read: its grid, the number of givens and every unit with
-/// its kind and cells, so a page checks conflicts and draws variants
-/// against the puzzle's real units instead of rebuilding them.
+/// The puzzle as read: a [`PuzzleInfoView`] (its grid, the number of
+/// givens and every unit with its kind and cells, so a page checks
+/// conflicts and draws variants against the puzzle's real units).
 pub fn parse(p: &Puzzle) -> Value {
-    let grid = p.grid();
-    let g = p.geometry();
-    let units: Vec<Value> = g
-        .units()
-        .iter()
-        .enumerate()
-        .map(|(i, u)| json!({"kind": unit_kind_name(u.kind), "name": g.unit_name(i), "cells": u.cells}))
-        .collect();
-    json!({
-        "grid": GridJson::of_puzzle(p),
-        "givens": grid.givens(),
-        "n": g.n(),
-        "cells": g.cell_count(),
-        "cube": g.layout() == Layout::Cube,
-        "units": units,
-        "overlay": crate::render::svg::constraint_overlay(p, 40.0),
-        "broken": broken_cells(p),
-        "pencil": pencil(p),
-    })
+    to_json(&PuzzleInfoView::new(p))
 }
 
-/// For a puzzle with constraints, every cell's pencil marks by its units and
-/// the rules ([`Puzzle::rule_candidates`]); `null` without constraints (a
-/// page works those out from the units) or where the rules do not apply.
-fn pencil(p: &Puzzle) -> Value {
-    if p.constraints().is_empty() {
-        return Value::Null;
-    }
-    match p.rule_candidates() {
-        Ok(masks) => json!(masks
-            .iter()
-            .map(|&m| (1..=64u16)
-                .filter(|d| m >> (d - 1) & 1 == 1)
-                .collect::<Vec<_>>())
-            .collect::<Vec<_>>()),
-        Err(_) => Value::Null,
-    }
+/// A view as a JSON value (keys sorted, as every answer prints them).
+fn to_json<T: serde::Serialize>(view: &T) -> Value {
+    serde_json::to_value(view).unwrap_or(Value::Null)
 }
 
-/// The cells of the grid's values that break one of the puzzle's
-/// constraints (not its units: a page checks those itself). A rule on a
-/// list of cells (cage, thermometer, dot…) is judged as soon as one of its
-/// cells is filled: broken when its digits break it already (a cage over
-/// its sum or with a digit twice, a thermometer out of order), judged by
-/// the rule's own propagator with the empty cells open; odd/even cell by
-/// cell; board-wide pair rules (anti-knight, anti-king, non-consecutive,
-/// negative kropki/XV) pair by pair.
-pub fn broken_cells(p: &Puzzle) -> Vec<usize> {
-    let (cs, grid) = (p.constraints(), p.grid());
-    let n = p.geometry().n();
-    if cs.is_empty() || p.geometry().layout() == Layout::Cube {
-        return Vec::new();
-    }
-    let vals = grid.cells();
-    // Empty cells hold values no pair rule can object to: all different,
-    // never consecutive, never double or summing to 5 or 10 with another
-    // (1000 + 3i is 1 mod 3, its double 2 mod 3; digits are at most 25).
-    let stand_in = |keep: &dyn Fn(usize) -> bool| -> Vec<u16> {
-        (0..vals.len())
-            .map(|i| {
-                if vals[i] != 0 && keep(i) {
-                    vals[i]
-                } else {
-                    1000 + 3 * i as u16
-                }
-            })
-            .collect()
-    };
-    let mut bad = vec![false; vals.len()];
-    for c in cs {
-        use crate::constraints::Constraint::{Even, Odd};
-        let cells = c.cells(n);
-        match c {
-            Odd(cells) | Even(cells) => {
-                let want = u16::from(matches!(c, Odd(_)));
-                for &i in cells {
-                    bad[i] |= vals[i] != 0 && vals[i] % 2 != want;
-                }
-            }
-            _ if cells.is_empty() => {
-                if c.satisfied(&stand_in(&|_| true), n, cs) {
-                    continue;
-                }
-                // Which pairs: the rules here bind cells at most two rows
-                // and two columns apart.
-                for a in (0..vals.len()).filter(|&a| vals[a] != 0) {
-                    let (ra, ca) = (a / n, a % n);
-                    for b in (a + 1..vals.len()).filter(|&b| vals[b] != 0) {
-                        let (rb, cb) = (b / n, b % n);
-                        if rb.abs_diff(ra) > 2 || cb.abs_diff(ca) > 2 {
-                            continue;
-                        }
-                        if !c.satisfied(&stand_in(&|i| i == a || i == b), n, cs) {
-                            bad[a] = true;
-                            bad[b] = true;
-                        }
-                    }
-                }
-            }
-            _ if cells.iter().all(|&i| vals[i] != 0) && !c.satisfied(vals, n, cs) => {
-                cells.iter().for_each(|&i| bad[i] = true);
-            }
-            _ if cells.iter().any(|&i| vals[i] != 0) && !c.may_hold(vals, n, cs) => {
-                cells
-                    .iter()
-                    .filter(|&&i| vals[i] != 0)
-                    .for_each(|&i| bad[i] = true);
-            }
-            _ => {}
-        }
-    }
-    (0..vals.len()).filter(|&i| bad[i]).collect()
-}
-
-/// The solution and whether it is unique (with a second one when not).
+/// The solution and whether it is unique (with a second one when not):
+/// a [`VerdictView`]. A puzzle read only in part ([`Puzzle::ignored`],
+/// listed under `warnings`) gets a solution only when it is unique: with
+/// several, one of them may break the rules not read, so none is presented.
 pub fn solve(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
-    Ok(match p.check(opts).map_err(failure)? {
-        Verdict::Unique(s) => json!({"solution": GridJson::new(&s), "unique": true}),
-        Verdict::Multiple(a, b) => json!({
-            "solution": GridJson::new(&a),
-            "unique": false,
-            "other": GridJson::new(&b),
-        }),
-    })
+    // No solution is an error here (there is nothing to show), unlike in
+    // `sudokit check`, whose verdict it is.
+    let verdict = p.check(opts).map_err(failure)?;
+    if matches!(verdict, Verdict::Multiple(..)) && !p.ignored().is_empty() {
+        return Err(Failure::unprocessable(
+            "partly-read",
+            format!(
+                "not answered: the puzzle has parts sudokit did not read as rules ({}), and the \
+             rules read leave more than one solution",
+                p.ignored().join("; ")
+            ),
+        ));
+    }
+    let v = VerdictView::new(p, Ok(verdict))
+        .map(|v| to_json(&v))
+        .map_err(failure)?;
+    Ok(v)
 }
 
 /// The number of solutions, as a string (it may not fit a JavaScript
-/// number); `exact` is false when the limits cut the count short.
+/// number); `exact` is false when the limits cut the count short: a
+/// [`CountView`].
 pub fn count(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
     let c = p.count(CountMode::Exact, opts).map_err(failure)?;
-    Ok(json!({"count": c.value().to_string(), "exact": c.is_exact()}))
+    Ok(to_json(&CountView::from(&c)))
 }
 
-/// A step as a page shows it: the library's step plus the technique's name,
-/// the cells of every unit it names (for highlighting), the names of those
-/// units and the whole sentence.
-pub fn step_json(geometry: &Geometry, step: &Step) -> Value {
-    let mut v = serde_json::to_value(step).unwrap_or(Value::Null);
-    let units: Vec<&[u32]> = step
-        .units
-        .iter()
-        .filter_map(|&u| geometry.units().get(u as usize))
-        .map(|u| u.cells.as_slice())
-        .collect();
-    let unit_names: Vec<String> = step
-        .units
-        .iter()
-        .filter(|&&u| (u as usize) < geometry.units().len())
-        .map(|&u| geometry.unit_name(u as usize))
-        .collect();
-    v["name"] = json!(step.technique.name());
-    v["level"] = json!(step.technique.level().name());
-    v["unit_cells"] = json!(units);
-    v["unit_names"] = json!(unit_names);
-    v["describe"] = json!(step.describe());
-    v
-}
-
-/// A grade: level, score, hardest technique and the grade in words.
-pub fn grade_json(grade: &logic::Grade) -> Value {
-    let mut v = json!(grade.summary());
-    v["describe"] = json!(grade.describe());
-    v
-}
-
-/// The whole path, step by step, with the grade.
+/// The whole path, step by step, with the grade: a [`PathView`].
 pub fn explain(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
     let path = p.explain(opts).map_err(failure)?;
-    let steps: Vec<Value> = path
-        .steps
-        .iter()
-        .map(|s| step_json(p.geometry(), s))
-        .collect();
-    Ok(json!({
-        "steps": steps,
-        "solved": path.solved,
-        "grade": grade_json(&logic::grade(&path)),
-    }))
+    Ok(to_json(&PathView::new(p.geometry(), &path)))
 }
 
-/// Level, score and hardest technique.
+/// Level, score and hardest technique: a [`RatingView`].
 pub fn rate(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
     let rating = p.rate(opts).map_err(failure)?;
-    let mut answer = grade_json(&rating.grade);
-    answer["solved"] = json!(true);
-    answer["steps"] = json!(rating.steps);
-    Ok(answer)
+    Ok(to_json(&RatingView::from(&rating)))
 }
 
-/// The next hint from the player's position: first any entry that is not
-/// the solution's digit (or pencil marks that lose a needed digit), then
-/// the easiest logical step. Messages say what to do.
-pub fn hint(
-    p: &Puzzle,
-    entries: &[u16],
-    pencil: &[Vec<u16>],
-    opts: &Options,
-) -> Result<Value, Failure> {
-    let geometry = p.geometry();
-    let hint = p.player_hint(entries, pencil, opts).map_err(failure)?;
-    Ok(match hint {
-        PlayerHint::Mistake { cell, digit } => json!({
-            "mistake": {"cell": cell, "digit": digit},
-            "cells": [cell],
-            "explanation": format!(
-                "{} = {digit} is a mistake: the solution has another digit there. Remove it first.",
-                geometry.cell_name(cell)
-            ),
-        }),
-        PlayerHint::MissingCandidate { cell, digit } => json!({
-            "mistake": {"cell": cell, "candidate": digit},
-            "cells": [cell],
-            "explanation": format!(
-                "The pencil marks of {} leave out {digit}, which the solution needs there. Add it back.",
-                geometry.cell_name(cell)
-            ),
-        }),
-        PlayerHint::Done => json!({"done": true, "explanation": "The grid is full."}),
-        PlayerHint::Step(step) => json!({"step": step_json(geometry, &step)}),
-        PlayerHint::Stuck => json!({
-            "explanation": "No logical step found from here: check your pencil marks, or undo the last entries."
-        }),
-    })
+/// The next hint from the player's position (`req.entries`, `req.pencil`):
+/// first any entry that is not the solution's digit (or pencil marks that
+/// lose a needed digit), then the easiest logical step with its three
+/// levels; a [`PlayerHintView`]. With `req.level` only that level is
+/// answered, and the step itself only at level 3.
+pub fn hint(p: &Puzzle, req: &PuzzleRequest, opts: &Options) -> Result<Value, Failure> {
+    if let Some(l) = req.level {
+        if !(1..=3).contains(&l) {
+            return Err(Failure::BadRequest(format!(
+                "hint level {l}: 1 (where to look), 2 (which technique) or 3 (the move)"
+            )));
+        }
+    }
+    let hint = p
+        .player_hint(&req.entries, &req.pencil, opts)
+        .map_err(failure)?;
+    let mut view = PlayerHintView::new(p, &hint);
+    if let Some(l) = req.level {
+        if let Some(levels) = &mut view.levels {
+            levels.retain(|h| h.level == l);
+        }
+        if l < 3 {
+            view.step = None;
+        }
+    }
+    Ok(to_json(&view))
 }
 
 /// The SVG drawing of the puzzle, with its solution or candidates on request.
@@ -418,7 +291,48 @@ pub fn render_pdf(req: &PuzzleRequest, opts: &Options) -> Result<Vec<u8>, Failur
         per_page: 1,
         ..Default::default()
     };
-    booklet(&[entry], &layout).map_err(|e| Failure::unprocessable(e.to_string()))
+    booklet(&[entry], &layout).map_err(|e| Failure::unprocessable("unsupported", e.to_string()))
+}
+
+/// A killer or thermo puzzle for [`generate`]: plain boards only, and no
+/// difficulty to aim at (the constrained generator grades what it makes).
+fn generate_constrained(
+    req: &GenerateRequest,
+    rules: &str,
+    shape: BoxShape,
+    seed: u64,
+    opts: &Options,
+) -> Result<Value, Failure> {
+    let kind = match rules {
+        "killer" => ConstraintKind::Killer,
+        "thermo" => ConstraintKind::Thermo,
+        other => {
+            return Err(Failure::BadRequest(format!(
+                "unknown rules {other:?}: classic, killer or thermo"
+            )))
+        }
+    };
+    if req.cube || !req.regions.is_empty() || !req.variants.is_empty() {
+        return Err(Failure::BadRequest(format!(
+            "{rules} puzzles are generated on plain square boards: no cube, variants or jigsaw regions"
+        )));
+    }
+    if !matches!(req.difficulty.as_deref(), None | Some("") | Some("any")) {
+        return Err(Failure::BadRequest(format!(
+            "{rules} puzzles are not generated to a difficulty yet: leave it at any"
+        )));
+    }
+    if !(4..=16).contains(&shape.n()) {
+        return Err(Failure::BadRequest(format!(
+            "{rules} puzzles are generated with 4 to 16 digits"
+        )));
+    }
+    let geometry =
+        Arc::new(Geometry::square(shape, &[]).map_err(|e| Failure::BadRequest(e.to_string()))?);
+    let seed = req.seed.unwrap_or(seed);
+    let made =
+        crate::generate::constrained(&geometry, kind, seed, 0, true, opts).map_err(failure)?;
+    Ok(to_json(&GeneratedView::of_constrained(&made, seed, 0)))
 }
 
 /// A request for a new puzzle.
@@ -447,6 +361,15 @@ pub struct GenerateRequest {
     /// A grader level (`easy` … `extreme`): puzzles are drawn until one
     /// grades at that level, within the limits.
     pub difficulty: Option<String>,
+    /// Stop removing clues at about this many (a target: some grids stop
+    /// above it). More clues make easier puzzles where a level is too
+    /// costly to search for (a 16×16 with 120 clues needs no more than
+    /// singles, in milliseconds).
+    pub clues: Option<usize>,
+    /// `killer` (cages covering the board) or `thermo` (thermometers): a
+    /// constraint puzzle on a plain square board of 4 to 16 digits
+    /// ([`crate::generate::constrained`]); absent or empty for a classic one.
+    pub rules: Option<String>,
 }
 
 fn seed_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
@@ -455,15 +378,24 @@ fn seed_de<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Err
     enum Seed {
         N(u64),
         S(String),
+        // Anything else (a negative or too large number, a fraction, an
+        // array) gets a plain message instead of serde's "did not match
+        // any variant".
+        Other(serde_json::Value),
     }
+    let wanted = || format!("a whole number from 0 to {}", u64::MAX);
     match Option::<Seed>::deserialize(d)? {
         None => Ok(None),
         Some(Seed::N(n)) => Ok(Some(n)),
+        Some(Seed::Other(v)) => Err(serde::de::Error::custom(format!(
+            "seed {v} is not {}",
+            wanted()
+        ))),
         Some(Seed::S(s)) if s.is_empty() => Ok(None),
         Some(Seed::S(s)) => s
             .parse()
             .map(Some)
-            .map_err(|_| serde::de::Error::custom(format!("seed {s:?} is not a whole number"))),
+            .map_err(|_| serde::de::Error::custom(format!("seed {s:?} is not {}", wanted()))),
     }
 }
 
@@ -478,15 +410,21 @@ impl Default for GenerateRequest {
             minimal: false,
             seed: None,
             difficulty: None,
+            clues: None,
+            rules: None,
         }
     }
 }
 
 /// A new puzzle from `seed` (the request's own seed wins), drawn until one
-/// matches the difficulty or `opts`' limits expire. The seed is answered as
-/// a string so JavaScript keeps every digit.
+/// matches the difficulty or `opts`' limits expire: a [`GeneratedView`]
+/// (the seed as a string, so JavaScript keeps every digit).
 pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Value, Failure> {
     let shape: BoxShape = req.box_shape.parse().map_err(Failure::BadRequest)?;
+    match req.rules.as_deref() {
+        None | Some("") | Some("classic") => {}
+        Some(rules) => return generate_constrained(req, rules, shape, seed, opts),
+    }
     if shape.n() > 25 {
         return Err(Failure::BadRequest(
             "puzzles are generated up to 25×25".into(),
@@ -499,11 +437,9 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
                 "cubes are generated up to 9×9×9".into(),
             ));
         }
-        if !matches!(symmetry, Symmetry::None | Symmetry::Rotational) {
-            return Err(Failure::BadRequest(
-                "a cube's clue pattern can be symmetric only by point reflection: symmetry rotational or none".into(),
-            ));
-        }
+        symmetry
+            .check_layout(Layout::Cube)
+            .map_err(Failure::BadRequest)?;
     }
     // `jigsaw` among the variants without regions: a random layout.
     let regions = (!req.regions.is_empty()).then(|| req.regions.clone());
@@ -525,6 +461,7 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
     let gen_opts = GenerateOptions {
         symmetry,
         minimal: req.minimal,
+        target_clues: req.clues,
         difficulty: level.map(Difficulty::level),
         grade: true,
         // A few candidates per index, so the limits are checked often.
@@ -533,18 +470,15 @@ pub fn generate(req: &GenerateRequest, seed: u64, opts: &Options) -> Result<Valu
     };
     let made = board
         .first_match(&gen_opts, seed, &opts.limits())
-        .map_err(|e| Failure::unprocessable(e.to_string()))?;
+        .map_err(|e| Failure::unprocessable("unsupported", e.to_string()))?;
     let Some((g, index)) = made else {
-        return Err(Failure::OverBudget(
-            "no puzzle of that difficulty found in time, try again".into(),
-        ));
+        let what = match level {
+            Some(l) => format!("a puzzle graded {} was found", l.name()),
+            None => "a puzzle was finished".into(),
+        };
+        return Err(Failure::OverBudget(format!(
+            "ran out of time before {what}; try again or ask for less"
+        )));
     };
-    Ok(json!({
-        "grid": GridJson::new(&g.puzzle),
-        "solution": GridJson::new(&g.solution),
-        "clues": g.puzzle.givens(),
-        "seed": seed.to_string(),
-        "index": index,
-        "grade": g.grade.as_ref().map(grade_json),
-    }))
+    Ok(to_json(&GeneratedView::new(&g, seed, index)))
 }

@@ -7,7 +7,8 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use sudokit::count::{self, BigUint, Budget, Count, Options, Shard};
+use sudokit::count::{self, BigUint, Count, Options, Shard};
+use sudokit::limits::Limits;
 use sudokit::{solve, BoxShape, Geometry, Grid, Variant};
 
 fn geometry(r: usize, c: usize, variants: &[Variant]) -> Arc<Geometry> {
@@ -214,7 +215,7 @@ fn shards_sum_to_the_whole() {
 fn budget_gives_a_lower_bound() {
     let g = Grid::empty(geometry(3, 3, &[]));
     let cancelled = Options {
-        budget: Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true))),
+        limits: Limits::none().with_cancel(Arc::new(AtomicBool::new(true))),
         ..Default::default()
     };
     // The bounded search that runs first (it finishes positions with fewer
@@ -225,7 +226,7 @@ fn budget_gives_a_lower_bound() {
     // request's cancel flag to a count).
     let flag = Arc::new(AtomicBool::new(true));
     let from_limits = Options {
-        budget: sudokit::solve::Limits::none().with_cancel(flag).into(),
+        limits: sudokit::solve::Limits::none().with_cancel(flag),
         ..Default::default()
     };
     let c = count::completions(&g, &from_limits).unwrap();

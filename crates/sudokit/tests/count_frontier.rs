@@ -15,7 +15,8 @@ use std::time::Duration;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudokit::count::{self, BigUint, Budget, CompletionsMethod, Count, Options, Orientation};
+use sudokit::count::{self, BigUint, CompletionsMethod, Count, Options, Orientation};
+use sudokit::limits::Limits;
 use sudokit::{solve, BoxShape, Geometry, Grid, Variant};
 
 const POSITIONS: &str = include_str!("data/count_positions.txt");
@@ -171,7 +172,7 @@ fn contradictions_variants_and_stops() {
     // A cancelled band count is a lower bound.
     let one = Grid::from_line(&format!("{}1", ".".repeat(80))).unwrap();
     let opts = Options {
-        budget: Budget::unlimited().with_cancel(Arc::new(AtomicBool::new(true))),
+        limits: Limits::none().with_cancel(Arc::new(AtomicBool::new(true))),
         ..Default::default()
     };
     let c = count::completions_by_bands(&one, Orientation::Auto, &opts)
@@ -205,7 +206,7 @@ impl Checked {
 
 fn check_position(g: &Grid, budget: Duration) -> Checked {
     let opts = || Options {
-        budget: Budget::timeout(budget),
+        limits: Limits::timeout(budget),
         ..Default::default()
     };
     let mut r = Checked::default();
@@ -215,7 +216,7 @@ fn check_position(g: &Grid, budget: Duration) -> Checked {
         return r;
     }
     let forced = || Options {
-        budget: Budget::timeout(budget / 4),
+        limits: Limits::timeout(budget / 4),
         ..Default::default()
     };
     for (o, way) in [

@@ -180,3 +180,25 @@ fn huge_numbers_are_reported_as_written() {
         "{e}"
     );
 }
+
+/// A jigsaw label out of range is reported as given (labels count from 0):
+/// 9 on a 9×9 used to be called "label 10", 65535 "label 65536".
+#[test]
+fn jigsaw_label_out_of_range_is_named_as_given() {
+    use sudokit::{BoxShape, Geometry, Variant};
+    for bad in [9u16, 65535] {
+        let mut labels: Vec<u16> = (0..81)
+            .map(|i| ((i / 9) / 3 * 3 + (i % 9) / 3) as u16)
+            .collect();
+        labels[40] = bad;
+        let e = Geometry::square(BoxShape::new(3, 3), &[Variant::Jigsaw(labels)])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!(
+                "region label {bad} out of range: labels are 0 to 8"
+            )),
+            "{e}"
+        );
+    }
+}

@@ -167,3 +167,148 @@ fn regions_are_refused_when_they_cannot_be_used() {
     });
     assert!(m.contains("cube"), "{m}");
 }
+
+/// `"clues"`: a 16×16 keeps about that many clues, and with 120 of 256 it
+/// grades below the levels that need trial and error (which an untargeted
+/// 16×16 reaches: "Extreme, Brute Force" was seen in the web app).
+#[test]
+fn a_clue_target_keeps_clues_and_makes_big_boards_easier() {
+    let req = GenerateRequest {
+        box_shape: "4x4".into(),
+        clues: Some(120),
+        ..Default::default()
+    };
+    for seed in 1..=2 {
+        let answer = service::generate(&req, seed, &Options::default()).unwrap();
+        let clues = answer["clues"].as_u64().unwrap();
+        let given = cells(&answer["grid"]).iter().filter(|&&v| v != 0).count() as u64;
+        assert_eq!(clues, given);
+        assert!(clues >= 120, "seed {seed}: {clues} clues");
+        let level = answer["grade"]["level"].as_str().unwrap();
+        assert!(
+            ["Easy", "Medium", "Hard"].contains(&level),
+            "seed {seed}: {level}"
+        );
+    }
+}
+
+/// `(r, c)` of a directive's cell name `rXcY` (1-based), as a cell index.
+fn cell_of(name: &str, n: usize) -> usize {
+    let (r, c) = name[1..].split_once('c').unwrap();
+    (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+}
+
+/// `"rules": "killer"`: cages covering the board whose sums are the
+/// solution's, no digit twice in a cage; `"thermo"`: thermometers rising
+/// along the solution. Checked here on the answer's directive lines, then
+/// read back as the page does (the grid JSON) and proven unique.
+#[test]
+fn killer_and_thermo_puzzles_keep_their_rules_and_have_one_solution() {
+    let boxes: Vec<u16> = (0..81)
+        .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u16)
+        .collect();
+    for (rules, kind) in [("killer", "cage"), ("thermo", "thermo")] {
+        for seed in 1..=3 {
+            let req = GenerateRequest {
+                rules: Some(rules.into()),
+                ..Default::default()
+            };
+            let answer = service::generate(&req, seed, &Options::default()).unwrap();
+            let (puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
+            assert_solves(&puzzle, &solution, &groups(&boxes));
+            let lines: Vec<&str> = answer["grid"]["constraints"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap())
+                .collect();
+            assert!(!lines.is_empty(), "{rules} seed {seed}: no constraints");
+            let mut covered = vec![0; 81];
+            for line in &lines {
+                let (head, rest) = line.split_once(':').unwrap();
+                assert_eq!(head, kind, "{line}");
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                if kind == "cage" {
+                    let sum: u16 = words[0].parse().unwrap();
+                    let digits: Vec<u16> =
+                        words[1..].iter().map(|w| solution[cell_of(w, 9)]).collect();
+                    assert_eq!(digits.iter().sum::<u16>(), sum, "{line}");
+                    let mut seen = digits.clone();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    assert_eq!(seen.len(), digits.len(), "a digit twice in {line}");
+                    for w in &words[1..] {
+                        covered[cell_of(w, 9)] += 1;
+                    }
+                } else {
+                    let digits: Vec<u16> = words.iter().map(|w| solution[cell_of(w, 9)]).collect();
+                    assert!(digits.windows(2).all(|p| p[0] < p[1]), "{line}: {digits:?}");
+                }
+            }
+            if kind == "cage" {
+                assert!(
+                    covered.iter().all(|&k| k == 1),
+                    "cages cover every cell once"
+                );
+            }
+            let text = answer["grid"].to_string();
+            let read: sudokit::Puzzle = text.parse().unwrap();
+            assert_eq!(read.constraints().len(), lines.len());
+            assert!(
+                read.check(&Options::default()).unwrap().is_unique(),
+                "{rules} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn killer_and_thermo_requests_outside_their_boards_are_refused() {
+    for (req, words) in [
+        (
+            GenerateRequest {
+                rules: Some("killer".into()),
+                cube: true,
+                box_shape: "2x2".into(),
+                ..Default::default()
+            },
+            "plain square boards",
+        ),
+        (
+            GenerateRequest {
+                rules: Some("thermo".into()),
+                variants: vec!["x".into()],
+                ..Default::default()
+            },
+            "plain square boards",
+        ),
+        (
+            GenerateRequest {
+                rules: Some("killer".into()),
+                box_shape: "5x5".into(),
+                ..Default::default()
+            },
+            "4 to 16 digits",
+        ),
+        (
+            GenerateRequest {
+                rules: Some("killer".into()),
+                difficulty: Some("hard".into()),
+                ..Default::default()
+            },
+            "difficulty",
+        ),
+        (
+            GenerateRequest {
+                rules: Some("sandwich".into()),
+                ..Default::default()
+            },
+            "classic, killer or thermo",
+        ),
+    ] {
+        match service::generate(&req, 1, &Options::default()) {
+            Err(Failure::BadRequest(m)) => assert!(m.contains(words), "{m}"),
+            other => panic!("{req:?}: {other:?}"),
+        }
+    }
+}

@@ -247,3 +247,75 @@ fn hint_explain_and_rate_accept_constraint_puzzles() {
     let rating = p.rate(&opts).unwrap();
     assert_eq!(rating.steps, path.steps.len());
 }
+
+/// The rule a dot or X/V step names, re-derived from the puzzle alone:
+/// every elimination must lie across a mark of the kind the sentence
+/// cites (or across an unmarked pair for the negative rules) from the cell
+/// the sentence starts from, and no step starts from a cell that can
+/// still be anything. These were wrong: a white dot's eliminations
+/// credited to "a black dot", an X pair's to "neighbours without an X or
+/// a V", and "r1c3 can only be 1/2/3/4/5/6/7/8/9".
+#[test]
+fn dot_and_xv_steps_name_the_mark_they_use() {
+    let opts = Options::default().with_timeout(Duration::from_secs(60));
+    let mut checked = 0;
+    for (name, text) in suite() {
+        if !(name.contains("kropki") || name.contains("xv")) {
+            continue;
+        }
+        let p: Puzzle = text.parse().unwrap();
+        let n = p.geometry().n();
+        let cell_of = |s: &str| -> usize {
+            let (r, c) = s.trim_start_matches('r').split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+        };
+        let marked = |a: usize, b: usize| -> Option<&'static str> {
+            p.constraints().iter().find_map(|k| match *k {
+                Constraint::KropkiWhite(x, y) if (x, y) == (a, b) || (y, x) == (a, b) => {
+                    Some("white")
+                }
+                Constraint::KropkiBlack(x, y) if (x, y) == (a, b) || (y, x) == (a, b) => {
+                    Some("black")
+                }
+                Constraint::X(x, y) if (x, y) == (a, b) || (y, x) == (a, b) => Some("X"),
+                Constraint::V(x, y) if (x, y) == (a, b) || (y, x) == (a, b) => Some("V"),
+                _ => None,
+            })
+        };
+        let mut c = p.logic_state(&opts).unwrap();
+        while let Some(step) = logic::next_step(&c) {
+            if matches!(step.technique, Technique::KropkiDot | Technique::XvPair) {
+                let e = &step.explanation;
+                assert!(!e.contains("1/2/3/4/5/6/7/8/9"), "{name}: {e}");
+                let first = e
+                    .split(|ch: char| !ch.is_ascii_alphanumeric())
+                    .find(|w| w.starts_with('r') && w.contains('c') && w.len() >= 4)
+                    .unwrap();
+                let x = cell_of(first);
+                let cited = if e.contains("white dot") {
+                    Some("white")
+                } else if e.contains("black dot") {
+                    Some("black")
+                } else if e.contains("an X joins") {
+                    Some("X")
+                } else if e.contains("a V joins") {
+                    Some("V")
+                } else {
+                    None // the negative rule: unmarked neighbours
+                };
+                for el in &step.eliminations {
+                    assert_eq!(
+                        marked(x, el.cell as usize),
+                        cited,
+                        "{name}: {e} (r{}c{})",
+                        el.cell as usize / n + 1,
+                        el.cell as usize % n + 1
+                    );
+                }
+                checked += 1;
+            }
+            logic::apply(&mut c, &step);
+        }
+    }
+    assert!(checked > 20, "only {checked} dot and X/V steps");
+}

@@ -2,7 +2,7 @@
 //! in at least one solution), for setters checking a puzzle in progress.
 
 use anyhow::Result;
-use serde_json::json;
+use sudokit::view::CandidatesView;
 
 use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
@@ -36,11 +36,12 @@ fn candidates_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         Ok(tc) => tc,
         Err(e) => return item.fail_with(json, e),
     };
-    let cells = p.grid().cells().len();
-    let lists: Vec<Vec<u16>> = (0..cells).map(|c| tc.digits(c)).collect();
+    let view = CandidatesView::from(&tc);
     if json {
-        return Output::ok(item.json_ok(json!({"candidates": lists})));
+        let fields = serde_json::to_value(&view).unwrap_or_default();
+        return Output::ok(item.json_ok(fields));
     }
+    let lists = view.candidates;
     let n = p.grid().n();
     let mut text = format!(
         "{}puzzle {}, line {}: true candidates\n",

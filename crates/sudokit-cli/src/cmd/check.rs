@@ -1,7 +1,7 @@
 //! `sudokit check`: is each puzzle valid, and does it have exactly one solution?
 
 use anyhow::Result;
-use serde_json::json;
+use sudokit::view::VerdictView;
 use sudokit::{Error, Verdict};
 
 use crate::batch::{Output, Tally};
@@ -37,22 +37,27 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         Ok(p) => p,
         Err(out) => return out,
     };
+    item.warn_ignored();
     let givens = p.grid().givens();
-    let (verdict, text, ok) = match p.check(opts) {
-        Ok(Verdict::Unique(_)) => (
-            "unique",
-            format!("ok: {at}: unique solution, {givens} givens"),
-            true,
-        ),
+    let checked = p.check(opts);
+    if json {
+        return match VerdictView::new(p, checked) {
+            Ok(v) => Output {
+                ok: v.unique,
+                text: item.json_ok(serde_json::to_value(v).unwrap_or_default()),
+                board: None,
+            },
+            Err(e) => item.fail_with(true, e),
+        };
+    }
+    let (text, ok) = match checked {
+        Ok(Verdict::Unique(_)) => (format!("ok: {at}: unique solution, {givens} givens"), true),
         Ok(Verdict::Multiple(a, b)) => {
             let e = Error::not_unique(a, b);
-            ("not-unique", format!("not unique: {at}: {e}"), false)
+            (format!("not unique: {at}: {e}"), false)
         }
-        Err(Error::NoSolution) => ("no-solution", format!("no solution: {at}"), false),
+        Err(Error::NoSolution) => (format!("no solution: {at}"), false),
         Err(e) => {
-            if json {
-                return item.fail_with(true, e);
-            }
             let word = if matches!(e, Error::Contradiction(_) | Error::BrokenCandidates(_)) {
                 "invalid"
             } else {
@@ -62,14 +67,6 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
             return Output::failed(msg);
         }
     };
-    if json {
-        let text = item.json_ok(json!({"verdict": verdict, "givens": givens}));
-        return Output {
-            text,
-            ok,
-            board: None,
-        };
-    }
     Output {
         text,
         ok,

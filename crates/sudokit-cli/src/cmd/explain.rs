@@ -1,8 +1,8 @@
 //! `sudokit explain`: the full human-style path of each puzzle, step by step.
 
 use anyhow::Result;
-use serde_json::json;
-use sudokit::logic::{self, Path};
+use sudokit::logic;
+use sudokit::view::{values_line, PathView};
 
 use crate::batch::{Output, Tally};
 use crate::input::{BatchArgs, InputArgs, Item};
@@ -35,23 +35,15 @@ fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         Ok(path) => path,
         Err(e) => return item.fail_with(json, e),
     };
-    let grade = logic::grade(&path);
     if json {
-        let v = json!({
-            "solved": path.solved,
-            "level": grade.level.name(),
-            "score": grade.score,
-            "hardest": grade.hardest.map(|t| t.name()),
-            "without_guessing": grade.without_guessing,
-            "solution": solution_line(&path),
-            "steps": path.steps,
-        });
+        let v = serde_json::to_value(PathView::new(puzzle.geometry(), &path)).unwrap_or_default();
         return Output {
             text: item.json_ok(v),
             ok: path.solved,
             board: None,
         };
     }
+    let grade = logic::grade(&path);
     let rec = &item.record;
     let mut text = format!(
         "{}puzzle {}, line {}: {}, score {}, hardest: {}{}\n",
@@ -76,7 +68,7 @@ fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         ));
     }
     if path.solved {
-        text.push_str(&format!("solution: {}\n", solution_line(&path)));
+        text.push_str(&format!("solution: {}\n", values_line(&path.final_values)));
     } else {
         text.push_str("stuck: no technique applies (the position has no solution)\n");
     }
@@ -85,17 +77,4 @@ fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         ok: path.solved,
         board: None,
     }
-}
-
-/// The final grid as one line (digits beyond 9 as letters, empty as `.`).
-pub fn solution_line(path: &Path) -> String {
-    path.final_values
-        .iter()
-        .map(|&v| match v {
-            0 => '.',
-            v => char::from_digit(v as u32, 36)
-                .unwrap_or('?')
-                .to_ascii_uppercase(),
-        })
-        .collect()
 }

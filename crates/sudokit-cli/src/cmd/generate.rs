@@ -132,10 +132,10 @@ fn puzzle_text(
             v["solution"] = json!(GridJson::new(&g.solution));
         }
         if let Some(grade) = &g.grade {
-            let summary = grade.summary();
-            v["level"] = json!(summary.level);
-            v["score"] = json!(summary.score);
-            v["hardest"] = json!(summary.hardest);
+            let view = sudokit::view::GradeView::from(grade);
+            v["level"] = json!(view.level);
+            v["score"] = json!(view.score);
+            v["hardest"] = json!(view.hardest);
         }
         return v.to_string();
     }
@@ -183,11 +183,9 @@ pub fn run(args: &Args) -> Result<Tally> {
             .map_err(anyhow::Error::msg)?,
     };
     // Whichever way the board came, a cube keeps only point symmetry.
-    if board.layout() == sudokit::Layout::Cube
-        && !matches!(args.symmetry, Symmetry::None | Symmetry::Rotational)
-    {
-        bail!("a cube's clue pattern can be symmetric only by point reflection (--symmetry rotational)");
-    }
+    args.symmetry
+        .check_layout(board.layout())
+        .map_err(anyhow::Error::msg)?;
     if args.killer || args.thermo {
         let Board::Fixed(geometry) = board else {
             bail!("--killer and --thermo generate on boxes or on the regions of --like, not on random jigsaw layouts");

@@ -1,10 +1,11 @@
 //! `sudokit grids RxC`: the number of completed grids of a box shape.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Result};
-use sudokit::count::{self, Budget, GridsMethod, Options, Partial, Shard};
+use sudokit::count::{self, GridsMethod, Options, Partial, Shard};
+use sudokit::limits::Limits;
 use sudokit::{BoxShape, Geometry, Variant};
 
 use crate::batch::Tally;
@@ -39,19 +40,6 @@ pub fn variants(names: &[String]) -> Result<Vec<Variant>> {
     Variant::parse_list(names).map_err(anyhow::Error::msg)
 }
 
-/// The time budget of `--timeout`.
-pub fn budget(timeout: Option<f64>) -> Result<Budget> {
-    let Some(t) = timeout else {
-        return Ok(Budget::unlimited());
-    };
-    match Duration::try_from_secs_f64(t) {
-        Ok(d) => Ok(Budget::timeout(d)),
-        // Longer than any run: no limit.
-        Err(_) if t.is_finite() && t > 0.0 => Ok(Budget::unlimited()),
-        Err(_) => bail!("--timeout must be a non-negative number of seconds, not {t}"),
-    }
-}
-
 pub fn run(args: &Args) -> Result<Tally> {
     let variants = variants(&args.variant)?;
     let geo = if args.cube {
@@ -63,18 +51,18 @@ pub fn run(args: &Args) -> Result<Tally> {
         Geometry::square(args.shape, &variants)?
     };
     let geo = Arc::new(geo);
-    let bar = progress::count_bar("grids");
-    let update = |p| progress::update(&bar, p);
+    let bar = progress::CountProgress::start("grids", 0.0);
+    let update = |p| bar.update(p);
     let shard = args.shard.unwrap_or_default();
     let opts = Options {
-        budget: budget(args.timeout)?,
+        limits: Limits::from_secs(args.timeout).map_err(anyhow::Error::msg)?,
         threads: args.threads,
         shard,
         progress: Some(&update),
     };
     let start = Instant::now();
     let result = count::grids(&geo, &opts);
-    bar.finish_and_clear();
+    bar.finish();
     if args.verbose {
         let method = match GridsMethod::for_geometry(&geo) {
             GridsMethod::Bands => "band composition",
@@ -105,5 +93,6 @@ pub fn run(args: &Args) -> Result<Tally> {
     Ok(Tally {
         total: 1,
         failed: 0,
+        bounds: u64::from(!result.is_exact()),
     })
 }

@@ -4,6 +4,7 @@
 use anyhow::Result;
 use serde_json::json;
 use sudokit::logic;
+use sudokit::view::StepView;
 
 use crate::batch::{self, Output, Tally};
 use crate::input::{InputArgs, Item};
@@ -20,24 +21,29 @@ pub struct Args {
     /// ready to feed back into `sudokit hint`.
     #[arg(long)]
     pub then: bool,
+    /// How much to give away: 1 where to look (a row, column, box or cage),
+    /// 2 which technique, 3 the whole move (the default).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=3))]
+    pub level: u8,
     /// Give up on a puzzle after this many seconds (reported as an error).
     #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
     pub timeout: Option<f64>,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let (json, then) = (args.json, args.then);
+    let (json, then, level) = (args.json, args.then, args.level);
     let opts = crate::input::options(args.timeout, 1);
     batch::run(args.input.items()?, 1, move |item| {
-        hint_one(&item, json, then, &opts)
+        hint_one(&item, json, then, level, &opts)
     })
 }
 
-fn hint_one(item: &Item, json: bool, then: bool, opts: &sudokit::Options) -> Output {
+fn hint_one(item: &Item, json: bool, then: bool, level: u8, opts: &sudokit::Options) -> Output {
     let puzzle = match item.puzzle(json) {
         Ok(p) => p,
         Err(out) => return out,
     };
+    item.warn_ignored();
     let step = match puzzle.hint(opts) {
         Ok(Some(step)) => step,
         Ok(None) => {
@@ -56,12 +62,28 @@ fn hint_one(item: &Item, json: bool, then: bool, opts: &sudokit::Options) -> Out
         }
         Err(e) => return item.fail_with(json, e),
     };
+    let mut levels = puzzle.hint_levels(&step);
+    if level < 3 {
+        // Where to look, or which technique: not the move itself.
+        levels.retain(|h| h.level == level);
+        return Output::ok(if json {
+            item.json_ok(json!({ "levels": levels }))
+        } else {
+            levels.iter().map(|h| h.text.as_str()).collect()
+        });
+    }
     let after = puzzle.logic_state(opts).ok().and_then(|mut c| {
         logic::apply(&mut c, &step);
         c.to_pencilmarks()
     });
     let text = if json {
-        item.json_ok(json!({ "step": step, "technique": step.technique.name(), "after": after }))
+        let view = StepView::new(puzzle.geometry(), &step);
+        item.json_ok(json!({
+            "after": after,
+            "levels": levels,
+            "step": view,
+            "technique": step.technique.name(),
+        }))
     } else {
         let mut t = format!("{}: {}", step.technique.name(), step.explanation);
         if let (true, Some(a)) = (then, &after) {

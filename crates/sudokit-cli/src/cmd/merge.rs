@@ -38,5 +38,6 @@ pub fn run(args: &Args) -> Result<Tally> {
     Ok(Tally {
         total: 1,
         failed: 0,
+        bounds: 0,
     })
 }

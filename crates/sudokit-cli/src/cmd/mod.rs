@@ -4,6 +4,7 @@ pub mod bench;
 pub mod candidates;
 pub mod canon;
 pub mod check;
+pub mod completions;
 pub mod count;
 pub mod explain;
 pub mod generate;

@@ -1,7 +1,7 @@
 //! `sudokit rate`: grade many puzzles, one line each, in input order.
 
 use anyhow::Result;
-use serde_json::json;
+use sudokit::view::RatingView;
 
 use crate::batch::{Output, Tally};
 use crate::cpu_clock::thread_cpu_time;
@@ -50,12 +50,10 @@ fn rate_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
         Ok(r) => r,
         Err(e) => return item.fail_with(json, e),
     };
-    let g = r.grade;
+    let g = &r.grade;
     let hardest = g.hardest.map_or("none", |t| t.name());
     let text = if json {
-        let mut v = json!(g.summary());
-        v["steps"] = json!(r.steps);
-        item.json_ok(v)
+        item.json_ok(serde_json::to_value(RatingView::from(&r)).unwrap_or_default())
     } else {
         format!("{}\t{}\t{}", g.level.name(), g.score, hardest)
     };

@@ -18,6 +18,12 @@ pub struct Args {
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
+    /// Print a solution even when the puzzle was read only in part
+    /// (drawings or a rules text not read as rules) and has several
+    /// solutions under the rules read: by default such a puzzle is
+    /// answered only when its solution is unique.
+    #[arg(long)]
+    pub any_solution: bool,
     /// Search engine: auto, backtrack or learning.
     #[arg(long, value_enum, default_value_t)]
     pub engine: EngineArg,
@@ -26,32 +32,51 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
-    let (fmt, unique) = (args.output, args.unique);
+    let (fmt, unique, any) = (args.output, args.unique, args.any_solution);
     // Each puzzle is one task of the batch: the search itself stays on one thread.
     let opts = args.batch.options().with_engine(args.engine.into());
     let threads = args.batch.threads();
     batch::run(args.input.items()?, threads, move |item| {
-        solve_one(&item, fmt, unique, &opts)
+        solve_one(&item, fmt, unique, any, &opts)
     })
 }
 
-fn solve_one(item: &Item, fmt: OutputFormat, unique: bool, opts: &sudokit::Options) -> Output {
+fn solve_one(
+    item: &Item,
+    fmt: OutputFormat,
+    unique: bool,
+    any: bool,
+    opts: &sudokit::Options,
+) -> Output {
     let json = fmt == OutputFormat::Json;
     let puzzle = match item.puzzle(json) {
         Ok(p) => p,
         Err(out) => return out,
     };
-    let found = if unique {
+    item.warn_ignored();
+    // A puzzle read in part is answered only when the rules read settle
+    // it: a solution among several may break the rules not read.
+    let partial = !puzzle.ignored().is_empty() && !any;
+    let found = if unique || partial {
         puzzle.unique_solution(opts)
     } else {
         puzzle.solve(opts)
     };
     match found {
+        Err(e @ sudokit::Error::NotUnique { .. }) if partial && !unique => {
+            let msg = format!(
+                "not answered: {}: the puzzle has parts sudokit did not read as rules, and the \
+                 rules read leave more than one solution, so none is the answer \
+                 (--any-solution prints one anyway)",
+                item.record.locate(e)
+            );
+            item.fail(json, "partly-read", msg)
+        }
         Err(e) => item.fail_with(json, e),
         Ok(s) => {
             let text = if json {
                 let mut v = json!({ "solution": GridJson::new(&s) });
-                if unique {
+                if unique || partial {
                     v["unique"] = json!(true);
                 }
                 item.json_ok(v)

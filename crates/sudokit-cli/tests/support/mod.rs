@@ -31,6 +31,30 @@ pub fn sudokit_stdin(args: &[&str], input: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs sudokit with `args` and `file`, sends it SIGINT (Ctrl-C) after
+/// `after`, and returns what it wrote and its status.
+#[cfg(unix)]
+pub fn sudokit_interrupted(
+    args: &[&str],
+    file: &std::path::Path,
+    after: std::time::Duration,
+) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .arg(file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    std::thread::sleep(after);
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    child.wait_with_output().unwrap()
+}
+
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }

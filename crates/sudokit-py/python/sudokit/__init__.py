@@ -72,14 +72,20 @@ class Count(NamedTuple):
 
 
 class Rating(NamedTuple):
-    """A HoDoKu-style grade."""
+    """A HoDoKu-style grade: the keys of ``rate --json`` and ``/api/rate``."""
 
+    describe: str
+    hardest: Optional[str]
     level: str
     score: int
-    hardest: Optional[str]
-    without_guessing: bool
+    solved: bool
     steps: int
-    description: str
+    without_guessing: bool
+
+    @property
+    def description(self) -> str:
+        """The grade in words: the former name of :attr:`describe`."""
+        return self.describe
 
 
 class Record(NamedTuple):
@@ -321,17 +327,29 @@ class Puzzle:
         it = self._p.solutions(timeout)
         return (Puzzle(s) for s in it)
 
-    def hint(self, *, timeout: Optional[float] = None) -> Optional[Dict[str, Any]]:
-        """The easiest next step (a dict with ``technique``, ``placements``,
-        ``eliminations``, ``explanation``, ``description``), None when full.
+    def hint(
+        self, *, level: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Optional[Dict[str, Any]]:
+        """The easiest next step, None when full: a dict with the keys of a
+        step of ``explain --json`` and ``/api/explain`` (``technique`` the
+        identifier, ``name`` the display name, ``level``, ``placements``,
+        ``eliminations``, ``cells``, ``units``, ``unit_cells``,
+        ``unit_names``, ``candidates``, ``explanation``, ``describe``).
 
-        >>> h = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.").hint()
-        >>> h["description"]
+        With ``level`` only that much of it: 1 where to look (a row, column,
+        box or cage, never the cell of a single), 2 which technique, 3 the
+        whole move, as ``{"level", "text", "cells", "units"}``.
+
+        >>> p = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")
+        >>> h = p.hint()
+        >>> h["describe"]
         'Hidden Single: In box 4, 7 fits only in r5c2, so r5c2 = 7'
         >>> h["placements"]
         [{'cell': 37, 'digit': 7}]
+        >>> p.hint(level=1)["text"]
+        'Look at box 4.'
         """
-        s = self._p.hint(timeout)
+        s = self._p.hint(timeout, level)
         return None if s is None else json.loads(s)
 
     def player_hint(
@@ -344,18 +362,21 @@ class Puzzle:
         """The next hint for a player's position: ``entries`` are the digits
         the player placed (one per cell, 0 = empty; givens are ignored),
         ``pencil`` their pencil marks (one collection of digits per cell; an
-        empty one means every digit the placed ones allow). A dict whose
-        ``kind`` is ``mistake`` (``cell``, ``digit``: an entry that is not
-        the solution's digit), ``missing-candidate`` (``cell``, ``digit``:
-        the marks of a cell leave out the solution's digit), ``done``,
-        ``step`` (as :meth:`hint`) or ``stuck``.
+        empty one means every digit the placed ones allow). The dict of
+        ``/api/hint``, whose ``kind`` is ``mistake`` (``mistake``: ``cell``
+        and ``digit``, an entry that is not the solution's digit),
+        ``missing-candidate`` (``mistake``: ``cell`` and ``candidate``, the
+        marks of a cell leave out the solution's digit), ``done``, ``step``
+        (``step`` as :meth:`hint`, ``levels`` its three hint levels) or
+        ``stuck``; all but ``step`` say what to do in ``explanation``.
 
         >>> p = Puzzle("85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.")
         >>> entries = [0] * 81
         >>> entries[2] = 1                       # r1c3 is 9 in the solution
-        >>> p.player_hint(entries)
-        {'cell': 2, 'digit': 1, 'kind': 'mistake'}
-        >>> p.player_hint()["technique"]
+        >>> h = p.player_hint(entries)
+        >>> h["kind"], h["mistake"]
+        ('mistake', {'cell': 2, 'digit': 1})
+        >>> p.player_hint()["step"]["name"]
         'Hidden Single'
         """
         ent = [] if entries is None else [int(v) for v in np.asarray(entries).reshape(-1)]
@@ -363,7 +384,11 @@ class Puzzle:
         return json.loads(self._p.player_hint(ent, marks, timeout))
 
     def explain(self, *, timeout: Optional[float] = None) -> Dict[str, Any]:
-        """Every step to the solution: ``{"steps": [...], "solved": bool, ...}``."""
+        """Every step to the solution, as ``explain --json`` and
+        ``/api/explain``: ``{"steps": [...], "solved": bool, "grade": {...},
+        "solution": line}``; each step as :meth:`hint`, ``grade`` with
+        ``level``, ``score``, ``hardest``, ``without_guessing`` and
+        ``describe``, ``solution`` the grid after the last step as a line."""
         return json.loads(self._p.explain(timeout))
 
     def rate(self, *, timeout: Optional[float] = None) -> Rating:

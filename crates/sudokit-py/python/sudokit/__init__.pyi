@@ -20,12 +20,15 @@ class Count(NamedTuple):
     exact: bool
 
 class Rating(NamedTuple):
+    describe: str
+    hardest: Optional[str]
     level: str
     score: int
-    hardest: Optional[str]
-    without_guessing: bool
+    solved: bool
     steps: int
-    description: str
+    without_guessing: bool
+    @property
+    def description(self) -> str: ...
 
 class Record(NamedTuple):
     number: int
@@ -96,7 +99,9 @@ class Puzzle:
     ) -> Count: ...
     def count_shard(self, index: int, shards: int, *, threads: int = ..., timeout: Optional[float] = ...) -> str: ...
     def solutions(self, *, timeout: Optional[float] = ...) -> Iterator[Puzzle]: ...
-    def hint(self, *, timeout: Optional[float] = ...) -> Optional[Dict[str, Any]]: ...
+    def hint(
+        self, *, level: Optional[int] = ..., timeout: Optional[float] = ...
+    ) -> Optional[Dict[str, Any]]: ...
     def player_hint(
         self,
         entries: Optional[Union[Sequence[int], np.ndarray]] = ...,

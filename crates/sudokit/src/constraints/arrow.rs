@@ -8,7 +8,106 @@
 //! arrow's exact reachable totals meet the circle's values
 //! ([`super::little_killer::narrow`]), for circles of one or two cells.
 
-use super::{digits, hi, little_killer, lo, restrict, Narrowed, Wipeout};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, err, TextError};
+use super::{digits, hi, little_killer, lo, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
+use crate::render::svg::Pen;
+
+/// Arrows: `arrow: r1c1 | r1c2 r1c3` (circle cells, a bar, arrow cells).
+pub(crate) struct Arrow;
+
+impl Family for Arrow {
+    fn keys(&self) -> &'static [&'static str] {
+        &["arrow"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        let toks = text::tokens(value);
+        let Some(bar) = toks.iter().position(|&(_, t)| t == "|") else {
+            return err(0, "an arrow is `circle cells | arrow cells`");
+        };
+        let circle = text::cells(&toks[..bar], n)?;
+        let arrow = text::cells(&toks[bar + 1..], n)?;
+        if circle.is_empty() || arrow.is_empty() {
+            return err(0, "an arrow needs circle cells and arrow cells");
+        }
+        Ok(Constraint::Arrow { circle, arrow })
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        match c {
+            Constraint::Arrow { circle, arrow } => format!(
+                "arrow: {} | {}",
+                text::names(circle, n),
+                text::names(arrow, n)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        match c {
+            Constraint::Arrow { circle, arrow } => circle.iter().chain(arrow).copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        text::no_repeat(&self.cells(c, n), "an arrow", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
+        match c {
+            Constraint::Arrow { circle, arrow } => satisfied(circle, arrow, &|c| values[c] as u32),
+            _ => true,
+        }
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        if let Constraint::Arrow { circle, arrow } = c {
+            m.props.push(Prop::Arrow {
+                circle: circle.clone(),
+                arrow: arrow.clone(),
+                ends: (1..=arrow.len()).collect(),
+            });
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, _n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        match c {
+            Constraint::Arrow { circle, arrow } => format!(
+                "the arrow {} sums to its circle {}",
+                names(arrow),
+                names(circle)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let Constraint::Arrow { circle, arrow } = c else {
+            return;
+        };
+        let mut path = vec![*circle.last().unwrap()];
+        path.extend(arrow);
+        pen.line(&path, "#999", 2.0);
+        for &cell in circle {
+            let (x, y) = pen.centre(cell);
+            let _ = writeln!(
+                pen.under,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#999\" stroke-width=\"2\"/>",
+                pen.size * 0.4
+            );
+        }
+        let (x, y) = pen.centre(*arrow.last().unwrap());
+        let _ = writeln!(
+            pen.under,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#999\"/>"
+        );
+    }
+}
 
 /// The circle's number from its digits.
 pub(super) fn circle_value(circle: &[usize], v: &dyn Fn(usize) -> u32) -> u64 {

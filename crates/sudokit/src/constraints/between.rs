@@ -1,7 +1,73 @@
 //! Between lines: the digits on the line between its two ends lie strictly
 //! between the ends' digits (in either order).
 
-use super::{bit, digits, hi, lo, range, restrict, Narrowed};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, TextError};
+use super::{bit, digits, hi, lo, range, restrict, Constraint, Model, Narrowed, Prop};
+use crate::render::svg::Pen;
+
+/// Between lines: `between: r1c1 r1c2 r1c3`, the ends first and last.
+pub(crate) struct Between;
+
+impl Family for Between {
+    fn keys(&self) -> &'static [&'static str] {
+        &["between"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        Ok(Constraint::Between(text::need_cells(
+            value,
+            n,
+            2,
+            "a between line",
+        )?))
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        format!("between: {}", text::names(&self.cells(c, n), n))
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        match c {
+            Constraint::Between(cells) => cells.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        text::no_repeat(&self.cells(c, n), "a line", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        satisfied(&self.cells(c, n), &|c| values[c] as u32)
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        m.props.push(Prop::Between(self.cells(c, m.n)));
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        format!(
+            "the digits inside the between line {} lie between its ends",
+            names(&self.cells(c, n))
+        )
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let cells = self.cells(c, pen.n);
+        pen.line(&cells, "#9cf", pen.size * 0.15);
+        for &end in [cells[0], cells[cells.len() - 1]].iter() {
+            let (x, y) = pen.centre(end);
+            let _ = writeln!(
+                pen.under,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#9cf\" stroke-width=\"2\"/>",
+                pen.size * 0.4
+            );
+        }
+    }
+}
 
 pub(super) fn satisfied(cells: &[usize], v: &dyn Fn(usize) -> u32) -> bool {
     if cells.len() < 3 {

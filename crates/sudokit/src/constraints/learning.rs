@@ -170,7 +170,8 @@ fn encode(sat: &mut Cdcl, model: &Model, masks: &[u64]) {
             | Prop::Arrow { .. }
             | Prop::Sandwich { .. }
             | Prop::LittleKiller { .. }
-            | Prop::Between(_) => {}
+            | Prop::Between(_)
+            | Prop::Family(..) => {}
         }
     }
 }

@@ -7,7 +7,150 @@
 //! group and the right total. Without groups (the human-style steps, which
 //! do not know the units) it is bounds reasoning, [`super::killer::bounds`].
 
-use super::{bit, digits, killer, restrict, Narrowed, Wipeout};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, err, TextError};
+use super::{bit, digits, killer, restrict, Constraint, Direction, Model, Narrowed, Prop, Wipeout};
+use crate::render::svg::Pen;
+
+/// Little killers: `little-killer: 23 r1c1 down-right` (sum, first cell,
+/// direction).
+pub(crate) struct LittleKiller;
+
+/// The direction's name in the text form.
+fn direction_name(d: Direction) -> &'static str {
+    match d {
+        Direction::DownRight => "down-right",
+        Direction::DownLeft => "down-left",
+        Direction::UpRight => "up-right",
+        Direction::UpLeft => "up-left",
+    }
+}
+
+impl Family for LittleKiller {
+    fn keys(&self) -> &'static [&'static str] {
+        &["little-killer"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        let toks = text::tokens(value);
+        let [(a0, s), (a1, c), (a2, d)] = toks.as_slice() else {
+            return err(0, "expected `little-killer: SUM CELL DIRECTION` (down-right, down-left, up-right, up-left)");
+        };
+        let sum = text::number(*a0, s)?;
+        let start = text::cell(*a1, c, n)?;
+        let direction = match d.to_ascii_lowercase().as_str() {
+            "down-right" | "dr" => Direction::DownRight,
+            "down-left" | "dl" => Direction::DownLeft,
+            "up-right" | "ur" => Direction::UpRight,
+            "up-left" | "ul" => Direction::UpLeft,
+            _ => {
+                return err(
+                    *a2,
+                    format!("unknown direction {d:?} (down-right, down-left, up-right, up-left)"),
+                )
+            }
+        };
+        Ok(Constraint::LittleKiller {
+            sum,
+            start,
+            direction,
+        })
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        match c {
+            Constraint::LittleKiller {
+                sum,
+                start,
+                direction,
+            } => format!(
+                "little-killer: {sum} {} {}",
+                text::name(*start, n),
+                direction_name(*direction)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn cells(&self, c: &Constraint, n: usize) -> Vec<usize> {
+        match c {
+            Constraint::LittleKiller {
+                start, direction, ..
+            } => direction.cells_from(*start, n),
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        match c {
+            Constraint::LittleKiller { start, .. } if *start < n * n => Ok(()),
+            _ => Err("little-killer start off the board".into()),
+        }
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        let Constraint::LittleKiller { sum, .. } = c else {
+            return true;
+        };
+        self.cells(c, n)
+            .iter()
+            .map(|&c| values[c] as u32)
+            .sum::<u32>()
+            == *sum
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        if let Constraint::LittleKiller { sum, .. } = c {
+            let cells = self.cells(c, m.n);
+            m.props.push(Prop::LittleKiller {
+                ends: (1..=cells.len()).collect(),
+                cells,
+                sum: *sum,
+            })
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, _n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        match c {
+            Constraint::LittleKiller {
+                sum,
+                start,
+                direction,
+            } => format!(
+                "the diagonal from {} {} sums to {sum} (digits may repeat)",
+                names(&[*start]),
+                direction_name(*direction)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let Constraint::LittleKiller {
+            sum,
+            start,
+            direction,
+        } = c
+        else {
+            return;
+        };
+        let (dx, dy, glyph) = match direction {
+            Direction::DownRight => (-1.0, -1.0, "↘"),
+            Direction::DownLeft => (1.0, -1.0, "↙"),
+            Direction::UpRight => (-1.0, 1.0, "↗"),
+            Direction::UpLeft => (1.0, 1.0, "↖"),
+        };
+        let (size, small) = (pen.size, pen.small());
+        let (cx, cy) = pen.centre(*start);
+        let (x, y) = (cx + dx * size * 0.75, cy + dy * size * 0.75);
+        let _ = writeln!(
+            pen.over,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}{glyph}</text>"
+        );
+    }
+}
 use crate::geometry::Geometry;
 
 /// Sums are tracked as `u128` sets of reachable totals: larger clues (big

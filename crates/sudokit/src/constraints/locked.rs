@@ -73,7 +73,7 @@ impl Locked {
         }
         let n = model.n;
         let words = cells.div_ceil(64);
-        let full = crate::puzzle::full_mask(n);
+        let full = crate::bits::full_mask(n);
         let set = |bits: &mut [u64], a: usize, b: usize| bits[a * words + b / 64] |= 1 << (b % 64);
         let clique = |bits: &mut [u64], group: &[usize]| {
             for &a in group {

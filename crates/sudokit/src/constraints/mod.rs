@@ -28,35 +28,43 @@
 
 mod arrow;
 mod between;
+mod clone;
+mod dutch_whisper;
+mod entropic;
+mod extremum;
+pub(crate) mod family;
 mod killer;
 mod kropki;
 pub(crate) mod learning;
 mod little_killer;
 mod locked;
+mod modular;
 mod neighbours;
 mod palindrome;
 mod parity;
 pub(crate) mod portfolio;
+mod quadruple;
 mod region;
+pub(crate) mod registry;
 mod renban;
 mod sandwich;
 mod schedule;
 pub(crate) mod search;
+mod skyscraper;
 mod text;
 mod thermo;
 mod whisper;
+mod xsum;
 mod xv;
+mod zipper;
 
+pub use family::Clue;
 pub use search::TrueCandidates;
 
 /// Whether `key` names a constraint directive; `bare` when the line had no
 /// colon (only board-wide rules such as `anti-knight` stand alone).
 pub(crate) fn is_directive_key(key: &str, bare: bool) -> bool {
-    if bare {
-        text::FLAGS.contains(&key)
-    } else {
-        text::KEYS.contains(&key)
-    }
+    registry::is_key(key, bare)
 }
 
 /// Reads one directive for an N×N board; on failure the byte offset into
@@ -66,7 +74,7 @@ pub(crate) fn parse_directive(
     value: &str,
     n: usize,
 ) -> Result<Constraint, (usize, String)> {
-    text::parse(key, value, n).map_err(|e| (e.at.min(value.len()), e.message))
+    registry::parse(key, value, n).map_err(|e| (e.at.min(value.len()), e.message))
 }
 
 /// A row or a column of the board (0-based index), for sandwich clues.
@@ -140,6 +148,13 @@ pub enum Constraint {
     /// Every dot is given: orthogonal neighbours without a dot are neither
     /// consecutive nor in ratio 2.
     KropkiAll,
+    /// Every white dot is given: orthogonal neighbours without a dot (of
+    /// either colour) are not consecutive (f-puzzles' `negative:
+    /// ["difference"]`, or its non-consecutive rule on a board with dots).
+    KropkiWhiteAll,
+    /// Every black dot is given: orthogonal neighbours without a dot (of
+    /// either colour) are not in ratio 2 (f-puzzles' `negative: ["ratio"]`).
+    KropkiBlackAll,
     /// X: the two digits sum to 10.
     X(usize, usize),
     /// V: the two digits sum to 5.
@@ -178,6 +193,10 @@ pub enum Constraint {
     Between(Vec<usize>),
     /// Extra region: no repeats (and every digit once when it has N cells).
     Region(Vec<usize>),
+    /// A rule of a family that keeps its clue as numbers and cells
+    /// (minimum/maximum, quadruples, X-sums, skyscrapers, zipper, entropic
+    /// and modular lines, Dutch whispers, clones): see [`Clue`].
+    Clue(Clue),
 }
 
 /// The smallest difference between neighbours on a German whisper line:
@@ -272,25 +291,7 @@ pub(crate) fn orthogonal_pairs(n: usize) -> Vec<(usize, usize)> {
 impl Constraint {
     /// Every cell this constraint names (empty for board-wide rules).
     pub fn cells(&self, n: usize) -> Vec<usize> {
-        use Constraint::*;
-        match self {
-            Cage { cells, .. }
-            | Thermo(cells)
-            | Odd(cells)
-            | Even(cells)
-            | Whisper(cells)
-            | Renban(cells)
-            | Palindrome(cells)
-            | Between(cells)
-            | Region(cells) => cells.clone(),
-            Arrow { circle, arrow } => circle.iter().chain(arrow).copied().collect(),
-            KropkiWhite(a, b) | KropkiBlack(a, b) | X(a, b) | V(a, b) => vec![*a, *b],
-            Sandwich { line, .. } => line.cells(n),
-            LittleKiller {
-                start, direction, ..
-            } => direction.cells_from(*start, n),
-            KropkiAll | XvAll | AntiKnight | AntiKing | NonConsecutive => Vec::new(),
-        }
+        self.family().cells(self, n)
     }
 
     /// Whether the rule can still hold with the filled cells of `values`
@@ -311,7 +312,7 @@ impl Constraint {
         if n > 64 || self.validate(n).is_err() {
             return true;
         }
-        let full = crate::puzzle::full_mask(n);
+        let full = crate::bits::full_mask(n);
         let mut cand: Vec<u64> = values
             .iter()
             .map(|&v| match v {
@@ -339,56 +340,7 @@ impl Constraint {
     /// assert!(!thermo.satisfied(&[2, 1, 1, 2], 2, &[]));
     /// ```
     pub fn satisfied(&self, values: &[u16], n: usize, all: &[Constraint]) -> bool {
-        use Constraint::*;
-        let v = |c: usize| values[c] as u32;
-        match self {
-            Cage { sum, cells } => killer::satisfied(*sum, cells, &v),
-            Thermo(cells) => thermo::satisfied(cells, &v),
-            Arrow { circle, arrow } => arrow::satisfied(circle, arrow, &v),
-            KropkiWhite(a, b) => kropki::white(v(*a), v(*b)),
-            KropkiBlack(a, b) => kropki::black(v(*a), v(*b)),
-            KropkiAll => kropki::negative_pairs(n, all)
-                .into_iter()
-                .all(|(a, b)| !kropki::white(v(a), v(b)) && !kropki::black(v(a), v(b))),
-            X(a, b) => v(*a) + v(*b) == 10,
-            V(a, b) => v(*a) + v(*b) == 5,
-            XvAll => xv::negative_pairs(n, all)
-                .into_iter()
-                .all(|(a, b)| !xv::either(v(a), v(b))),
-            Sandwich { line, sum } => sandwich::satisfied(&line.cells(n), *sum, n as u32, &v),
-            LittleKiller {
-                sum,
-                start,
-                direction,
-            } => {
-                direction
-                    .cells_from(*start, n)
-                    .iter()
-                    .map(|&c| v(c))
-                    .sum::<u32>()
-                    == *sum
-            }
-            AntiKnight => neighbours::knight_pairs(n)
-                .into_iter()
-                .all(|(a, b)| v(a) != v(b)),
-            AntiKing => neighbours::king_pairs(n)
-                .into_iter()
-                .all(|(a, b)| v(a) != v(b)),
-            NonConsecutive => orthogonal_pairs(n)
-                .into_iter()
-                .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
-            Odd(cells) => cells.iter().all(|&c| v(c) % 2 == 1),
-            Even(cells) => cells.iter().all(|&c| v(c) % 2 == 0),
-            Whisper(cells) => cells
-                .windows(2)
-                .all(|w| v(w[0]).abs_diff(v(w[1])) >= whisper_gap(n)),
-            Renban(cells) => renban::satisfied(cells, &v),
-            Palindrome(cells) => {
-                (0..cells.len() / 2).all(|i| v(cells[i]) == v(cells[cells.len() - 1 - i]))
-            }
-            Between(cells) => between::satisfied(cells, &v),
-            Region(cells) => region::satisfied(cells, &v),
-        }
+        self.family().satisfied(self, values, n, all)
     }
 
     /// Checks the cells are on an N×N board and the clue makes sense
@@ -407,11 +359,15 @@ pub(crate) enum Relation {
     KropkiWhite,
     KropkiBlack,
     NoKropki,
+    NoKropkiBlack,
     SumX,
     SumV,
     NoXv,
     NotConsecutive,
     Whisper,
+    /// A family's own relation (its key and parameter), whose table the
+    /// family builds ([`Model::pair_table`]).
+    Family(&'static str, i64),
 }
 
 impl Relation {
@@ -422,11 +378,14 @@ impl Relation {
             Relation::KropkiWhite => kropki::white(a, b),
             Relation::KropkiBlack => kropki::black(a, b),
             Relation::NoKropki => !kropki::white(a, b) && !kropki::black(a, b),
+            Relation::NoKropkiBlack => !kropki::black(a, b),
             Relation::SumX => a + b == 10,
             Relation::SumV => a + b == 5,
             Relation::NoXv => !xv::either(a, b),
             Relation::NotConsecutive => a.abs_diff(b) != 1,
             Relation::Whisper => a.abs_diff(b) >= whisper_gap(n),
+            // Never asked: the family hands over its table.
+            Relation::Family(..) => true,
         }
     }
 
@@ -477,6 +436,9 @@ pub(crate) enum Prop {
     },
     Renban(Vec<usize>),
     Between(Vec<usize>),
+    /// A rule with its own propagator ([`family::Family::propagate`]),
+    /// and the cells it reads and narrows.
+    Family(Constraint, Vec<usize>),
 }
 
 impl Prop {
@@ -490,9 +452,10 @@ impl Prop {
             | Prop::Arrow {
                 arrow: cells, ends, ..
             } if ends.len() < cells.len() => Tier::Heavy,
-            Prop::Sum { .. } | Prop::Sandwich { .. } | Prop::LittleKiller { .. } => {
-                Tier::AfterUnits
-            }
+            Prop::Sum { .. }
+            | Prop::Sandwich { .. }
+            | Prop::LittleKiller { .. }
+            | Prop::Family(..) => Tier::AfterUnits,
             _ => Tier::First,
         }
     }
@@ -526,7 +489,8 @@ impl Prop {
             | Prop::Sandwich { cells, .. }
             | Prop::LittleKiller { cells, .. }
             | Prop::Renban(cells)
-            | Prop::Between(cells) => (cells, &[]),
+            | Prop::Between(cells)
+            | Prop::Family(_, cells) => (cells, &[]),
             Prop::Arrow { circle, arrow, .. } => (circle, arrow),
         };
         a.iter().chain(b).copied()
@@ -558,7 +522,7 @@ pub(crate) struct Model {
 impl Model {
     /// Compiles `constraints` for an N×N board.
     pub(crate) fn new(n: usize, constraints: &[Constraint]) -> Self {
-        let full = crate::puzzle::full_mask(n);
+        let full = crate::bits::full_mask(n);
         let mut m = Model {
             n,
             props: Vec::new(),
@@ -578,10 +542,24 @@ impl Model {
     }
 
     /// Adds a pair propagator for `rel`.
-    fn pair(&mut self, a: usize, b: usize, rel: Relation) {
+    pub(crate) fn pair(&mut self, a: usize, b: usize, rel: Relation) {
+        let n = self.n;
+        self.pair_table(a, b, rel, || rel.table(n));
+    }
+
+    /// Adds a pair propagator for `rel` whose table (`table[d - 1]`: the
+    /// partner digits digit `d` allows; symmetric) `table` builds on first
+    /// use.
+    pub(crate) fn pair_table(
+        &mut self,
+        a: usize,
+        b: usize,
+        rel: Relation,
+        table: impl FnOnce() -> Vec<u64>,
+    ) {
         let i = match self.relations.iter().position(|&r| r == rel) {
             Some(i) => i,
-            None => self.add_table(rel, rel.table(self.n)),
+            None => self.add_table(rel, table()),
         };
         self.props.push(Prop::Pair(a, b, i));
     }
@@ -600,94 +578,7 @@ impl Model {
     }
 
     fn compile(&mut self, c: &Constraint, all: &[Constraint]) {
-        use Constraint::*;
-        let n = self.n;
-        match c {
-            Cage {
-                sum: Some(s),
-                cells,
-            } => self.props.push(Prop::Sum {
-                cells: cells.clone(),
-                sum: *s,
-                distinct: true,
-            }),
-            Cage { sum: None, cells } => self.props.push(Prop::Distinct(cells.clone())),
-            Thermo(cells) => self.props.push(Prop::Thermo(cells.clone())),
-            Arrow { circle, arrow } => self.props.push(Prop::Arrow {
-                circle: circle.clone(),
-                arrow: arrow.clone(),
-                ends: (1..=arrow.len()).collect(),
-            }),
-            KropkiWhite(a, b) => self.pair(*a, *b, Relation::KropkiWhite),
-            KropkiBlack(a, b) => self.pair(*a, *b, Relation::KropkiBlack),
-            KropkiAll => {
-                for (a, b) in kropki::negative_pairs(n, all) {
-                    self.pair(a, b, Relation::NoKropki);
-                }
-            }
-            X(a, b) => self.pair(*a, *b, Relation::SumX),
-            V(a, b) => self.pair(*a, *b, Relation::SumV),
-            XvAll => {
-                for (a, b) in xv::negative_pairs(n, all) {
-                    self.pair(a, b, Relation::NoXv);
-                }
-            }
-            Sandwich { line, sum } => self.props.push(Prop::Sandwich {
-                cells: line.cells(n),
-                sum: *sum,
-                fillings: sandwich::fillings(n, *sum),
-            }),
-            LittleKiller {
-                sum,
-                start,
-                direction,
-            } => {
-                let cells = direction.cells_from(*start, n);
-                self.props.push(Prop::LittleKiller {
-                    ends: (1..=cells.len()).collect(),
-                    cells,
-                    sum: *sum,
-                })
-            }
-            AntiKnight => {
-                for (a, b) in neighbours::knight_pairs(n) {
-                    self.pair(a, b, Relation::Differ);
-                }
-            }
-            AntiKing => {
-                for (a, b) in neighbours::king_pairs(n) {
-                    self.pair(a, b, Relation::Differ);
-                }
-            }
-            NonConsecutive => {
-                for (a, b) in orthogonal_pairs(n) {
-                    self.pair(a, b, Relation::NotConsecutive);
-                }
-            }
-            Odd(cells) | Even(cells) => {
-                let want = u32::from(matches!(c, Odd(_)));
-                let mask = (1..=n as u32)
-                    .filter(|d| d % 2 == want)
-                    .fold(0, |m, d| m | bit(d));
-                for &cell in cells {
-                    self.root[cell] &= mask;
-                }
-            }
-            Whisper(cells) => {
-                for w in cells.windows(2) {
-                    self.pair(w[0], w[1], Relation::Whisper);
-                }
-            }
-            Renban(cells) => self.props.push(Prop::Renban(cells.clone())),
-            Palindrome(cells) => {
-                for i in 0..cells.len() / 2 {
-                    self.pair(cells[i], cells[cells.len() - 1 - i], Relation::Equal);
-                }
-            }
-            Between(cells) => self.props.push(Prop::Between(cells.clone())),
-            Region(cells) if cells.len() == n => self.props.push(Prop::Unit(cells.clone())),
-            Region(cells) => self.props.push(Prop::Distinct(cells.clone())),
-        }
+        c.family().compile(c, self, all);
     }
 
     /// Lets the propagators use the board's units where they know how: a
@@ -852,6 +743,7 @@ impl Model {
             }
             Prop::Renban(cells) => renban::propagate(cand, cells, self.n)?,
             Prop::Between(cells) => between::propagate(cand, cells)?,
+            Prop::Family(c, _) => c.family().propagate(c, cand, self.n)?,
         })
     }
 

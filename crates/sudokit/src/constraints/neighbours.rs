@@ -3,6 +3,87 @@
 //! already share a unit are kept too, which costs little and keeps the
 //! rule independent of the board's units.
 
+use super::family::Family;
+use super::text::{err, tokens, TextError};
+use super::{orthogonal_pairs, Constraint, Model, Relation};
+use crate::render::svg::Pen;
+
+/// The board-wide neighbour rules: `anti-knight`, `anti-king` and
+/// `non-consecutive`, each a line of its own.
+pub(crate) struct Neighbours;
+
+impl Family for Neighbours {
+    fn keys(&self) -> &'static [&'static str] {
+        &["anti-knight", "anti-king", "non-consecutive"]
+    }
+
+    fn flags(&self) -> &'static [&'static str] {
+        self.keys()
+    }
+
+    fn parse(&self, key: &str, value: &str, _n: usize) -> Result<Constraint, TextError> {
+        if let Some(&(at, t)) = tokens(value).first() {
+            if !matches!(t.to_ascii_lowercase().as_str(), "yes" | "on" | "true") {
+                return err(at, format!("`{key}` takes no value"));
+            }
+        }
+        Ok(match key {
+            "anti-knight" => Constraint::AntiKnight,
+            "anti-king" => Constraint::AntiKing,
+            _ => Constraint::NonConsecutive,
+        })
+    }
+
+    fn write(&self, c: &Constraint, _n: usize) -> String {
+        self.caption(c).unwrap_or_default().into()
+    }
+
+    fn cells(&self, _c: &Constraint, _n: usize) -> Vec<usize> {
+        Vec::new()
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        let v = |c: usize| values[c] as u32;
+        match c {
+            Constraint::AntiKnight => knight_pairs(n).into_iter().all(|(a, b)| v(a) != v(b)),
+            Constraint::AntiKing => king_pairs(n).into_iter().all(|(a, b)| v(a) != v(b)),
+            _ => orthogonal_pairs(n)
+                .into_iter()
+                .all(|(a, b)| v(a).abs_diff(v(b)) != 1),
+        }
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        let (pairs, rel) = match c {
+            Constraint::AntiKnight => (knight_pairs(m.n), Relation::Differ),
+            Constraint::AntiKing => (king_pairs(m.n), Relation::Differ),
+            _ => (orthogonal_pairs(m.n), Relation::NotConsecutive),
+        };
+        for (a, b) in pairs {
+            m.pair(a, b, rel);
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, _n: usize, _names: &dyn Fn(&[usize]) -> String) -> String {
+        match c {
+            Constraint::AntiKnight => "cells a knight's move away hold other digits".into(),
+            Constraint::AntiKing => "cells a king's move away hold other digits".into(),
+            _ => "orthogonal neighbours are not consecutive".into(),
+        }
+    }
+
+    fn svg(&self, _c: &Constraint, _pen: &mut Pen) {}
+
+    fn caption(&self, c: &Constraint) -> Option<&'static str> {
+        match c {
+            Constraint::AntiKnight => Some("anti-knight"),
+            Constraint::AntiKing => Some("anti-king"),
+            Constraint::NonConsecutive => Some("non-consecutive"),
+            _ => None,
+        }
+    }
+}
+
 fn pairs(n: usize, moves: &[(isize, isize)]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for r in 0..n as isize {

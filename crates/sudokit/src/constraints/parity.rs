@@ -1,2 +1,88 @@
 //! Odd and even cells. Their rule is a fixed mask per cell, applied once to
 //! the root candidates by [`super::Model`]; nothing to propagate later.
+
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, TextError};
+use super::{bit, Constraint, Model};
+use crate::render::svg::Pen;
+
+/// Odd and even cells: `odd: r1c1 r5c5`, `even: …`.
+pub(crate) struct Parity;
+
+impl Family for Parity {
+    fn keys(&self) -> &'static [&'static str] {
+        &["odd", "even"]
+    }
+
+    fn parse(&self, key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        Ok(if key == "odd" {
+            Constraint::Odd(text::need_cells(value, n, 1, "an odd clue")?)
+        } else {
+            Constraint::Even(text::need_cells(value, n, 1, "an even clue")?)
+        })
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        match c {
+            Constraint::Odd(cs) => format!("odd: {}", text::names(cs, n)),
+            _ => format!("even: {}", text::names(&self.cells(c, n), n)),
+        }
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        match c {
+            Constraint::Odd(cells) | Constraint::Even(cells) => cells.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        let want = u16::from(matches!(c, Constraint::Odd(_)));
+        self.cells(c, n).iter().all(|&x| values[x] % 2 == want)
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        let want = u32::from(matches!(c, Constraint::Odd(_)));
+        let mask = (1..=m.n as u32)
+            .filter(|d| d % 2 == want)
+            .fold(0, |acc, d| acc | bit(d));
+        for cell in self.cells(c, m.n) {
+            m.root[cell] &= mask;
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        let cells = self.cells(c, n);
+        let kind = if matches!(c, Constraint::Odd(_)) {
+            "odd"
+        } else {
+            "even"
+        };
+        let s = if cells.len() == 1 { "s" } else { "" };
+        format!("{} hold{s} {kind} digits", names(&cells))
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        for cell in self.cells(c, pen.n) {
+            let (x, y) = pen.centre(cell);
+            let r = pen.size * 0.4;
+            let _ = if matches!(c, Constraint::Odd(_)) {
+                writeln!(
+                    pen.under,
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"#ddd\"/>"
+                )
+            } else {
+                writeln!(
+                    pen.under,
+                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#ddd\"/>",
+                    x - r,
+                    y - r,
+                    2.0 * r,
+                    2.0 * r
+                )
+            };
+        }
+    }
+}

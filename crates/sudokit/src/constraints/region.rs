@@ -2,7 +2,76 @@
 //! lines): a placed digit leaves the group's other cells; a region of N
 //! cells is a full unit, so a digit with one place left goes there.
 
-use super::{bit, restrict, Narrowed, Wipeout};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, TextError};
+use super::{bit, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
+use crate::render::svg::Pen;
+
+/// Extra regions: `region: r1c1 r2c2 r3c3 …`.
+pub(crate) struct Region;
+
+impl Family for Region {
+    fn keys(&self) -> &'static [&'static str] {
+        &["region"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        Ok(Constraint::Region(text::need_cells(
+            value, n, 1, "a region",
+        )?))
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        format!("region: {}", text::names(&self.cells(c, n), n))
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        match c {
+            Constraint::Region(cells) => cells.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        text::no_repeat(&self.cells(c, n), "a region", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        satisfied(&self.cells(c, n), &|c| values[c] as u32)
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        let cells = self.cells(c, m.n);
+        if cells.len() == m.n {
+            m.props.push(Prop::Unit(cells));
+        } else {
+            m.props.push(Prop::Distinct(cells));
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        format!(
+            "the extra region {} holds no digit twice",
+            names(&self.cells(c, n))
+        )
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let size = pen.size;
+        for cell in self.cells(c, pen.n) {
+            let (x, y) = pen.centre(cell);
+            let h = size / 2.0;
+            let _ = writeln!(
+                pen.under,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{size}\" height=\"{size}\" fill=\"#fdf1c7\"/>",
+                x - h,
+                y - h
+            );
+        }
+    }
+}
 
 pub(super) fn satisfied(cells: &[usize], v: &dyn Fn(usize) -> u32) -> bool {
     let mut seen = 0u64;
@@ -46,7 +115,7 @@ pub(super) fn unit(cand: &mut [u64], cells: &[usize], n: usize) -> Narrowed {
         twice |= once & cand[c];
         once |= cand[c];
     }
-    if once != crate::puzzle::full_mask(n) {
+    if once != crate::bits::full_mask(n) {
         return Err(Wipeout);
     }
     let hidden = once & !twice;

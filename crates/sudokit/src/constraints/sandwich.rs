@@ -9,7 +9,131 @@
 //! outside cells the other middle digits; each cell keeps only the digits
 //! of some placement and filling that every cell can take part in.
 
-use super::{bit, hi, lo, restrict, Narrowed, Wipeout};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, err, TextError};
+use super::{bit, hi, lo, restrict, Constraint, Line, Model, Narrowed, Prop, Wipeout};
+use crate::render::svg::Pen;
+
+/// Sandwich clues: `sandwich: row 3 = 15`, `sandwich: column 2 = 0`.
+pub(crate) struct Sandwich;
+
+impl Family for Sandwich {
+    fn keys(&self) -> &'static [&'static str] {
+        &["sandwich"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        // `row 3 = 15`, `column 2 = 0` (`col`, `r3`, `c2` too).
+        let t: String = value.split_whitespace().collect::<Vec<_>>().join(" ");
+        let Some((line, sum)) = t.split_once('=') else {
+            return err(0, "expected `sandwich: row 1 = 15`");
+        };
+        let at_sum = value.find('=').unwrap_or(0) + 1;
+        let sum = text::number(at_sum, sum.trim())?;
+        let line = line.trim().to_ascii_lowercase();
+        let (kind, idx) = if let Some(x) = line.strip_prefix("row") {
+            ("row", x)
+        } else if let Some(x) = line.strip_prefix("column").or(line.strip_prefix("col")) {
+            ("column", x)
+        } else if let Some(x) = line.strip_prefix('r') {
+            ("row", x)
+        } else if let Some(x) = line.strip_prefix('c') {
+            ("column", x)
+        } else {
+            return err(0, "a sandwich clue names `row K` or `column K`");
+        };
+        let k = text::number(0, idx.trim())? as usize;
+        if !(1..=n).contains(&k) {
+            return err(0, format!("{kind} {k} is off the {n}×{n} board"));
+        }
+        let line = if kind == "row" {
+            Line::Row(k - 1)
+        } else {
+            Line::Column(k - 1)
+        };
+        Ok(Constraint::Sandwich { line, sum })
+    }
+
+    fn write(&self, c: &Constraint, _n: usize) -> String {
+        match c {
+            Constraint::Sandwich {
+                line: Line::Row(k),
+                sum,
+            } => format!("sandwich: row {} = {sum}", k + 1),
+            Constraint::Sandwich {
+                line: Line::Column(k),
+                sum,
+            } => format!("sandwich: column {} = {sum}", k + 1),
+            _ => String::new(),
+        }
+    }
+
+    fn cells(&self, c: &Constraint, n: usize) -> Vec<usize> {
+        match c {
+            Constraint::Sandwich { line, .. } => line.cells(n),
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        match c {
+            Constraint::Sandwich {
+                line: Line::Row(k) | Line::Column(k),
+                ..
+            } if *k < n => Ok(()),
+            _ => Err("sandwich line off the board".into()),
+        }
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        match c {
+            Constraint::Sandwich { line, sum } => {
+                satisfied(&line.cells(n), *sum, n as u32, &|c| values[c] as u32)
+            }
+            _ => true,
+        }
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        if let Constraint::Sandwich { line, sum } = c {
+            m.props.push(Prop::Sandwich {
+                cells: line.cells(m.n),
+                sum: *sum,
+                fillings: fillings(m.n, *sum),
+            });
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, _names: &dyn Fn(&[usize]) -> String) -> String {
+        match c {
+            Constraint::Sandwich { line, sum } => {
+                let line = match line {
+                    Line::Row(r) => format!("row {}", r + 1),
+                    Line::Column(col) => format!("column {}", col + 1),
+                };
+                format!("the digits between 1 and {n} in {line} sum to {sum}")
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let Constraint::Sandwich { line: l, sum } = c else {
+            return;
+        };
+        let (size, x0, y0, small) = (pen.size, pen.x0, pen.y0, pen.small());
+        let (x, y) = match *l {
+            Line::Row(k) => (x0 - size * 0.25, y0 + (k as f64 + 0.5) * size),
+            Line::Column(k) => (x0 + (k as f64 + 0.5) * size, y0 - size * 0.25),
+        };
+        let _ = writeln!(
+            pen.over,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}</text>"
+        );
+    }
+}
 
 pub(super) fn satisfied(cells: &[usize], sum: u32, n: u32, v: &dyn Fn(usize) -> u32) -> bool {
     let p1 = cells.iter().position(|&c| v(c) == 1);
@@ -85,7 +209,7 @@ pub(super) fn propagate(
         return placements(cand, cells, sum, n);
     }
     let (one, top) = (bit(1), bit(n as u32));
-    let middle = crate::puzzle::full_mask(n) & !(one | top);
+    let middle = crate::bits::full_mask(n) & !(one | top);
     let mut keep = [0u64; MAX_FILLED];
     let mut any = false;
     for (i, j) in crust_placements(cand, cells, n) {

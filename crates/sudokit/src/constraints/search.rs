@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 use crate::limits::Limits;
+use crate::solve::Searcher;
 
 use super::schedule::{Queue, Watchers};
 use super::Model;
@@ -258,6 +259,22 @@ impl ConstraintSearch {
     }
 }
 
+/// The solvers' common face, so `solve::Solutions` can stream this search.
+impl Searcher for ConstraintSearch {
+    fn advance(&mut self) -> bool {
+        ConstraintSearch::advance(self)
+    }
+    fn solution_values(&self) -> Option<Vec<u16>> {
+        ConstraintSearch::solution_values(self)
+    }
+    fn guesses(&self) -> u64 {
+        ConstraintSearch::guesses(self)
+    }
+    fn interrupted(&self) -> bool {
+        ConstraintSearch::interrupted(self)
+    }
+}
+
 /// The model compiled for the units, the masks narrowed by the rules
 /// that hold from the start (parity), and the model's watch lists: what
 /// every search over a puzzle with constraints starts from.
@@ -395,7 +412,7 @@ fn propagate_from(
     cand: &mut [u64],
     guess: Option<(usize, u64)>,
 ) -> bool {
-    let full = crate::puzzle::full_mask(geo.n());
+    let full = crate::bits::full_mask(geo.n());
     sc.queue.reset(w);
     let mut has_base = false;
     match guess {

@@ -2,7 +2,114 @@
 //! negative rule when every X and V is given. Like kropki dots, these
 //! compile to pair relations.
 
-use super::{orthogonal_pairs, Constraint};
+use std::fmt::Write;
+
+use super::family::Family;
+use super::text::{self, err, TextError};
+use super::{orthogonal_pairs, Constraint, Model, Relation};
+use crate::render::svg::Pen;
+
+/// XV: `xv: x r1c1 r1c2`, `xv: v …`, `xv: all` for the negative rule.
+pub(crate) struct Xv;
+
+impl Family for Xv {
+    fn keys(&self) -> &'static [&'static str] {
+        &["xv"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        let toks = text::tokens(value);
+        Ok(match toks.as_slice() {
+            [(_, t)] if t.eq_ignore_ascii_case("all") => Constraint::XvAll,
+            [(at, t), rest @ ..] if t.eq_ignore_ascii_case("x") || t.eq_ignore_ascii_case("v") => {
+                let cs = text::cells(rest, n)?;
+                if cs.len() != 2 {
+                    return err(*at, "an X or V needs exactly two cells");
+                }
+                if t.eq_ignore_ascii_case("x") {
+                    Constraint::X(cs[0], cs[1])
+                } else {
+                    Constraint::V(cs[0], cs[1])
+                }
+            }
+            _ => return err(0, "expected `xv: x r1c1 r1c2`, `xv: v …` or `xv: all`"),
+        })
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        match c {
+            Constraint::X(a, b) => format!("xv: x {} {}", text::name(*a, n), text::name(*b, n)),
+            Constraint::V(a, b) => format!("xv: v {} {}", text::name(*a, n), text::name(*b, n)),
+            _ => "xv: all".into(),
+        }
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        match c {
+            Constraint::X(a, b) | Constraint::V(a, b) => vec![*a, *b],
+            _ => Vec::new(),
+        }
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        match c {
+            Constraint::X(a, b) | Constraint::V(a, b) => text::adjacent(*a, *b, n),
+            _ => Ok(()),
+        }
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, all: &[Constraint]) -> bool {
+        let v = |c: usize| values[c] as u32;
+        match c {
+            Constraint::X(a, b) => v(*a) + v(*b) == 10,
+            Constraint::V(a, b) => v(*a) + v(*b) == 5,
+            _ => negative_pairs(n, all)
+                .into_iter()
+                .all(|(a, b)| !either(v(a), v(b))),
+        }
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, all: &[Constraint]) {
+        match c {
+            Constraint::X(a, b) => m.pair(*a, *b, Relation::SumX),
+            Constraint::V(a, b) => m.pair(*a, *b, Relation::SumV),
+            _ => {
+                for (a, b) in negative_pairs(m.n, all) {
+                    m.pair(a, b, Relation::NoXv);
+                }
+            }
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, _n: usize, _names: &dyn Fn(&[usize]) -> String) -> String {
+        match c {
+            Constraint::X(..) => "an X joins digits summing to 10".into(),
+            Constraint::V(..) => "a V joins digits summing to 5".into(),
+            _ => "neighbours without an X or a V sum to neither 10 nor 5".into(),
+        }
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let (Constraint::X(a, b) | Constraint::V(a, b)) = c else {
+            return;
+        };
+        let (x, y) = pen.mid(*a, *b);
+        let letter = if matches!(c, Constraint::X(..)) {
+            "X"
+        } else {
+            "V"
+        };
+        let _ = writeln!(
+            pen.over,
+            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{letter}</text>",
+            pen.size * 0.35
+        );
+    }
+
+    fn caption(&self, c: &Constraint) -> Option<&'static str> {
+        matches!(c, Constraint::XvAll).then_some("all X/V given")
+    }
+}
 
 /// Sums to 10 or to 5.
 pub(crate) fn either(a: u32, b: u32) -> bool {

@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use super::bands::KeyMap;
-use super::frontier::{Bucket, Unfinished, MAX_BUCKETED};
+use super::bucket::{Bucket, Unfinished, MAX_BUCKETED};
 use super::partitions::{self, PARTITIONS};
 use super::Stop;
 
@@ -190,7 +190,7 @@ mod tests {
     use super::*;
     use crate::count::bands::Plan;
     use crate::count::frontier::{fill_band, Record};
-    use crate::count::Budget;
+    use crate::limits::Limits;
 
     const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -208,13 +208,13 @@ mod tests {
 
     fn walk(cells: &[u8], forbid: &[u32]) -> KeyMap<u128> {
         let plan = Plan { w: 3, h: 3, n: 9 };
-        let budget = Budget::default();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         fill_band(plan, Record::Columns, cells, forbid, 0, &stop).unwrap()
     }
 
     fn boxes(cells: &[u8], forbid: &[u32]) -> KeyMap<u128> {
-        let budget = Budget::default();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let t = partitions::partitions();
         let mut flat = KeyMap::default();

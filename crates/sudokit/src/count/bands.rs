@@ -261,7 +261,7 @@ pub(crate) fn count(plan: Plan, opts: &Options) -> Count {
             return Count::Exact(t.clone());
         }
     }
-    let stop = Stop::new(&opts.budget);
+    let stop = Stop::new(&opts.limits);
     let count = in_pool(opts.threads, || count_in_pool(plan, opts, &stop));
     if let (true, Count::Exact(t)) = (whole, &count) {
         totals().push((plan, t.clone()));
@@ -401,15 +401,10 @@ pub(super) fn orbit(key: u128, profiles: usize, syms: &[[u8; 32]]) -> Vec<u128> 
     out
 }
 
-fn three_bands(
-    plan: Plan,
-    first_row: &KeyMap<u128>,
-    bands: &KeyMap<u128>,
-    opts: &Options,
-    stop: &Stop,
-) -> (BigUint, bool) {
-    let profiles = plan.w.pow(plan.h as u32);
-    let syms: Vec<[u8; 32]> = column_symmetries(plan)
+/// [`column_symmetries`] as byte maps (profile `p` goes to `a[p]`), the
+/// form [`orbit`] reads.
+pub(super) fn packed_column_symmetries(plan: Plan) -> Vec<[u8; 32]> {
+    column_symmetries(plan)
         .iter()
         .map(|m| {
             let mut a = [0u8; 32];
@@ -418,7 +413,18 @@ fn three_bands(
             }
             a
         })
-        .collect();
+        .collect()
+}
+
+fn three_bands(
+    plan: Plan,
+    first_row: &KeyMap<u128>,
+    bands: &KeyMap<u128>,
+    opts: &Options,
+    stop: &Stop,
+) -> (BigUint, bool) {
+    let profiles = plan.w.pow(plan.h as u32);
+    let syms = packed_column_symmetries(plan);
     // Each key's class, found orbit by orbit: one orbit computation per
     // class rather than one canonical form per key.
     let mut class_of: KeyMap<u128> = KeyMap::default();
@@ -548,11 +554,11 @@ fn stack_sum(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::Budget;
+    use crate::limits::Limits;
 
     fn grids(r: usize, c: usize) -> Count {
         let plan = plan(BoxShape::new(r, c)).unwrap();
-        let _ = Budget::unlimited();
+        let _ = Limits::none();
         count(plan, &Options::default())
     }
 

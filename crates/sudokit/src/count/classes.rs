@@ -396,7 +396,7 @@ fn completions_with(
 
 /// The number of grids of the family (see the module docs).
 pub(super) fn count(family: &Family, opts: &Options) -> Count {
-    let stop = Stop::new(&opts.budget);
+    let stop = Stop::new(&opts.limits);
     in_pool(opts.threads, || count_in_pool(family, opts, &stop))
 }
 
@@ -438,7 +438,7 @@ pub(super) fn band_of(shape: Shape, board: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 pub(super) mod checks {
     use super::*;
-    use crate::count::Budget;
+    use crate::limits::Limits;
 
     /// First bands with first row fixed, by trying every filling of the
     /// other rows cell by cell and checking every unit of the family at the
@@ -515,7 +515,7 @@ pub(super) mod checks {
     /// sample of classes (moved by each transformation) equals `M` of its
     /// representative.
     pub fn classes_are_sound(family: &Family) {
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let s = family.shape;
         let classes = classes(family, &stop).unwrap();

@@ -20,18 +20,14 @@
 //! depends only on the grid, so subtree `i` is the same on every machine.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use num_bigint::BigUint;
 
-use super::frontier::{self, Orientation};
 use super::tally::{Overflow, Tally};
-use super::{in_pool, shard_items, sum_items, Budget, Count, Options, Shard, Stop};
+use super::{in_pool, shard_items, sum_items, Count, Options, Stop};
 use crate::bits::{with_digit_set, DigitSet};
 use crate::geometry::Geometry;
-use crate::grid::Grid;
 use crate::solve::{self, Expander, State};
-use crate::validate::{check_givens, Contradiction};
 
 /// How many subtrees the split aims for: enough to keep many threads busy and
 /// to give shards of similar size, few enough that splitting is instant.
@@ -40,150 +36,6 @@ const SPLIT_TARGET: usize = 1024;
 const SPLIT_MEMORY: usize = 64 << 20;
 /// Budget checks happen every this many nodes.
 const CHECK_EVERY: u64 = 64;
-
-/// The exact number of solutions of `grid` (or a lower bound if the budget
-/// runs out), with the options' threads, shard and progress callback.
-///
-/// Contradictory givens are an error, as in [`crate::solve::count`].
-///
-/// ```
-/// use sudokit::{count, Grid};
-/// let g = Grid::from_line(&".".repeat(16)).unwrap();
-/// let c = count::completions(&g, &count::Options::default()).unwrap();
-/// assert_eq!(c.to_string(), "288");
-/// // Two shards give partial counts that add up to the same total.
-/// let part = |i| {
-///     let opts = count::Options { shard: count::Shard::new(i, 2).unwrap(), ..Default::default() };
-///     count::completions(&g, &opts).unwrap().value().clone()
-/// };
-/// assert_eq!(part(0) + part(1), 288u32.into());
-/// ```
-pub fn completions(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
-    check_givens(grid)?;
-    if let Some(choice) = frontier::choose(grid.geometry(), grid.cells()) {
-        if let Some(c) = small_count(grid) {
-            // The whole count is one work item: shard 0 owns it.
-            let mine = if opts.shard.owns(0) { c } else { 0 };
-            return Ok(Count::Exact(mine.into()));
-        }
-        let count = frontier::auto(grid.geometry(), grid.cells(), choice, opts)
-            .unwrap_or_else(|| completions_unchecked(grid.geometry(), grid.cells(), opts));
-        return Ok(at_least_small_count(count, opts));
-    }
-    Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
-}
-
-/// A whole count's lower bound raised to [`SMALL_COUNT`]: the bounded
-/// search before it found that many. (A long shot that runs out its share
-/// can leave enumeration no time, and "at least 0" for a position with
-/// billions of completions reads as a wrong answer.)
-fn at_least_small_count(count: Count, opts: &Options) -> Count {
-    match count {
-        Count::AtLeast(n) if opts.shard == Shard::WHOLE => {
-            Count::AtLeast(n.max(SMALL_COUNT.into()))
-        }
-        other => other,
-    }
-}
-
-/// Solutions a plain search counts before band composition takes over: a
-/// position with fewer (a puzzle, a dense position) is finished by the search
-/// in milliseconds, while band composition would first enumerate its bands.
-const SMALL_COUNT: u64 = 2_000;
-
-/// The number of solutions when it is below [`SMALL_COUNT`].
-fn small_count(grid: &Grid) -> Option<u64> {
-    solve::count(grid, SMALL_COUNT)
-        .ok()
-        .filter(|&k| k < SMALL_COUNT)
-}
-
-/// How [`completions`] counts a grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompletionsMethod {
-    /// Band composition under the givens (plain square boards with box
-    /// shapes 2×2, 2×3, 2×4, 3×3 and transposes, less than half full: when
-    /// its estimated work is small, or when a sample of the search tree
-    /// puts the completions beyond what enumeration finishes in seconds but
-    /// within what band composition has been seen to finish).
-    Bands,
-    /// The search tree with digit relabelling (every other case).
-    Enumeration,
-}
-
-/// The method [`completions`] uses for `grid` (a function of the grid
-/// alone, so the shards of one count agree). Positions with fewer than
-/// 2,000 completions are counted by the search even where band composition
-/// applies; this call runs that bounded search to tell.
-///
-/// ```
-/// use sudokit::{count, Grid};
-/// let sparse = Grid::from_line(&format!("1{}", ".".repeat(80))).unwrap();
-/// assert_eq!(count::completions_method(&sparse), count::CompletionsMethod::Bands);
-/// ```
-pub fn completions_method(grid: &Grid) -> CompletionsMethod {
-    if frontier::choose(grid.geometry(), grid.cells()).is_some() && small_count(grid).is_none() {
-        CompletionsMethod::Bands
-    } else {
-        CompletionsMethod::Enumeration
-    }
-}
-
-/// [`completions`] by the search tree only (the method of every geometry;
-/// used to cross-check band composition).
-///
-/// ```
-/// use sudokit::{count, Grid};
-/// let g = Grid::from_line("1...............").unwrap();
-/// let c = count::completions_by_enumeration(&g, &Default::default()).unwrap();
-/// assert_eq!(c.to_string(), "72");
-/// ```
-pub fn completions_by_enumeration(grid: &Grid, opts: &Options) -> Result<Count, Contradiction> {
-    check_givens(grid)?;
-    Ok(completions_unchecked(grid.geometry(), grid.cells(), opts))
-}
-
-/// [`completions`] by band composition whatever the estimated cost, cutting
-/// the board the way `orientation` says. `Ok(None)` when the geometry is not
-/// covered (variants, cubes, box shapes other than 2×2, 2×3, 2×4, 3×3 and
-/// transposes) or the orientation does not fit the box shape.
-///
-/// Cutting a 9×9 into rows and into columns are two different
-/// decompositions of the same count (here the first box is filled):
-///
-/// ```
-/// use sudokit::{count, count::Orientation, Grid};
-/// let rows = ["123", "456", "789"].map(|r| format!("{r}......"));
-/// let g = Grid::from_line(&format!("{}{}", rows.concat(), ".".repeat(54))).unwrap();
-/// let opts = count::Options::default();
-/// let by_rows = count::completions_by_bands(&g, Orientation::Rows, &opts).unwrap().unwrap();
-/// let by_cols = count::completions_by_bands(&g, Orientation::Columns, &opts).unwrap().unwrap();
-/// assert_eq!(by_rows, by_cols);
-/// assert_eq!(by_rows.to_string(), "18383222420692992");
-/// ```
-pub fn completions_by_bands(
-    grid: &Grid,
-    orientation: Orientation,
-    opts: &Options,
-) -> Result<Option<Count>, Contradiction> {
-    check_givens(grid)?;
-    Ok(frontier::forced(
-        grid.geometry(),
-        grid.cells(),
-        orientation,
-        opts,
-    ))
-}
-
-/// Counts for at most `budget` on the global thread pool: exact when it
-/// finishes, "at least" otherwise. This is the call behind a live counter.
-pub fn count_within(grid: &Grid, budget: Duration) -> Result<Count, Contradiction> {
-    let opts = Options {
-        budget: Budget::timeout(budget),
-        ..Default::default()
-    };
-    completions(grid, &opts)
-}
 
 /// Like [`completions`] for givens already checked (contradictions give 0).
 pub(crate) fn completions_unchecked(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Count {
@@ -220,7 +72,7 @@ fn count_with<B: DigitSet>(geo: &Arc<Geometry>, values: &[u16], opts: &Options) 
     let subtrees = split(&mut exp, root, free, n, SPLIT_TARGET, max_states);
     let mine = shard_items(&subtrees, opts.shard);
     let nine = solve::plain_nine(geo);
-    let stop = Stop::new(&opts.budget);
+    let stop = Stop::new(&opts.limits);
     let (sum, exact) = in_pool(opts.threads, || {
         sum_items(
             &mine,
@@ -498,8 +350,11 @@ fn dfs<B: DigitSet, T: Tally>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::chooser::*;
     use super::*;
     use crate::geometry::BoxShape;
+    use crate::grid::Grid;
+    use crate::limits::Limits;
     use crate::solve;
 
     fn grid(line: &str) -> Grid {
@@ -540,7 +395,7 @@ mod tests {
         let g = grid(&".".repeat(81));
         let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
         let opts = Options {
-            budget: Budget::unlimited().with_cancel(flag),
+            limits: Limits::none().with_cancel(flag),
             ..Default::default()
         };
         let c = completions(&g, &opts).unwrap();
@@ -556,7 +411,7 @@ mod tests {
         );
         let mut exp = Expander::new(g.geometry().clone());
         let root = exp.root::<u16>(g.cells()).unwrap();
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let walked = count_subtree(&mut exp, &root, 0u16, &stop);
         let nine = count_nine_subtree(&root, &stop);

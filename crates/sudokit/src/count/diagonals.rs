@@ -156,8 +156,9 @@ mod tests {
     #[ignore = "enumerates every completion of 9x9 first bands; run with --release -- --ignored"]
     fn search_agrees_with_enumeration_under_9x9_first_bands() {
         use crate::count::classes::{band_of, completions_of};
-        use crate::count::{Budget, Stop};
-        let budget = Budget::unlimited();
+        use crate::count::Stop;
+        use crate::limits::Limits;
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
         let enumerate = checks::enumerated_9x9(crate::Variant::Diagonals);

@@ -58,7 +58,8 @@ pub(crate) fn count(shape: BoxShape, opts: &Options) -> Count {
 mod tests {
     use super::*;
     use crate::count::classes::{band_of, canonical, checks, completions_of};
-    use crate::count::{Budget, Stop};
+    use crate::count::Stop;
+    use crate::limits::Limits;
 
     #[test]
     fn classes_are_sound() {
@@ -85,7 +86,7 @@ mod tests {
         use std::sync::Arc;
         let geo =
             Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::DisjointGroups]).unwrap());
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
         for (band, column) in [

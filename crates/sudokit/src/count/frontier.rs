@@ -55,13 +55,13 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::bands::{self, KeyMap, Plan};
-use super::{band_boxes, in_pool, partitions, patterns, symmetry, Count, Options, Progress, Stop};
+use super::bucket::{Bucket, Unfinished};
+use super::{band_boxes, in_pool, partitions, Count, Options, Progress, Stop};
 use crate::geometry::{Geometry, Layout};
 
 /// Which way [`super::completions_by_bands`] cuts the board into bands.
@@ -84,65 +84,6 @@ const SHAPES: [(usize, usize); 4] = [(2, 2), (2, 3), (2, 4), (3, 3)];
 /// Most column configurations one band may materialise (memory bound:
 /// about 40 bytes each).
 pub(super) const MAX_ENTRIES: usize = 1 << 22;
-
-/// Most column configurations one band may hold in buckets (10 bytes each:
-/// 160 MB).
-pub(super) const MAX_BUCKETED: usize = 1 << 24;
-
-/// Why band composition did not finish.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Unfinished {
-    /// The budget ran out.
-    Stopped,
-    /// A band has more column configurations than [`MAX_ENTRIES`].
-    TooBig,
-}
-
-/// Up to this estimated work (band fillings enumerated plus joins) the
-/// automatic choice takes band composition.
-const AUTO_COST_LIMIT: f64 = 3e6;
-
-/// Above [`AUTO_COST_LIMIT`], band composition is still the better bet
-/// when enumeration is out of reach, from about [`ENUMERATION_REACH`] to
-/// [`BANDS_REACH`] completions (estimated by sampling the search tree, good
-/// to a factor of about 1.5 on the test positions). The cost estimate is a
-/// poor guide there: positions estimated at 10^11 have finished in 2 s,
-/// others at 10^9 not in 10 s. Above this cost band composition is not
-/// tried at all.
-const LONG_SHOT_COST: f64 = 1e12;
-
-/// Completions beyond which enumeration (1–5 million a second on 9×9) is
-/// slower than band composition is likely to be. Puzzle subsets with 14–16
-/// givens and 0.75–5.5 million completions took 0.28–1.06 s by enumeration
-/// and 0.04–0.2 s by bands (their cost estimate is high: it counts band
-/// fillings, not the box fill's work). Were 10^7 (the value before), they
-/// went to enumeration.
-const ENUMERATION_REACH: f64 = 5e5;
-
-/// Completions beyond which band composition has rarely finished in 10 s
-/// (random positions with 11 or fewer givens: 10^12 and more; with 12,
-/// 10^11 to 6·10^11 finished in 2–20 s).
-const BANDS_REACH: f64 = 2e12;
-
-/// Share of the time left that a long shot may use before enumeration
-/// takes over; the larger of the two lower bounds is kept.
-const LONG_SHOT_SHARE: f64 = 0.9;
-
-/// Time below which a whole count does not try a long shot beyond
-/// [`SHORT_SHOT_REACH`]: none of those has finished in under half a second,
-/// and enumeration's lower bound is the better answer then.
-const LONG_SHOT_MIN_TIME: Duration = Duration::from_secs(1);
-
-/// Estimated completions up to which a long shot is tried with less time,
-/// from [`SHORT_SHOT_MIN_TIME`]. Since the box fill, long shots with 13–16
-/// givens and up to 1.6·10^10 completions finish in 0.05–0.2 s: at the web
-/// server's 0.3 s budget this makes 17 more test positions exact. Beyond,
-/// they did not finish in 0.3 s, and the short try only cost memory (about
-/// 200 MB where enumeration takes 7 MB) and most of enumeration's time.
-const SHORT_SHOT_REACH: f64 = 3e10;
-
-/// The least time for a long shot within [`SHORT_SHOT_REACH`].
-const SHORT_SHOT_MIN_TIME: Duration = Duration::from_millis(200);
 
 /// Number of fillings of one band without givens, per shape (`n!` times the
 /// first-row-fixed bands); used only by the cost estimate.
@@ -193,16 +134,7 @@ fn tables(plan: Plan, stop: &Stop) -> Option<Arc<Tables>> {
         .collect();
     let mut class_of: KeyMap<u128> = KeyMap::default();
     if plan.w == 3 {
-        let syms: Vec<[u8; 32]> = bands::column_symmetries(plan)
-            .iter()
-            .map(|m| {
-                let mut a = [0u8; 32];
-                for (p, &q) in m.iter().enumerate() {
-                    a[p] = q as u8;
-                }
-                a
-            })
-            .collect();
+        let syms = bands::packed_column_symmetries(plan);
         for &k in first_row.keys() {
             if class_of.contains_key(&k) {
                 continue;
@@ -718,7 +650,7 @@ pub(super) struct Cut {
     pub(super) free: u32,
     /// Roles: `roles[0]` is A, then B (and C).
     roles: Vec<usize>,
-    cost: f64,
+    pub(super) cost: f64,
 }
 
 /// The band plan of a plain square geometry covered by this method.
@@ -897,167 +829,6 @@ pub(super) fn cuts(
     out
 }
 
-/// What [`auto`] would answer with, found once: `completions` asks first
-/// (to let a small search take tiny counts) and then counts with it.
-pub(crate) enum Choice {
-    /// A share of the total (`count::symmetry`).
-    Symmetry,
-    /// Every given digit given whole: band keys (`count::patterns`).
-    WholeDigits,
-    /// Band composition on this cut.
-    Bands(Cut, Route),
-}
-
-/// The method [`auto`] would take, if any: a share of the total by
-/// symmetry, whole digits by band keys, or band composition.
-pub(crate) fn choose(geo: &Arc<Geometry>, values: &[u16]) -> Option<Choice> {
-    if plan_of(geo).is_some() && symmetry::applies(geo, values) {
-        Some(Choice::Symmetry)
-    } else if patterns::applies(geo, values) {
-        Some(Choice::WholeDigits)
-    } else {
-        auto_cut(geo, values).map(|(cut, route)| Choice::Bands(cut, route))
-    }
-}
-
-/// The automatic choice behind `completions`, from [`choose`]: `Some` when
-/// symmetry or whole digits answer, or band composition is expected to be
-/// cheap or is the better long shot and finishes; `None` to use
-/// enumeration.
-pub(crate) fn auto(
-    geo: &Arc<Geometry>,
-    values: &[u16],
-    choice: Choice,
-    opts: &Options,
-) -> Option<Count> {
-    let (cut, route) = match choice {
-        Choice::Bands(cut, route) => (cut, route),
-        shortcut => {
-            // Only for whole counts: these answers are not split into
-            // shards, and the forced decompositions stay independent checks
-            // of them.
-            if opts.shard == super::Shard::WHOLE {
-                if matches!(shortcut, Choice::Symmetry) {
-                    if let Some(count) = by_symmetry(geo, values, opts) {
-                        return Some(count);
-                    }
-                }
-                if patterns::applies(geo, values) {
-                    let stop = Stop::new(&opts.budget);
-                    let whole = in_pool(opts.threads, || {
-                        patterns::whole_patterns(geo, values, &stop)
-                    });
-                    if let Some(done) = whole {
-                        return Some(match done {
-                            Ok(exact) => Count::Exact(exact),
-                            Err(at_least) => Count::AtLeast(at_least),
-                        });
-                    }
-                }
-            }
-            auto_cut(geo, values)?
-        }
-    };
-    match route {
-        // Too big to materialise: enumeration gets the rest of the budget.
-        Route::Sure => run(cut, opts).ok(),
-        Route::LongShot { min_time } => long_shot(cut, geo, values, opts, min_time),
-    }
-}
-
-/// Band composition where its cost estimate is high. A whole count gives it
-/// part of the time left (none when little is left), then enumeration the
-/// rest, and keeps the larger lower bound (`None`: not tried). A shard runs
-/// it as any other method, so that every shard of a count uses the same one.
-fn long_shot(
-    cut: Cut,
-    geo: &Arc<Geometry>,
-    values: &[u16],
-    opts: &Options,
-    min_time: Duration,
-) -> Option<Count> {
-    let whole = opts.shard == super::Shard::WHOLE;
-    let Some(remaining) = opts.budget.remaining().filter(|_| whole) else {
-        return run(cut, opts).ok();
-    };
-    if remaining < min_time {
-        return None;
-    }
-    let share = remaining.mul_f64(LONG_SHOT_SHARE);
-    let part = Options {
-        budget: opts.budget.and_timeout(share),
-        threads: opts.threads,
-        shard: opts.shard,
-        progress: opts.progress,
-    };
-    let bands = match run(cut, &part) {
-        Ok(Count::Exact(n)) => return Some(Count::Exact(n)),
-        Ok(Count::AtLeast(n)) => n,
-        Err(_) => BigUint::default(),
-    };
-    Some(
-        match super::completions::completions_unchecked(geo, values, opts) {
-            Count::AtLeast(n) => Count::AtLeast(n.max(bands)),
-            exact => exact,
-        },
-    )
-}
-
-/// The completions as a share of all grids (`count::symmetry`), when that
-/// applies.
-fn by_symmetry(geo: &Geometry, values: &[u16], opts: &Options) -> Option<Count> {
-    let plan = plan_of(geo)?;
-    let (num, den) = symmetry::share(geo, values)?;
-    match bands::count(plan, opts) {
-        // The share of an exact total is a whole number; were it not, the
-        // reasoning would not hold here: count instead.
-        Count::Exact(t) if (&t * &num % &den).bits() == 0 => Some(Count::Exact(t * num / den)),
-        Count::Exact(_) => None,
-        Count::AtLeast(t) => Some(Count::AtLeast(t * num / den)),
-    }
-}
-
-/// How sure `auto` is of band composition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Route {
-    /// Expected to be cheap.
-    Sure,
-    /// Expensive, but enumeration would be more so; tried when a whole
-    /// count has at least `min_time` left.
-    LongShot { min_time: Duration },
-}
-
-/// The cut `auto` would count with, if any.
-fn auto_cut(geo: &Arc<Geometry>, values: &[u16]) -> Option<(Cut, Route)> {
-    let plan = plan_of(geo)?;
-    if values.len() != plan.n * plan.n {
-        return None;
-    }
-    let givens = values.iter().filter(|&&v| v != 0).count();
-    // Dense positions: enumeration finishes at once and needs no tables.
-    if 2 * givens >= values.len() {
-        return None;
-    }
-    let best = cuts(geo, values, plan, Orientation::Auto)
-        .into_iter()
-        .min_by(|a, b| a.cost.total_cmp(&b.cost))?;
-    if best.cost <= AUTO_COST_LIMIT {
-        return Some((best, Route::Sure));
-    }
-    if best.cost > LONG_SHOT_COST {
-        return None;
-    }
-    let estimate = super::completions::estimated_completions(geo, values);
-    let min_time = if estimate <= SHORT_SHOT_REACH {
-        SHORT_SHOT_MIN_TIME
-    } else {
-        LONG_SHOT_MIN_TIME
-    };
-    (ENUMERATION_REACH..=BANDS_REACH)
-        .contains(&estimate)
-        .then_some((best, Route::LongShot { min_time }))
-}
-
 /// Band composition forced (any cost), in the given orientation; `None`
 /// when the geometry or orientation is not covered.
 pub(crate) fn forced(
@@ -1076,8 +847,8 @@ pub(crate) fn forced(
     Some(run(best, opts).unwrap_or(Count::AtLeast(BigUint::default())))
 }
 
-fn run(cut: Cut, opts: &Options) -> Result<Count, Unfinished> {
-    let stop = Stop::new(&opts.budget);
+pub(super) fn run(cut: Cut, opts: &Options) -> Result<Count, Unfinished> {
+    let stop = Stop::new(&opts.limits);
     in_pool(opts.threads, || run_in_pool(&cut, opts, &stop))
 }
 
@@ -1335,46 +1106,6 @@ struct StackIndex {
     by_stack: KeyMap<KeyMap<Bucket>>,
 }
 
-/// One bucket of a [`StackIndex`] (or of the last band's table): the
-/// configurations sharing their first two stacks, as their third stacks'
-/// partition numbers and counts in two arrays. The join scatters a bucket
-/// into a dense array by partition number and reads the 56 compatible
-/// entries for each outer band (see `partitions`).
-#[derive(Default)]
-pub(super) struct Bucket {
-    pub(super) third: Vec<u16>,
-    /// Fillings (or weighted representatives) per configuration: at most a
-    /// band's 9.5·10^11.
-    pub(super) counts: Vec<u64>,
-}
-
-impl Bucket {
-    fn push(&mut self, third: u32, count: u128) {
-        // Fillings of one band with one configuration: far below 2^64.
-        self.push_number(partitions::number(third), count as u64);
-    }
-
-    /// Adds the configuration whose third stack is partition `p`.
-    pub(super) fn push_number(&mut self, p: u16, count: u64) {
-        self.third.push(p);
-        self.counts.push(count);
-    }
-
-    fn scatter(&self, dense: &mut [u64; 1 << 16]) {
-        for (&p, &n) in self.third.iter().zip(&self.counts) {
-            // Inner bands have no interchangeable digits: at most 1680 · 56
-            // fillings per configuration.
-            dense[p as usize] = n;
-        }
-    }
-
-    fn clear(&self, dense: &mut [u64; 1 << 16]) {
-        for &p in &self.third {
-            dense[p as usize] = 0;
-        }
-    }
-}
-
 /// Dense scratch for the join over the third stack: for a run of outer
 /// bands (their third stacks `outer`), one bucket of the middle band and
 /// the last band's part under it, adds `Σ middle[b] · last[c]` over the 56
@@ -1555,8 +1286,8 @@ pub(super) fn stack_options(plan: Plan, other: u128, out: &mut Vec<u128>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::Budget;
     use crate::geometry::BoxShape;
+    use crate::limits::Limits;
 
     fn geo(r: usize, c: usize) -> Arc<Geometry> {
         Arc::new(Geometry::square(BoxShape::new(r, c), &[]).unwrap())
@@ -1564,7 +1295,7 @@ mod tests {
 
     #[test]
     fn band_totals_match_the_tables() {
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         for (r, c) in [(2, 2), (2, 3)] {
             let plan = plan_of(&geo(r, c)).unwrap();
@@ -1585,7 +1316,7 @@ mod tests {
     #[test]
     #[ignore]
     fn band_totals_of_large_shapes() {
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         for (r, c) in [(2, 4), (3, 3)] {
             let plan = plan_of(&geo(r, c)).unwrap();

@@ -48,10 +48,13 @@
 
 mod band_boxes;
 mod bands;
+mod bucket;
+mod chooser;
 mod classes;
 mod completions;
 mod diagonals;
 mod disjoint;
+mod estimate;
 mod frontier;
 mod grids;
 mod partial;
@@ -66,18 +69,17 @@ mod windows;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
 pub use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use crate::solve::Limits;
 
-pub use completions::{
+pub use chooser::{
     completions, completions_by_bands, completions_by_enumeration, completions_method,
     count_within, CompletionsMethod,
 };
+pub use estimate::{estimate, Estimate};
 pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
 pub use partial::{
@@ -189,45 +191,6 @@ impl FromStr for Shard {
     }
 }
 
-/// When to give up: a deadline, a cancellation flag, both or neither. The
-/// counting face of [`Limits`]: a search's limits convert into it, so one
-/// deadline or cancel flag can govern a solve and a count alike.
-#[derive(Clone, Default, Debug)]
-pub struct Budget(Limits);
-
-impl Budget {
-    /// No limit.
-    pub fn unlimited() -> Self {
-        Budget(Limits::none())
-    }
-    /// Stop `timeout` from now.
-    pub fn timeout(timeout: Duration) -> Self {
-        Budget(Limits::timeout(timeout))
-    }
-    /// Also stop as soon as `flag` becomes true (set it from another thread,
-    /// e.g. when the user types the next digit).
-    pub fn with_cancel(self, flag: Arc<AtomicBool>) -> Self {
-        Budget(self.0.with_cancel(flag))
-    }
-    fn exhausted(&self) -> bool {
-        self.0.expired()
-    }
-    /// Time left before the deadline (`None` without one).
-    fn remaining(&self) -> Option<Duration> {
-        self.0.remaining()
-    }
-    /// This budget, also ending `after` from now.
-    fn and_timeout(&self, after: Duration) -> Self {
-        Budget(self.0.clone().and_timeout(after))
-    }
-}
-
-impl From<Limits> for Budget {
-    fn from(limits: Limits) -> Self {
-        Budget(limits)
-    }
-}
-
 /// How far a count has come: `done` of `total` work items (subtrees or band
 /// classes) finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,7 +202,9 @@ pub struct Progress {
 /// Options shared by both counters.
 #[derive(Default)]
 pub struct Options<'a> {
-    pub budget: Budget,
+    /// When to give up (deadline, cancel flag): the count is then a lower
+    /// bound ([`Count::AtLeast`]).
+    pub limits: Limits,
     /// Worker threads; 0 = rayon's default (one per core).
     pub threads: usize,
     pub shard: Shard,
@@ -250,14 +215,14 @@ pub struct Options<'a> {
 /// A stop signal shared by the workers of one count: once the budget is
 /// exhausted every worker sees it at its next check.
 pub(crate) struct Stop<'a> {
-    budget: &'a Budget,
+    limits: &'a Limits,
     stopped: AtomicBool,
 }
 
 impl<'a> Stop<'a> {
-    pub(crate) fn new(budget: &'a Budget) -> Self {
+    pub(crate) fn new(limits: &'a Limits) -> Self {
         Stop {
-            budget,
+            limits,
             stopped: AtomicBool::new(false),
         }
     }
@@ -265,7 +230,7 @@ impl<'a> Stop<'a> {
         if self.stopped.load(Ordering::Relaxed) {
             return true;
         }
-        if self.budget.exhausted() {
+        if self.limits.expired() {
             self.stopped.store(true, Ordering::Relaxed);
             return true;
         }
@@ -304,6 +269,11 @@ where
 {
     let total = items.len();
     let done = AtomicUsize::new(0);
+    // The parts are announced before the first one finishes (which can
+    // take hours), so that progress shows how much work there is.
+    if let Some(p) = opts.progress {
+        p(Progress { done: 0, total });
+    }
     let parts: Vec<(BigUint, bool)> = items
         .par_iter()
         .map_init(init, |scratch, item| {

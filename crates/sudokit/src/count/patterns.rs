@@ -24,7 +24,8 @@
 use num_bigint::BigUint;
 
 use super::bands::{self, KeyMap, Plan};
-use super::frontier::{self, Record, Unfinished};
+use super::bucket::Unfinished;
+use super::frontier::{self, Record};
 use super::Stop;
 use crate::geometry::Geometry;
 
@@ -226,9 +227,10 @@ fn product(options: &[Vec<u128>], s: usize, acc: u128, f: &mut impl FnMut(u128))
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::{Budget, Count, Options};
+    use crate::count::{Count, Options};
     use crate::geometry::BoxShape;
     use crate::grid::Grid;
+    use crate::limits::Limits;
     use crate::solve;
     use std::sync::Arc;
 
@@ -245,7 +247,7 @@ mod tests {
     }
 
     fn by_patterns(geo: &Geometry, values: &[u16]) -> BigUint {
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         whole_patterns(geo, values, &stop).unwrap().unwrap()
     }

@@ -31,14 +31,7 @@ use num_bigint::BigUint;
 const TABLE: &str = include_str!("two_patterns_3x3.txt");
 
 /// The six permutations of 0..3, indexed as in [`Pattern::code`].
-const PERMS: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[usize; 3]; 6] = crate::geometry::ORDERS_OF_THREE;
 
 /// A pattern as permutation indices into [`PERMS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,17 +49,17 @@ struct Perms {
 fn perms() -> &'static Perms {
     static P: OnceLock<Perms> = OnceLock::new();
     P.get_or_init(|| {
-        let index = |p: [u8; 3]| PERMS.iter().position(|&q| q == p).unwrap_or(0) as u8;
+        let index = |p: [usize; 3]| PERMS.iter().position(|&q| q == p).unwrap_or(0) as u8;
         let mut compose = [[0u8; 6]; 6];
         let mut inverse = [0u8; 6];
         for a in 0..6 {
             for b in 0..6 {
                 let (pa, pb) = (PERMS[a], PERMS[b]);
-                compose[a][b] = index([pa[pb[0] as usize], pa[pb[1] as usize], pa[pb[2] as usize]]);
+                compose[a][b] = index([pa[pb[0]], pa[pb[1]], pa[pb[2]]]);
             }
-            let mut inv = [0u8; 3];
+            let mut inv = [0usize; 3];
             for (i, &v) in PERMS[a].iter().enumerate() {
-                inv[v as usize] = i as u8;
+                inv[v] = i;
             }
             inverse[a] = index(inv);
         }
@@ -105,8 +98,7 @@ impl Pattern {
         let mut set = 0u128;
         for b in 0..3 {
             for (r, &s) in PERMS[self.beta[b] as usize].iter().enumerate() {
-                let s = s as usize;
-                let c = PERMS[self.gamma[s] as usize][b] as usize;
+                let c = PERMS[self.gamma[s] as usize][b];
                 set |= 1u128 << ((3 * b + r) * 9 + 3 * s + c);
             }
         }
@@ -137,10 +129,10 @@ impl Pattern {
         let (pp, sp) = (PERMS[pi], PERMS[sigma]);
         let (pi_inv, sigma_inv) = (t.inverse[pi] as usize, t.inverse[sigma] as usize);
         for (&beta, &to) in self.beta.iter().zip(&pp) {
-            out.beta[to as usize] = t.compose[sigma][t.compose[beta as usize][sigma_inv] as usize];
+            out.beta[to] = t.compose[sigma][t.compose[beta as usize][sigma_inv] as usize];
         }
         for (&gamma, &to) in self.gamma.iter().zip(&sp) {
-            out.gamma[to as usize] = t.compose[pi][t.compose[gamma as usize][pi_inv] as usize];
+            out.gamma[to] = t.compose[pi][t.compose[gamma as usize][pi_inv] as usize];
         }
         out
     }
@@ -296,8 +288,9 @@ mod tests {
 #[cfg(test)]
 mod table_tests {
     use super::*;
-    use crate::count::{self, patterns, Budget, Stop};
+    use crate::count::{self, patterns, Stop};
     use crate::geometry::{BoxShape, Geometry};
+    use crate::limits::Limits;
     use rayon::prelude::*;
 
     /// Grids with digit 1 on the pattern `p` and digit 2 on `q` (codes).
@@ -312,7 +305,7 @@ mod table_tests {
                 }
             }
         }
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let n = patterns::whole_patterns(&geo, &values, &stop)
             .unwrap()

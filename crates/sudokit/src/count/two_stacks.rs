@@ -226,7 +226,7 @@ fn fillings(m: Multiset, c: usize, stop: &Stop) -> Option<u128> {
 /// split between shards.
 pub(super) fn count(shape: BoxShape, opts: &Options) -> Count {
     let c = shape.rows.max(shape.cols);
-    let stop = Stop::new(&opts.budget);
+    let stop = Stop::new(&opts.limits);
     in_pool(opts.threads, || {
         let mine = shard_items(classes(c), opts.shard);
         let (sum, exact) = sum_finished(&mine, opts, &stop, |&(m, profiles)| {
@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn every_map_keeps_the_fill_count() {
         // F depends only on the class: spot-check C = 4 on every map.
-        let budget = crate::count::Budget::default();
+        let budget = crate::limits::Limits::none();
         let stop = Stop::new(&budget);
         let maps = vector_maps(4);
         for &(m, _) in classes(4).iter().step_by(5) {

@@ -114,7 +114,8 @@ pub(crate) fn count(shape: BoxShape, opts: &Options) -> Count {
 mod tests {
     use super::*;
     use crate::count::classes::{board_of, checks, classes, completions_of};
-    use crate::count::{Budget, Stop};
+    use crate::count::Stop;
+    use crate::limits::Limits;
 
     #[test]
     fn nine_by_nine_has_32_transformations() {
@@ -198,7 +199,7 @@ mod tests {
     fn classes_are_sound() {
         let f = family(BoxShape::new(3, 3));
         checks::classes_are_sound(&f);
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let classes = classes(&f, &Stop::new(&budget)).unwrap();
         assert_eq!(classes.len(), 12_576);
     }
@@ -214,7 +215,7 @@ mod tests {
     #[test]
     #[ignore = "enumerates every completion of 9x9 first bands; run with --release -- --ignored"]
     fn search_agrees_with_enumeration_under_9x9_first_bands() {
-        let budget = Budget::unlimited();
+        let budget = Limits::none();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
         let enumerate = checks::enumerated_9x9(crate::Variant::Windows);

@@ -1,19 +1,29 @@
-//! Import from f-puzzles: its JSON, plain or in the compressed form of its
+//! Import from f-puzzles: its JSON (any layout: compact, spaced or
+//! pretty-printed over many lines), plain or in the compressed form of its
 //! share links (lz-string `compressToBase64`, decoded by the `lz-str`
-//! crate).
+//! crate). SudokuPad links that carry f-puzzles data (`…/fpuzzles…`) are
+//! read by [`super::from_sudokupad`], which calls this importer.
 //!
-//! Supported keys ([`FPUZZLES_KEYS`]): `size`, `grid` (`value` with
-//! `given: true` as givens, `region` for irregular regions), `title` and
-//! `author` (the name), `diagonal+` / `diagonal-` (both: the X variant;
-//! one: an extra region along it), `disjointgroups`, `antiknight`,
-//! `antiking`, `nonconsecutive`, `killercage`, `thermometer`, `arrow`,
-//! `difference` (white dots), `ratio` (black dots), `xv`, `negative`
-//! (`ratio` and `difference` together: every dot given; `xv`: every X and
-//! V given), `sandwichsum`, `littlekiller`, `odd`, `even`, `palindrome`,
-//! `betweenline`, `extraregion`, and `renban` / `whispers` as line lists
-//! (`{"lines": [[…]]}`). Any other key with content is an error naming it,
-//! so that a constraint is never silently dropped; purely cosmetic keys
-//! (`text`, `line`, `cage`, `circle`, `rectangle`, colours…) are ignored.
+//! Rules read ([`FPUZZLES_KEYS`]), with f-puzzles' own meanings: `size`,
+//! `grid` (`value` with `given: true` as givens, `region` for irregular
+//! regions), `title` and `author` (the name), `solution` (kept, checked
+//! against ours), `diagonal+` / `diagonal-` (both: the X variant; one: an
+//! extra region along it), `disjointgroups`, `antiknight`, `antiking`,
+//! `nonconsecutive` (on a board with kropki dots: every white dot is given,
+//! pairs with a dot of either colour exempt, as f-puzzles' solver reads
+//! it), `killercage`, `thermometer`, `arrow` (each line from a circle sums
+//! to the circle), `difference` (white dots), `ratio` (black dots), `xv`,
+//! `negative` (`difference`, `ratio`, or both: every dot of that kind given;
+//! `xv`: every X and V given), `sandwichsum`, `littlekillersum` (also the
+//! older spelling `littlekiller`), `odd`, `even`, `palindrome`,
+//! `betweenline`, `extraregion`, and `renban` / `whispers`.
+//!
+//! Rules f-puzzles has and sudokit does not model ([`FPUZZLES_REFUSED`]:
+//! `slowthermometer`, `xsum`, …) are an error naming the key, so
+//! that a rule is never silently dropped. Drawings (`line`, `circle`,
+//! `rectangle`, `cage`, `text`), a rules text (`ruleset`) and keys unknown
+//! to sudokit are read as nothing but listed in [`Puzzle::ignored`]: the
+//! setter may have put rules there.
 
 use std::sync::Arc;
 
@@ -24,7 +34,7 @@ use crate::geometry::{BoxShape, Geometry, Variant};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
-/// The f-puzzles keys the importer understands.
+/// The f-puzzles keys the importer reads as rules or names.
 pub const FPUZZLES_KEYS: &[&str] = &[
     "size",
     "grid",
@@ -46,6 +56,7 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "xv",
     "negative",
     "sandwichsum",
+    "littlekillersum",
     "littlekiller",
     "odd",
     "even",
@@ -56,18 +67,43 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "whispers",
 ];
 
-/// Keys that only draw (no rule), skipped.
-const COSMETIC: &[&str] = &[
-    "text",
-    "line",
-    "cage",
-    "circle",
-    "rectangle",
+/// f-puzzles rules sudokit does not model, with their names in plain
+/// words: a file using one is refused rather than solved without it.
+pub const FPUZZLES_REFUSED: &[(&str, &str)] = &[
+    ("slowthermometer", "slow thermometers"),
+    ("rowindexer", "row indexer cells"),
+    ("columnindexer", "column indexer cells"),
+    ("boxindexer", "box indexer cells"),
+    ("regionsumline", "region sum lines"),
+    ("doublearrow", "double arrows"),
+    ("lockout", "lockout lines"),
+    ("nabner", "nabner lines"),
+    ("xsum", "X-sums"),
+    ("skyscraper", "skyscrapers"),
+    ("sumdot", "sum dots"),
+    ("chaosconstruction", "chaos construction"),
+];
+
+/// Keys that carry no rule (settings, colours, the editor's state).
+const HARMLESS: &[&str] = &[
+    "activeConstraints",
+    "highlightConflicts",
     "highlight",
     "cosmetic",
     "disabledlogic",
     "truecandidatesoptions",
     "version",
+    "fogofwar",
+    "foglight",
+];
+
+/// Drawing keys: read as nothing, listed as ignored (rules may hide there).
+const DRAWINGS: &[(&str, &str)] = &[
+    ("line", "drawn lines"),
+    ("circle", "drawn circles"),
+    ("rectangle", "drawn rectangles"),
+    ("cage", "drawn cages"),
+    ("text", "texts"),
 ];
 
 /// Reads an f-puzzles puzzle: its JSON text, the compressed string of a
@@ -91,32 +127,70 @@ pub fn from_fpuzzles(text: &str) -> Result<Puzzle, String> {
     } else {
         let packed = t.rsplit_once("load=").map_or(t, |(_, p)| p);
         let packed = packed.split('&').next().unwrap_or(packed);
-        // Links carry `+` as `%2B` or as a space, and `/` and `=` escaped.
-        let packed = packed
-            .replace("%2B", "+")
-            .replace("%2F", "/")
-            .replace("%3D", "=")
-            .replace(' ', "+");
-        let wide = lz_str::decompress_from_base64(&packed)
-            .ok_or("not f-puzzles JSON nor a compressed f-puzzles string")?;
-        String::from_utf16(&wide).map_err(|_| "the compressed string does not decode to text")?
+        decompress(packed).ok_or_else(|| {
+            format!(
+                "an f-puzzles link or compressed string ({} characters) that does not decompress",
+                packed.chars().count()
+            )
+        })?
     };
     let v: Value = serde_json::from_str(&json).map_err(|e| format!("f-puzzles JSON: {e}"))?;
-    import(&v)
+    import_value(&v)
+}
+
+/// lz-string `decompressFromBase64` of a string copied from a link: `+`
+/// may come as `%2B` or a space, `/` and `=` percent-escaped. `None` when
+/// it does not decode to text.
+pub(crate) fn decompress(packed: &str) -> Option<String> {
+    let packed = super::links::percent_decode(packed).replace(' ', "+");
+    let wide = lz_str::decompress_from_base64(&packed)?;
+    let text = String::from_utf16(&wide).ok()?;
+    (!text.is_empty()).then_some(text)
+}
+
+/// The puzzle of a parsed f-puzzles JSON object.
+pub(crate) fn import_value(v: &Value) -> Result<Puzzle, String> {
+    import(v)
 }
 
 fn import(v: &Value) -> Result<Puzzle, String> {
     let obj = v.as_object().ok_or("f-puzzles JSON is an object")?;
+    let mut ignored = Vec::new();
     for (k, val) in obj {
         let empty = match val {
             Value::Null => true,
             Value::Bool(b) => !b,
             Value::Array(a) => a.is_empty(),
-            Value::String(s) => s.is_empty(),
+            Value::String(s) => s.trim().is_empty(),
+            Value::Object(o) => o.is_empty(),
             _ => false,
         };
-        if !empty && !FPUZZLES_KEYS.contains(&k.as_str()) && !COSMETIC.contains(&k.as_str()) {
-            return Err(format!("f-puzzles key {k:?} is not supported"));
+        let key = k.as_str();
+        if empty
+            || FPUZZLES_KEYS.contains(&key)
+            || HARMLESS.contains(&key)
+            || crate::constraints::registry::is_fpuzzles_key(key)
+        {
+            continue;
+        }
+        if let Some((_, name)) = FPUZZLES_REFUSED.iter().find(|(r, _)| *r == key) {
+            return Err(format!(
+                "this f-puzzles file uses {name} (key `{key}`), a rule sudokit does not model; \
+                 solving without it would give a wrong answer"
+            ));
+        }
+        if let Some((_, name)) = DRAWINGS.iter().find(|(d, _)| *d == key) {
+            let count = val.as_array().map_or(1, |a| drawn_count(key, a));
+            if count > 0 {
+                ignored.push(format!("{count} {name} (f-puzzles `{key}`)"));
+            }
+            continue;
+        }
+        ignored.push(format!("f-puzzles key `{key}`, unknown to sudokit"));
+    }
+    if let Some(rules) = obj.get("ruleset").and_then(Value::as_str) {
+        if !rules.trim().is_empty() {
+            ignored.push(format!("the rules text ({})", excerpt(rules)));
         }
     }
     let n = obj
@@ -140,9 +214,9 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     let mut values = vec![0u16; n * n];
     let mut regions = vec![None; n * n];
     for (r, row) in rows.iter().enumerate() {
-        for (c, cell) in row.as_array().unwrap().iter().enumerate() {
+        for (c, cell) in row.as_array().into_iter().flatten().enumerate() {
             let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-            if let (true, Some(d)) = (given, cell.get("value").and_then(Value::as_u64)) {
+            if let (true, Some(d)) = (given, cell.get("value").and_then(as_number)) {
                 if d == 0 || d as usize > n {
                     return Err(format!("r{}c{}: digit {d} out of range", r + 1, c + 1));
                 }
@@ -210,49 +284,55 @@ fn import(v: &Value) -> Result<Puzzle, String> {
             .map(|l| cells(Some(l)))
             .collect()
     };
-    let number = |e: &Value| -> Option<u32> {
-        match e.get("value")? {
-            Value::String(s) => s.trim().parse().ok(),
-            Value::Number(x) => x.as_u64().map(|x| x as u32),
-            _ => None,
-        }
-    };
+    let number = |e: &Value| -> Option<u32> { e.get("value").and_then(as_number) };
     if flag("antiknight") {
         cs.push(Constraint::AntiKnight);
     }
     if flag("antiking") {
         cs.push(Constraint::AntiKing);
     }
-    if flag("nonconsecutive") {
-        cs.push(Constraint::NonConsecutive);
-    }
     for e in list("killercage") {
+        let sum = number(&e);
+        if sum.is_none() {
+            if let Some(v) = e.get("value").filter(|v| !is_blank(v)) {
+                ignored.push(format!("a killer cage label {v} that is not a sum"));
+            }
+        }
         cs.push(Constraint::Cage {
-            sum: number(&e),
+            sum,
             cells: cells(e.get("cells"))?,
         });
     }
     for e in list("thermometer") {
         cs.extend(lines(&e)?.into_iter().map(Constraint::Thermo));
     }
+    // f-puzzles: every line from a circle sums to the circle on its own.
     for e in list("arrow") {
         let circle = cells(e.get("cells"))?;
-        let mut arrow = Vec::new();
         for l in lines(&e)? {
-            arrow.extend(l.into_iter().filter(|c| !circle.contains(c)));
+            let arrow: Vec<usize> = l.into_iter().filter(|c| !circle.contains(c)).collect();
+            if !arrow.is_empty() {
+                cs.push(Constraint::Arrow {
+                    circle: circle.clone(),
+                    arrow,
+                });
+            }
         }
-        cs.push(Constraint::Arrow { circle, arrow });
     }
+    let mut dots = 0;
     for (key, white) in [("difference", true), ("ratio", false)] {
         for e in list(key) {
             let want = if white { 1 } else { 2 };
             if number(&e).is_some_and(|x| x != want) {
-                return Err(format!("{key} dots with a value other than {want}"));
+                return Err(format!(
+                    "{key} dots with a value other than {want}, which sudokit does not model"
+                ));
             }
             let p = cells(e.get("cells"))?;
             let [a, b] = p[..] else {
                 return Err(format!("a {key} dot joins two cells"));
             };
+            dots += 1;
             cs.push(if white {
                 Constraint::KropkiWhite(a, b)
             } else {
@@ -276,13 +356,29 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         .filter_map(|x| x.as_str().map(str::to_string))
         .collect();
     let has = |k: &str| negative.iter().any(|x| x == k);
-    match (has("ratio"), has("difference")) {
+    // f-puzzles' non-consecutive rule on a board with dots is the negative
+    // white-dot rule: neighbours joined by a dot of either colour are exempt.
+    let nonconsecutive = flag("nonconsecutive");
+    let white_all = has("difference") || (nonconsecutive && dots > 0);
+    if nonconsecutive && dots == 0 {
+        cs.push(Constraint::NonConsecutive);
+    }
+    match (white_all, has("ratio")) {
         (true, true) => cs.push(Constraint::KropkiAll),
+        (true, false) => cs.push(Constraint::KropkiWhiteAll),
+        (false, true) => cs.push(Constraint::KropkiBlackAll),
         (false, false) => {}
-        _ => return Err("a negative constraint on one kind of kropki dot only".into()),
     }
     if has("xv") {
         cs.push(Constraint::XvAll);
+    }
+    if let Some(other) = negative
+        .iter()
+        .find(|k| !["difference", "ratio", "xv"].contains(&k.as_str()))
+    {
+        return Err(format!(
+            "a negative constraint on `{other}`, which sudokit does not model"
+        ));
     }
     for e in list("sandwichsum") {
         let s = e
@@ -300,10 +396,16 @@ fn import(v: &Value) -> Result<Puzzle, String> {
                 ))
             }
         };
-        let sum = number(&e).ok_or("a sandwich clue has a value")?;
+        let Some(sum) = number(&e) else {
+            continue; // an empty clue says nothing
+        };
         cs.push(Constraint::Sandwich { line, sum });
     }
-    for e in list("littlekiller") {
+    // `littlekillersum` is what f-puzzles writes; `littlekiller` was ours.
+    for e in list("littlekillersum")
+        .into_iter()
+        .chain(list("littlekiller"))
+    {
         let s = e
             .get("cell")
             .and_then(Value::as_str)
@@ -326,7 +428,9 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         if !(1..=n as i64).contains(&r1) || !(1..=n as i64).contains(&c1) {
             return Err(format!("little killer at {s} points off the board"));
         }
-        let sum = number(&e).ok_or("a little killer has a value")?;
+        let Some(sum) = number(&e) else {
+            continue; // an arrow without a total says nothing
+        };
         cs.push(Constraint::LittleKiller {
             sum,
             start: (r1 as usize - 1) * n + c1 as usize - 1,
@@ -359,16 +463,28 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     ];
     for (key, make) in line_keys {
         for e in list(key) {
-            cs.extend(lines(&e)?.into_iter().map(make));
+            let mut ls = lines(&e)?;
+            if key == "whispers" {
+                ls = ls.into_iter().flat_map(split_at_repeats).collect();
+            }
+            cs.extend(ls.into_iter().map(make));
         }
     }
     for e in list("extraregion") {
         cs.push(Constraint::Region(cells(e.get("cells"))?));
     }
+    // The families that read their own f-puzzles entries.
+    cs.extend(crate::constraints::registry::from_fpuzzles(&list, n)?);
     for c in &cs {
         c.validate(n)?;
     }
-    let mut p = Puzzle::new(Grid::new(Arc::new(geo), values)).with_constraints(cs);
+    let geo = Arc::new(geo);
+    let solution = obj.get("solution").and_then(|s| solution_grid(s, &geo));
+    let mut p = Puzzle::new(Grid::new(geo, values)).with_constraints(cs);
+    p.set_given_solution(solution);
+    for i in ignored {
+        p.add_ignored(i);
+    }
     let title = obj
         .get("title")
         .and_then(Value::as_str)
@@ -386,6 +502,71 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     Ok(p)
 }
 
+/// How many drawn elements a drawing key holds. `cage` entries that are
+/// SudokuPad metadata (`"value": "title: …"`, no colour) are not drawings.
+fn drawn_count(key: &str, items: &[Value]) -> usize {
+    items
+        .iter()
+        .filter(|e| {
+            key != "cage"
+                || !e
+                    .get("value")
+                    .and_then(Value::as_str)
+                    .is_some_and(super::links::is_metadata_label)
+        })
+        .count()
+}
+
+/// The start of a text, on one line, for messages.
+pub(crate) fn excerpt(text: &str) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() > 80 {
+        let cut: String = flat.chars().take(77).collect();
+        format!("\"{cut}…\"")
+    } else {
+        format!("\"{flat}\"")
+    }
+}
+
+fn is_blank(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        Value::String(s) => s.trim().is_empty(),
+        _ => false,
+    }
+}
+
+/// A number written as a JSON number or a string of digits.
+pub(crate) fn as_number(v: &Value) -> Option<u32> {
+    match v {
+        Value::String(s) => s.trim().parse().ok(),
+        Value::Number(x) => x.as_u64().and_then(|x| u32::try_from(x).ok()),
+        _ => None,
+    }
+}
+
+/// A complete solution (a list of N² digits, or a string of them) on
+/// this board; `None` for a partial or blank one.
+fn solution_grid(s: &Value, geo: &Arc<Geometry>) -> Option<Grid> {
+    let n = geo.n();
+    let digits: Vec<u32> = match s {
+        Value::Array(a) => a.iter().map(as_number).collect::<Option<_>>()?,
+        Value::String(t) if t.contains(',') => t
+            .split(',')
+            .map(|x| x.trim().parse().ok())
+            .collect::<Option<_>>()?,
+        Value::String(t) => t.chars().map(|c| c.to_digit(36)).collect::<Option<_>>()?,
+        _ => return None,
+    };
+    if digits.len() != n * n || digits.iter().any(|&d| d == 0 || d as usize > n) {
+        return None;
+    }
+    Some(Grid::new(
+        geo.clone(),
+        digits.into_iter().map(|d| d as u16).collect(),
+    ))
+}
+
 /// `R3C5` → (3, 5); rows and columns may be 0 or N + 1 outside the grid.
 fn rc(s: &str) -> Result<(i64, i64), String> {
     let u = s.to_ascii_uppercase();
@@ -394,4 +575,22 @@ fn rc(s: &str) -> Result<(i64, i64), String> {
         Some((r.parse().ok()?, c.parse().ok()?))
     });
     parsed.ok_or_else(|| format!("expected a cell such as R1C1, found {s:?}"))
+}
+
+/// A line cut where it would pass a cell it already passed: consecutive
+/// pieces share their end cell, so every neighbouring pair of the line is
+/// in exactly one piece. Right for rules on neighbouring pairs (whispers),
+/// whose lines f-puzzles lets a setter draw back through a cell.
+fn split_at_repeats(line: Vec<usize>) -> Vec<Vec<usize>> {
+    let mut pieces = vec![];
+    let mut piece: Vec<usize> = vec![];
+    for c in line {
+        if piece.contains(&c) {
+            let last = *piece.last().expect("a repeat follows a cell");
+            pieces.push(std::mem::replace(&mut piece, vec![last]));
+        }
+        piece.push(c);
+    }
+    pieces.push(piece);
+    pieces
 }

@@ -100,6 +100,18 @@ fn export(p: &Puzzle) -> Result<Value, String> {
     };
     let mut negative = Vec::new();
     let mut flags = Vec::new();
+    let dotted = p
+        .constraints()
+        .iter()
+        .any(|c| matches!(c, Constraint::KropkiWhite(..) | Constraint::KropkiBlack(..)));
+    if dotted && p.constraints().contains(&Constraint::NonConsecutive) {
+        // f-puzzles exempts dotted pairs from its non-consecutive rule.
+        return Err(
+            "f-puzzles reads non-consecutive on a board with kropki dots as \"every white dot \
+             is given\" (dotted pairs exempt), not as this puzzle's rule"
+                .into(),
+        );
+    }
     for c in p.constraints() {
         use Constraint::*;
         match c {
@@ -124,6 +136,8 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             X(a, b) => push("xv", json!({ "cells": cells(&[*a, *b]), "value": "X" })),
             V(a, b) => push("xv", json!({ "cells": cells(&[*a, *b]), "value": "V" })),
             KropkiAll => negative.extend(["ratio", "difference"]),
+            KropkiWhiteAll => negative.push("difference"),
+            KropkiBlackAll => negative.push("ratio"),
             XvAll => negative.push("xv"),
             Sandwich { line, sum } => {
                 let cell = match line {
@@ -150,7 +164,7 @@ fn export(p: &Puzzle) -> Result<Value, String> {
                 let r = (start / n) as i64 + 1 - dr;
                 let col = (start % n) as i64 + 1 - dc;
                 push(
-                    "littlekiller",
+                    "littlekillersum",
                     json!({ "cell": format!("R{r}C{col}"), "direction": d, "value": sum.to_string() }),
                 );
             }
@@ -174,6 +188,10 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             Palindrome(cs) => push("palindrome", json!({ "lines": [cells(cs)] })),
             Between(cs) => push("betweenline", json!({ "lines": [cells(cs)] })),
             Region(cs) => push("extraregion", json!({ "cells": cells(cs) })),
+            Clue(k) => match c.family().to_fpuzzles(c, n) {
+                Some((key, v)) => push(key, v),
+                None => return Err(format!("f-puzzles has no {} constraint", k.key())),
+            },
         }
     }
     o.extend(lists);

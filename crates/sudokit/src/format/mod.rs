@@ -1,11 +1,15 @@
 //! Text formats: reading every common puzzle format and writing grids.
 
 #[cfg(feature = "serde")]
-mod fpuzzles;
+pub(crate) mod fpuzzles;
 #[cfg(feature = "serde")]
 mod fpuzzles_write;
+#[cfg(feature = "serde")]
+mod links;
 mod pencil;
 mod read;
+#[cfg(feature = "serde")]
+pub(crate) mod sudokupad;
 mod write;
 
 #[cfg(feature = "serde")]
@@ -17,6 +21,8 @@ pub use read::{
     parse_all, parse_one, parse_puzzle, DigitStyle, InputFormat, Located, ParseError,
     ParseErrorKind, ParseOptions, Reader, Record, MAX_LINE_BYTES,
 };
+#[cfg(feature = "serde")]
+pub use sudokupad::from_sudokupad;
 pub use write::{
     value_char, write_body, write_line, write_pretty, write_rc, OutputFormat, Writer, MAX_COMPACT_N,
 };

@@ -169,17 +169,21 @@ pub fn write_rc(grid: &Grid) -> String {
 
 /// A grid as JSON-ready data.
 #[cfg(feature = "serde")]
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GridJson {
     /// Box shape as `RxC`.
     #[serde(rename = "box")]
     pub box_shape: String,
+    #[cfg_attr(feature = "ts", ts(type = "\"square\" | \"cube\""))]
     pub layout: Layout,
     /// Extra units other than jigsaw regions (`x`, `disjoint`, ...).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub variants: Vec<String>,
     /// Jigsaw regions: one label `0..N` per cell, row-major.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub regions: Option<Vec<u16>>,
     /// The one-line form.
     pub line: String,
@@ -187,7 +191,8 @@ pub struct GridJson {
     pub rows: Vec<Vec<u16>>,
     /// Constraints beyond units, one directive line each (`cage: 15 r1c1
     /// r1c2`), as a text file would carry them.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub constraints: Vec<String>,
 }
 

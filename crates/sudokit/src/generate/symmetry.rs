@@ -49,6 +49,26 @@ impl Symmetry {
         }
     }
 
+    /// Whether clue patterns on boards of `layout` can have this symmetry:
+    /// a square board has all of them, a cube only the point reflection
+    /// (`Rotational`) or none. The one place the rule is written; the CLI
+    /// and the web API quote its message.
+    ///
+    /// ```
+    /// use sudokit::{generate::Symmetry, Layout};
+    /// assert!(Symmetry::Mirror.check_layout(Layout::Square).is_ok());
+    /// assert!(Symmetry::Rotational.check_layout(Layout::Cube).is_ok());
+    /// assert!(Symmetry::Mirror.check_layout(Layout::Cube).is_err());
+    /// ```
+    pub fn check_layout(self, layout: Layout) -> Result<(), String> {
+        match (layout, self) {
+            (Layout::Cube, Symmetry::None | Symmetry::Rotational) | (Layout::Square, _) => Ok(()),
+            (Layout::Cube, _) => Err(
+                "a cube's clue pattern can be symmetric only by point reflection: symmetry rotational or none".into(),
+            ),
+        }
+    }
+
     /// The images of `cell` under the generators of this symmetry.
     fn images(self, geo: &Geometry, cell: usize) -> Vec<usize> {
         let n = geo.n();

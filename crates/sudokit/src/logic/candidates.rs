@@ -7,7 +7,7 @@ use crate::limits::Limits;
 use crate::geometry::{Geometry, Layout, UnitKind};
 use crate::grid::Grid;
 
-use super::techniques::Rules;
+use super::rules::Rules;
 use super::Cand;
 use crate::constraints::Constraint;
 
@@ -43,6 +43,11 @@ thread_local! {
     /// The tables built last on this thread.
     static LAST_TABLES: std::cell::RefCell<Option<Arc<Tables>>> =
         const { std::cell::RefCell::new(None) };
+}
+
+/// Drops this thread's tables (see [`super::forget_thread_memos`]).
+pub(super) fn forget_tables() {
+    drop(LAST_TABLES.with(std::cell::RefCell::take));
 }
 
 impl Ctx {
@@ -312,6 +317,15 @@ impl Candidates {
         let mut given = vec![0u64; self.values.len().div_ceil(64)];
         for (cell, _) in self.values.iter().enumerate().filter(|(_, &v)| v != 0) {
             given[cell / 64] |= 1 << (cell % 64);
+        }
+        self.given = given.into();
+    }
+
+    /// Records these cells as placed while solving, not given.
+    pub(crate) fn unmark_givens(&mut self, cells: &[usize]) {
+        let mut given = self.given.to_vec();
+        for &cell in cells.iter().filter(|&&c| c < self.values.len()) {
+            given[cell / 64] &= !(1 << (cell % 64));
         }
         self.given = given.into();
     }

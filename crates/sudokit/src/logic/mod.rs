@@ -26,6 +26,7 @@
 //! ```
 
 mod candidates;
+mod rules;
 pub mod techniques;
 
 pub use candidates::{Candidates, CandidatesError};
@@ -36,6 +37,7 @@ use crate::grid::Grid;
 /// One candidate: a digit (1-based) in a cell.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cand {
     pub cell: u32,
     pub digit: u16,
@@ -124,6 +126,7 @@ pub struct Path {
 /// Difficulty levels, after HoDoKu.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Level {
     Easy,
     Medium,
@@ -236,27 +239,6 @@ impl Grade {
             None => format!("{} {}", self.level.name(), self.score),
         }
     }
-
-    /// The grade as the JSON of every command and of the web API: level and
-    /// hardest technique by name.
-    pub fn summary(&self) -> GradeSummary {
-        GradeSummary {
-            level: self.level.name(),
-            score: self.score,
-            hardest: self.hardest.map(|t| t.name()),
-            without_guessing: self.without_guessing,
-        }
-    }
-}
-
-/// A [`Grade`] with names in place of enums: the form JSON output uses.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct GradeSummary {
-    pub level: &'static str,
-    pub score: u32,
-    pub hardest: Option<&'static str>,
-    pub without_guessing: bool,
 }
 
 impl std::fmt::Display for Grade {
@@ -304,6 +286,17 @@ pub fn next_step(c: &Candidates) -> Option<Step> {
         return None;
     }
     techniques::find(c)
+}
+
+/// Drops what the technique finders keep on the calling thread between
+/// calls: the tables, graphs and answers of the board seen last, which
+/// speed up the next step on the same board. On big boards they run to
+/// tens of MB per thread; a server whose worker threads outlive their
+/// requests calls this when a request is done so that the memory can go
+/// back to the system. The next call on the thread builds them anew.
+pub fn forget_thread_memos() {
+    techniques::forget_memos();
+    candidates::forget_tables();
 }
 
 /// Applies a step's placements and eliminations.

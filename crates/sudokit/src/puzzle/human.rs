@@ -47,6 +47,9 @@ impl Puzzle {
             }
         }
         .map_err(|e| Error::Unsupported(e.to_string()))?;
+        if !self.placed().is_empty() {
+            c.unmark_givens(self.placed());
+        }
         c.set_unique(unique);
         c.set_constraints(self.constraints());
         c.set_limits(opts.limits());

@@ -24,12 +24,16 @@
 mod error;
 mod human;
 mod present;
+mod rules;
 mod search;
+#[cfg(feature = "serde")]
+pub mod view;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::bits::full_mask;
 use crate::constraints::Constraint;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -60,6 +64,14 @@ pub struct Puzzle {
     /// Rules beyond the units (cages, thermometers, dots…); empty for a
     /// classic puzzle, which then keeps the fast solvers.
     constraints: Vec<Constraint>,
+    /// Parts of the source the reader did not turn into rules (drawings,
+    /// a rules text, unknown keys), in plain words: the rules read may be
+    /// fewer than the puzzle's.
+    ignored: Vec<String>,
+    /// Cells of a candidate state whose digit a solver placed (HoDoKu's
+    /// `+`): in the grid, but not givens. Sorted; empty when every digit
+    /// of the grid is a given.
+    placed: Vec<usize>,
 }
 
 impl Puzzle {
@@ -72,6 +84,8 @@ impl Puzzle {
             notes: Vec::new(),
             solution: None,
             constraints: Vec::new(),
+            ignored: Vec::new(),
+            placed: Vec::new(),
         }
     }
 
@@ -182,6 +196,43 @@ impl Puzzle {
         self.constraints.extend(cs);
         self
     }
+    /// What the reader met in the source and did not read as rules, in
+    /// plain words (`"3 drawn lines (f-puzzles `line`)"`, `"the rules
+    /// text"`). Empty for puzzles read completely. When it is not empty the
+    /// puzzle may have rules beyond [`Puzzle::constraints`], so a solution
+    /// under the rules read is the answer only if it is the only one
+    /// (front ends check uniqueness before presenting one).
+    ///
+    /// ```
+    /// let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///   "line":[{"lines":[["R1C1","R2C2"]]}]}"#;
+    /// let p = sudokit::format::from_fpuzzles(json).unwrap();
+    /// assert_eq!(p.ignored().len(), 1);
+    /// ```
+    pub fn ignored(&self) -> &[String] {
+        &self.ignored
+    }
+    /// Records a part of the source that was not read as a rule.
+    pub fn add_ignored(&mut self, what: impl Into<String>) {
+        self.ignored.push(what.into());
+    }
+    /// The cells whose digit was placed while solving rather than given
+    /// (a HoDoKu library line's `+d`), sorted. Uniqueness techniques that
+    /// need to tell them apart (avoidable rectangles) use them.
+    pub fn placed(&self) -> &[usize] {
+        &self.placed
+    }
+    /// Marks these cells of the grid as placed, not given (cells without a
+    /// digit are left out).
+    pub fn set_placed(&mut self, cells: impl IntoIterator<Item = usize>) {
+        let mut v: Vec<usize> = cells
+            .into_iter()
+            .filter(|&c| self.grid.cells().get(c).is_some_and(|&d| d != 0))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        self.placed = v;
+    }
     /// True when the puzzle is a candidate state rather than plain givens.
     pub fn has_candidates(&self) -> bool {
         self.candidates.is_some()
@@ -213,14 +264,6 @@ impl std::str::FromStr for Puzzle {
     /// The first puzzle of `text`, in any format the reader knows.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         crate::format::parse_puzzle(text, &Default::default())
-    }
-}
-
-pub(crate) fn full_mask(n: usize) -> u64 {
-    if n >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
     }
 }
 

@@ -162,7 +162,7 @@ impl Puzzle {
                     })
                 };
                 let copts = count::Options {
-                    budget: limits.clone().into(),
+                    limits: limits.clone(),
                     threads: opts.threads,
                     progress: limits.reports().then_some(&parts as _),
                     ..Default::default()

@@ -9,6 +9,8 @@
 pub mod pdf;
 #[cfg(feature = "pdf")]
 mod pdf_constraints;
+#[cfg(feature = "pdf")]
+mod pdf_text;
 pub mod svg;
 
 use crate::geometry::{Geometry, UnitKind};

@@ -7,9 +7,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str};
+use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 
 use super::pdf_constraints::{self as marks, Frame};
+use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use super::{region_of, shaded};
 use crate::constraints::Constraint;
 use crate::geometry::Layout;
@@ -101,10 +102,6 @@ pub enum BookletError {
 
 const MARGIN: f32 = 40.0;
 const CAPTION: f32 = 18.0;
-pub(super) const FONT: Name = Name(b"F1");
-pub(super) const BOLD: Name = Name(b"F2");
-/// Advance width of a digit in Helvetica (all digits are equal), per point of size.
-pub(super) const DIGIT_WIDTH: f32 = 0.556;
 
 /// The booklet as PDF bytes: the puzzles, `per_page` to a page, then the
 /// solutions of those that have one, six to a page.
@@ -309,19 +306,6 @@ fn draw_grid(c: &mut Content, entry: &Entry, filled: Option<&Grid>, x: f32, y: f
         text(c, font, size, tx, ty, &label);
     }
     c.set_fill_gray(0.0);
-}
-
-pub(super) fn text(c: &mut Content, font: Name, size: f32, x: f32, y: f32, s: &str) {
-    // The standard fonts use a single-byte encoding: keep ASCII, mark the rest.
-    let bytes: Vec<u8> = s
-        .chars()
-        .map(|ch| if ch.is_ascii() { ch as u8 } else { b'?' })
-        .collect();
-    c.begin_text();
-    c.set_font(font, size);
-    c.next_line(x, y);
-    c.show(Str(&bytes));
-    c.end_text();
 }
 
 #[cfg(test)]

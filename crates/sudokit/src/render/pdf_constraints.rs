@@ -10,7 +10,7 @@
 use pdf_writer::types::{LineCapStyle, LineJoinStyle};
 use pdf_writer::Content;
 
-use super::pdf::{text, BOLD, DIGIT_WIDTH, FONT};
+use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use crate::constraints::{Constraint, Direction, Line};
 
 /// Where one grid sits on the page.
@@ -58,16 +58,7 @@ pub(super) fn has_outside_clues(cs: &[Constraint]) -> bool {
 
 /// Names of the rules that have no mark on the grid, for the caption.
 pub(super) fn unmarked_rules(cs: &[Constraint]) -> Vec<&'static str> {
-    cs.iter()
-        .filter_map(|c| match c {
-            Constraint::AntiKnight => Some("anti-knight"),
-            Constraint::AntiKing => Some("anti-king"),
-            Constraint::NonConsecutive => Some("non-consecutive"),
-            Constraint::KropkiAll => Some("all dots given"),
-            Constraint::XvAll => Some("all X/V given"),
-            _ => None,
-        })
-        .collect()
+    cs.iter().filter_map(|c| c.family().caption(c)).collect()
 }
 
 /// A circle as four Bézier arcs (the usual 0.5523 control distance).

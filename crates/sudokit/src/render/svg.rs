@@ -242,7 +242,8 @@ pub fn constraint_overlay(puzzle: &crate::Puzzle, cell_size: f64) -> Option<Stri
     ))
 }
 
-/// The SVG of the constraints: (under the grid, over the grid).
+/// The SVG of the constraints: (under the grid, over the grid). Each
+/// family draws its own ([`crate::constraints::Constraint::family`]).
 fn constraint_layers(
     cs: &[crate::constraints::Constraint],
     n: usize,
@@ -250,216 +251,80 @@ fn constraint_layers(
     x0: f64,
     y0: f64,
 ) -> (String, String) {
-    use crate::constraints::{Constraint::*, Direction, Line};
-    let centre = |c: usize| {
-        (
-            x0 + (c % n) as f64 * size + size / 2.0,
-            y0 + (c / n) as f64 * size + size / 2.0,
-        )
+    let mut pen = Pen {
+        n,
+        size,
+        x0,
+        y0,
+        under: String::new(),
+        over: String::new(),
     };
-    let points = |cells: &[usize]| {
+    for c in cs {
+        c.family().svg(c, &mut pen);
+    }
+    (pen.under, pen.over)
+}
+
+/// Where the constraint marks go: the board's cell size and top-left
+/// corner, and the two layers (under the grid lines and digits, over them).
+pub(crate) struct Pen {
+    pub n: usize,
+    pub size: f64,
+    pub x0: f64,
+    pub y0: f64,
+    pub under: String,
+    pub over: String,
+}
+
+impl Pen {
+    /// Centre of cell `c`.
+    pub fn centre(&self, c: usize) -> (f64, f64) {
+        let (n, size) = (self.n, self.size);
+        (
+            self.x0 + (c % n) as f64 * size + size / 2.0,
+            self.y0 + (c / n) as f64 * size + size / 2.0,
+        )
+    }
+
+    /// Top-left corner of cell `c`.
+    pub fn corner(&self, c: usize) -> (f64, f64) {
+        (
+            self.x0 + (c % self.n) as f64 * self.size,
+            self.y0 + (c / self.n) as f64 * self.size,
+        )
+    }
+
+    /// Centres of `cells` as SVG points.
+    pub fn points(&self, cells: &[usize]) -> String {
         cells
             .iter()
             .map(|&c| {
-                let (x, y) = centre(c);
+                let (x, y) = self.centre(c);
                 format!("{x:.1},{y:.1}")
             })
             .collect::<Vec<_>>()
             .join(" ")
-    };
-    let line = |out: &mut String, cells: &[usize], colour: &str, width: f64| {
-        let _ = writeln!(
-            out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
-            points(cells)
-        );
-    };
-    let mid = |a: usize, b: usize| {
-        let ((xa, ya), (xb, yb)) = (centre(a), centre(b));
-        ((xa + xb) / 2.0, (ya + yb) / 2.0)
-    };
-    let small = size * 0.25;
-    let (mut under, mut over) = (String::new(), String::new());
-    for c in cs {
-        match c {
-            Region(cells) => {
-                for &cell in cells {
-                    let (x, y) = centre(cell);
-                    let h = size / 2.0;
-                    let _ = writeln!(
-                        under,
-                        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{size}\" height=\"{size}\" fill=\"#fdf1c7\"/>",
-                        x - h,
-                        y - h
-                    );
-                }
-            }
-            Thermo(cells) => {
-                line(&mut under, cells, "#bbb", size * 0.3);
-                let (x, y) = centre(cells[0]);
-                let _ = writeln!(
-                    under,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#bbb\"/>",
-                    size * 0.38
-                );
-            }
-            Arrow { circle, arrow } => {
-                let mut path = vec![*circle.last().unwrap()];
-                path.extend(arrow);
-                line(&mut under, &path, "#999", 2.0);
-                for &cell in circle {
-                    let (x, y) = centre(cell);
-                    let _ = writeln!(
-                        under,
-                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#999\" stroke-width=\"2\"/>",
-                        size * 0.4
-                    );
-                }
-                let (x, y) = centre(*arrow.last().unwrap());
-                let _ = writeln!(
-                    under,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#999\"/>"
-                );
-            }
-            Whisper(cells) => line(&mut under, cells, "#6c6", size * 0.2),
-            Renban(cells) => line(&mut under, cells, "#c9f", size * 0.25),
-            Palindrome(cells) => line(&mut under, cells, "#ccc", size * 0.25),
-            Between(cells) => {
-                line(&mut under, cells, "#9cf", size * 0.15);
-                for &end in [cells[0], cells[cells.len() - 1]].iter() {
-                    let (x, y) = centre(end);
-                    let _ = writeln!(
-                        under,
-                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#9cf\" stroke-width=\"2\"/>",
-                        size * 0.4
-                    );
-                }
-            }
-            Odd(cells) | Even(cells) => {
-                for &cell in cells {
-                    let (x, y) = centre(cell);
-                    let r = size * 0.4;
-                    let _ = if matches!(c, Odd(_)) {
-                        writeln!(
-                            under,
-                            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"#ddd\"/>"
-                        )
-                    } else {
-                        writeln!(
-                            under,
-                            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#ddd\"/>",
-                            x - r,
-                            y - r,
-                            2.0 * r,
-                            2.0 * r
-                        )
-                    };
-                }
-            }
-            Cage { sum, cells } => {
-                // Dashed edges, inset, wherever a neighbour is outside.
-                let inset = size * 0.08;
-                for &cell in cells {
-                    let (x, y) = (x0 + (cell % n) as f64 * size, y0 + (cell / n) as f64 * size);
-                    let (r, col) = (cell / n, cell % n);
-                    let inside = |dr: i64, dc: i64| {
-                        let (r2, c2) = (r as i64 + dr, col as i64 + dc);
-                        r2 >= 0
-                            && c2 >= 0
-                            && (r2 as usize) < n
-                            && (c2 as usize) < n
-                            && cells.contains(&(r2 as usize * n + c2 as usize))
-                    };
-                    let (a, b) = (inset, size - inset);
-                    let mut d = String::new();
-                    if !inside(-1, 0) {
-                        let _ = write!(d, "M{:.1} {:.1}H{:.1}", x + a, y + a, x + b);
-                    }
-                    if !inside(1, 0) {
-                        let _ = write!(d, "M{:.1} {:.1}H{:.1}", x + a, y + b, x + b);
-                    }
-                    if !inside(0, -1) {
-                        let _ = write!(d, "M{:.1} {:.1}V{:.1}", x + a, y + a, y + b);
-                    }
-                    if !inside(0, 1) {
-                        let _ = write!(d, "M{:.1} {:.1}V{:.1}", x + b, y + a, y + b);
-                    }
-                    if !d.is_empty() {
-                        let _ = writeln!(
-                            over,
-                            "<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>"
-                        );
-                    }
-                }
-                if let Some(s) = sum {
-                    let first = *cells.iter().min().unwrap();
-                    let (x, y) = (
-                        x0 + (first % n) as f64 * size,
-                        y0 + (first / n) as f64 * size,
-                    );
-                    let _ = writeln!(
-                        over,
-                        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"#000\">{s}</text>",
-                        x + size * 0.1,
-                        y + size * 0.3,
-                        size * 0.22
-                    );
-                }
-            }
-            KropkiWhite(a, b) | KropkiBlack(a, b) => {
-                let (x, y) = mid(*a, *b);
-                let fill = if matches!(c, KropkiWhite(..)) {
-                    "#fff"
-                } else {
-                    "#000"
-                };
-                let _ = writeln!(
-                    over,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1\"/>",
-                    size * 0.12
-                );
-            }
-            X(a, b) | V(a, b) => {
-                let (x, y) = mid(*a, *b);
-                let letter = if matches!(c, X(..)) { "X" } else { "V" };
-                let _ = writeln!(
-                    over,
-                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{letter}</text>",
-                    size * 0.35
-                );
-            }
-            Sandwich { line: l, sum } => {
-                let (x, y) = match *l {
-                    Line::Row(k) => (x0 - size * 0.25, y0 + (k as f64 + 0.5) * size),
-                    Line::Column(k) => (x0 + (k as f64 + 0.5) * size, y0 - size * 0.25),
-                };
-                let _ = writeln!(
-                    over,
-                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}</text>"
-                );
-            }
-            LittleKiller {
-                sum,
-                start,
-                direction,
-            } => {
-                let (dx, dy, glyph) = match direction {
-                    Direction::DownRight => (-1.0, -1.0, "↘"),
-                    Direction::DownLeft => (1.0, -1.0, "↙"),
-                    Direction::UpRight => (-1.0, 1.0, "↗"),
-                    Direction::UpLeft => (1.0, 1.0, "↖"),
-                };
-                let (cx, cy) = centre(*start);
-                let (x, y) = (cx + dx * size * 0.75, cy + dy * size * 0.75);
-                let _ = writeln!(
-                    over,
-                    "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}{glyph}</text>"
-                );
-            }
-            KropkiAll | XvAll | AntiKnight | AntiKing | NonConsecutive => {}
-        }
     }
-    (under, over)
+
+    /// A line through the centres of `cells`, under the grid.
+    pub fn line(&mut self, cells: &[usize], colour: &str, width: f64) {
+        let points = self.points(cells);
+        let _ = writeln!(
+            self.under,
+            "<polyline points=\"{points}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+        );
+    }
+
+    /// The midpoint between the centres of `a` and `b`.
+    pub fn mid(&self, a: usize, b: usize) -> (f64, f64) {
+        let ((xa, ya), (xb, yb)) = (self.centre(a), self.centre(b));
+        ((xa + xb) / 2.0, (ya + yb) / 2.0)
+    }
+
+    /// Font size of clues outside the grid.
+    pub fn small(&self) -> f64 {
+        self.size * 0.25
+    }
 }
 
 /// Pencil marks laid out like the box shape (3×3 for 9×9, 2×3 for 6×6).
@@ -503,6 +368,68 @@ mod tests {
             })
             .unwrap();
         line.matches('M').count()
+    }
+
+    /// The dashed cage lines of an overlay as segments (x1, y1, x2, y2).
+    fn cage_segments(doc: &str) -> Vec<[f64; 4]> {
+        let mut out = Vec::new();
+        for line in doc.lines().filter(|l| l.contains("stroke-dasharray")) {
+            let d = line
+                .split("d=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            for part in d.split('M').filter(|p| !p.is_empty()) {
+                let v: Vec<f64> = part.split(['L', ' ']).map(|x| x.parse().unwrap()).collect();
+                out.push([v[0], v[1], v[2], v[3]]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn cage_outlines_close_and_keep_to_their_cage() {
+        // An L of three cells (r1c2, r1c3, r2c3) and the single cell r1c4
+        // beside it.
+        let p: crate::Puzzle = format!(
+            "cage: 10 r1c2 r1c3 r2c3\ncage: 3 r1c4\n{}\n",
+            ".".repeat(81)
+        )
+        .parse()
+        .unwrap();
+        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let segs = cage_segments(&doc);
+        // Closed: every end meets exactly one other end.
+        let key = |x: f64, y: f64| format!("{x:.1},{y:.1}");
+        let mut ends = std::collections::HashMap::new();
+        for s in &segs {
+            *ends.entry(key(s[0], s[1])).or_insert(0) += 1;
+            *ends.entry(key(s[2], s[3])).or_insert(0) += 1;
+        }
+        assert!(ends.values().all(|&k| k == 2), "{ends:?}");
+        // The L's outline: 6 sides (its top runs across r1c2 and r1c3 in
+        // two pieces that meet), and the lone cell's square of 4, all 3.2
+        // inside the cells; the square stays within r1c4 (x 120..160).
+        assert_eq!(segs.len(), 8 + 4);
+        let square: Vec<_> = segs
+            .iter()
+            .filter(|s| s[0] > 120.0 && s[2] > 120.0)
+            .collect();
+        assert_eq!(square.len(), 4);
+        for s in square {
+            for x in [s[0], s[2]] {
+                assert!((123.1..=156.9).contains(&x), "{s:?}");
+            }
+        }
+        // The L's top line: from r1c2's inset corner to r1c3's, unbroken.
+        assert!(segs
+            .iter()
+            .any(|s| key(s[0], s[1]) == "43.2,3.2" && key(s[2], s[3]) == "80.0,3.2"));
+        assert!(segs
+            .iter()
+            .any(|s| key(s[0], s[1]) == "80.0,3.2" && key(s[2], s[3]) == "116.8,3.2"));
     }
 
     #[test]

@@ -1,4 +1,14 @@
-//! Solving, counting and enumerating solutions.
+//! Solving, counting and enumerating solutions of a [`Grid`]: the lower
+//! level that [`crate::Puzzle`]'s methods are built on.
+//!
+//! Use [`crate::Puzzle`] (`solve`, `check`, `count`, `solutions`) unless
+//! you need what only this level offers: a grid without a puzzle around it,
+//! a chosen engine or solver for differential tests and benchmarks
+//! ([`generic_solutions`], [`solutions_with_engine`]), pencilmark puzzles
+//! as [`Pencilmarks`] ([`pencilmark_solutions`]), streams of puzzles of one
+//! board ([`RowSolver`]) or the search's own [`Limits`]. The free functions
+//! here take no [`crate::Options`] and skip the front door's checks of
+//! constraints and candidate states.
 //!
 //! Contradictory givens are reported with their unit and digit
 //! ([`crate::validate::check_givens`]) rather than as a bare "no solution". The
@@ -92,21 +102,6 @@ impl Searcher for NineSearch {
     }
     fn interrupted(&self) -> bool {
         NineSearch::interrupted(self)
-    }
-}
-
-impl Searcher for crate::constraints::search::ConstraintSearch {
-    fn advance(&mut self) -> bool {
-        crate::constraints::search::ConstraintSearch::advance(self)
-    }
-    fn solution_values(&self) -> Option<Vec<u16>> {
-        crate::constraints::search::ConstraintSearch::solution_values(self)
-    }
-    fn guesses(&self) -> u64 {
-        crate::constraints::search::ConstraintSearch::guesses(self)
-    }
-    fn interrupted(&self) -> bool {
-        crate::constraints::search::ConstraintSearch::interrupted(self)
     }
 }
 

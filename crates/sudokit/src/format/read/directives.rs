@@ -3,13 +3,9 @@
 use std::io::BufRead;
 
 use super::reader::Reader;
+use super::regions::region_row_width;
 use crate::bits::MAX_DIGITS;
 use crate::geometry::{BoxShape, Variant};
-
-/// Compact region rows use one character per label; more than this many
-/// characters is a puzzle line, not a row (a jigsaw that large writes its
-/// labels separated by spaces).
-const MAX_COMPACT_REGION_ROW: usize = 62;
 
 impl<R: BufRead> Reader<R> {
     pub(super) fn apply_directive(&mut self, key: &str, value: &str) {
@@ -80,58 +76,4 @@ pub(super) fn parse_box_directive(value: &str) -> Result<BoxShape, String> {
             shape.rows, shape.cols
         )),
     }
-}
-
-/// Labels in a region row: whitespace-separated tokens, or one character each.
-fn region_tokens(line: &str) -> Vec<&str> {
-    let t = line.trim();
-    if t.is_empty() || t.starts_with('#') {
-        return Vec::new();
-    }
-    if t.contains(char::is_whitespace) {
-        t.split_whitespace().collect()
-    } else {
-        t.char_indices()
-            .map(|(i, c)| &t[i..i + c.len_utf8()])
-            .collect()
-    }
-}
-
-/// The number of labels of a region row, or `None` when the line cannot be one.
-fn region_row_width(line: &str) -> Option<usize> {
-    let t = line.trim();
-    if t.is_empty() || t.starts_with('#') || t.contains(['.', '_', ':']) {
-        return None;
-    }
-    let w = region_tokens(t).len();
-    let compact = !t.contains(char::is_whitespace);
-    (w > 0 && w <= MAX_DIGITS && !(compact && w > MAX_COMPACT_REGION_ROW)).then_some(w)
-}
-
-/// Region labels (any tokens) → region numbers `0..N` in order of appearance.
-pub(super) fn region_labels(rows: &[String], n: usize) -> Result<Vec<u16>, String> {
-    if rows.is_empty() {
-        return Err("the `regions:` block has no rows of labels".into());
-    }
-    let labels: Vec<&str> = rows.iter().flat_map(|r| region_tokens(r)).collect();
-    if labels.len() != n * n {
-        return Err(format!(
-            "{} region labels for a board of {} cells",
-            labels.len(),
-            n * n
-        ));
-    }
-    let mut names: Vec<&str> = Vec::new();
-    let mut out = Vec::with_capacity(labels.len());
-    for l in labels {
-        let i = match names.iter().position(|x| *x == l) {
-            Some(i) => i,
-            None => {
-                names.push(l);
-                names.len() - 1
-            }
-        };
-        out.push(i as u16);
-    }
-    Ok(out)
 }

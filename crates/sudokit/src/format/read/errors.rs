@@ -53,6 +53,10 @@ pub enum ParseErrorKind {
     /// An f-puzzles link, compressed string or JSON that does not import.
     #[error("f-puzzles: {0}")]
     FPuzzles(String),
+    /// A SudokuPad link or JSON file that does not import (the message
+    /// says what was recognised).
+    #[error("SudokuPad: {0}")]
+    SudokuPad(String),
 }
 
 /// `found 5,000,000 cells; a 9×9 puzzle has 81`.

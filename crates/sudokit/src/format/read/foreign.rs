@@ -3,81 +3,91 @@
 use std::io::BufRead;
 
 use super::errors::ParseErrorKind;
+use super::foreign_lines::fields;
 use super::reader::Reader;
 use super::ParseError;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
-/// The columns of a CSV file, from its header line.
-#[derive(Clone, Debug)]
-pub(super) struct Csv {
-    sep: char,
-    puzzle: usize,
-    solution: Option<usize>,
-}
-
-impl Csv {
-    /// A header such as `quizzes,solutions` or `id,puzzle,solution,clues`
-    /// (any case, optionally quoted; `,`, `;` or tab separated).
-    pub(super) fn header(t: &str) -> Option<Csv> {
-        let sep = [',', ';', '\t'].into_iter().find(|&c| t.contains(c))?;
-        let names: Vec<String> = t
-            .split(sep)
-            .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
-            .collect();
-        let find = |keys: &[&str]| names.iter().position(|n| keys.contains(&n.as_str()));
-        let puzzle = find(&["quizzes", "quiz", "puzzle", "puzzles", "givens", "grid"])?;
-        let solution = find(&["solutions", "solution", "answer"]);
-        Some(Csv {
-            sep,
-            puzzle,
-            solution,
-        })
-    }
-}
-
-/// Fields of a line with their 0-based start columns (quotes stripped).
-fn fields(line: &str, sep: char) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut col = 0;
-    for f in line.split(sep) {
-        let lead = f.len() - f.trim_start().len();
-        let inner = f.trim();
-        let quoted = inner.len() >= 2 && inner.starts_with('"') && inner.ends_with('"');
-        let (start, text) = if quoted {
-            (col + lead + 1, &inner[1..inner.len() - 1])
-        } else {
-            (col + lead, inner)
-        };
-        out.push((start, text));
-        col += f.chars().count() + 1;
-    }
-    out
-}
-
-/// The cells field of a HoDoKu library line `:0000:x:<cells>:<deleted>:…:`,
-/// with its 0-based column. The candidate eliminations and the fields after
-/// them are ignored: the puzzle is its givens.
-pub(super) fn hodoku_cells(line: &str) -> Option<(usize, &str)> {
-    let t = line.trim_start();
-    if !t.starts_with(':') {
-        return None;
-    }
-    let lead = line.len() - t.len();
-    let parts: Vec<&str> = t.split(':').collect();
-    // "", technique code, candidate(s), cells, …
-    if parts.len() < 4 || parts[1].is_empty() || parts[3].is_empty() {
-        return None;
-    }
-    let col = lead
-        + parts[..3]
-            .iter()
-            .map(|p| p.chars().count() + 1)
-            .sum::<usize>();
-    Some((col, parts[3]))
-}
-
 impl<R: BufRead> Reader<R> {
+    /// A HoDoKu library line: its cells field, where `+d` is a digit
+    /// placed while solving (not a given), and its deleted candidates
+    /// (`dRC` triples, 9×9 only). Without either it is a plain puzzle of
+    /// givens; with them, a candidate state whose placed digits are kept
+    /// apart from the givens ([`Puzzle::placed`]).
+    pub(super) fn read_hodoku(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        offset: usize,
+        cells: &str,
+        positions: &mut Vec<(u32, u32)>,
+    ) -> Result<Puzzle, ParseError> {
+        let mut givens = String::with_capacity(cells.len());
+        let mut placed = Vec::new();
+        let mut plus = false;
+        for ch in cells.chars() {
+            if ch == '+' {
+                plus = true;
+                continue;
+            }
+            if plus {
+                placed.push((givens.chars().count(), ch));
+                givens.push('.');
+                plus = false;
+            } else {
+                givens.push(ch);
+            }
+        }
+        let deleted = line.trim_start().split(':').nth(4).unwrap_or("").trim();
+        let mut p = self.read_line_field(line_no, &givens, offset, positions)?;
+        if placed.is_empty() && deleted.is_empty() {
+            return Ok(p);
+        }
+        let n = p.grid().n();
+        let bad = |this: &Self, m: String| this.error(line_no, None, ParseErrorKind::BadShape(m));
+        let mut values = p.grid().cells().to_vec();
+        for &(cell, ch) in &placed {
+            let d = ch
+                .to_digit(36)
+                .filter(|&d| d >= 1 && d as usize <= n)
+                .ok_or_else(|| bad(self, format!("HoDoKu line: `+{ch}` is not a digit 1-{n}")))?;
+            let Some(v) = values.get_mut(cell) else {
+                return Err(bad(
+                    self,
+                    format!("HoDoKu line: `+{ch}` after the last cell"),
+                ));
+            };
+            *v = d as u16;
+        }
+        let full = u64::MAX >> 64usize.saturating_sub(n);
+        let mut masks = vec![full; values.len()];
+        for t in deleted.split_whitespace() {
+            let b: Vec<u32> = t.chars().filter_map(|c| c.to_digit(10)).collect();
+            let (&[d, r, c], 3, 9) = (&b[..], t.len(), n) else {
+                return Err(bad(
+                    self,
+                    format!("HoDoKu line: deleted candidate {t:?} is not digit-row-column on 9×9"),
+                ));
+            };
+            if d == 0 || r == 0 || c == 0 {
+                return Err(bad(self, format!("HoDoKu line: deleted candidate {t:?}")));
+            }
+            masks[(r as usize - 1) * 9 + c as usize - 1] &= !(1 << (d - 1));
+        }
+        let grid = Grid::new(p.geometry().clone(), values);
+        let mut q = Puzzle::with_candidates(grid, masks)
+            .map_err(|e| bad(self, format!("HoDoKu line: {e}")))?;
+        q.set_placed(placed.into_iter().map(|(c, _)| c));
+        q.set_constraints(p.constraints().to_vec());
+        q.set_name(p.name().map(str::to_string));
+        for note in p.notes() {
+            q.add_note(note.clone());
+        }
+        std::mem::swap(&mut p, &mut q);
+        Ok(p)
+    }
+
     /// One CSV row: the puzzle column, and the solution column when there is one.
     pub(super) fn read_csv_row(
         &mut self,

@@ -31,9 +31,13 @@ impl<R: BufRead> Reader<R> {
 
 #[cfg(feature = "serde")]
 impl<R: BufRead> Reader<R> {
-    /// A JSON line: a grid object (`box`, `layout`, `variants`, `regions`,
-    /// `rows` or `line`), itself or under `puzzle`, `grid` or `solution`.
-    /// With both a `puzzle` and a `solution` object, the solution is attached.
+    /// A JSON document: on one line, or over several (pretty-printed, as
+    /// `json.dumps(..., indent=2)` writes it) up to the line where its
+    /// braces close. An f-puzzles object (`size` and `grid`) or a
+    /// SudokuPad one (`cells` rows) is imported as such; otherwise a grid
+    /// object of ours (`box`, `layout`, `variants`, `regions`, `rows` or
+    /// `line`), itself or under `puzzle`, `grid` or `solution`. With both
+    /// a `puzzle` and a `solution` object, the solution is attached.
     pub(super) fn read_json(
         &mut self,
         line_no: usize,
@@ -41,10 +45,30 @@ impl<R: BufRead> Reader<R> {
         positions: &mut Vec<(u32, u32)>,
     ) -> Result<Puzzle, ParseError> {
         let json_err = |this: &Self, m: String| this.error(line_no, None, ParseErrorKind::Json(m));
-        let v: Value = serde_json::from_str(t).map_err(|e| json_err(self, e.to_string()))?;
+        let doc = self.json_document(line_no, t)?;
+        let v: Value = serde_json::from_str(&doc).map_err(|e| json_err(self, e.to_string()))?;
         let Value::Object(obj) = &v else {
             return Err(json_err(self, "expected an object".into()));
         };
+        let foreign = if obj.contains_key("size") && obj.get("grid").is_some_and(Value::is_array) {
+            Some(
+                crate::format::fpuzzles::import_value(&v)
+                    .map_err(|e| self.error(line_no, None, ParseErrorKind::FPuzzles(e))),
+            )
+        } else if crate::format::sudokupad::is_sudokupad_json(&v) {
+            Some(
+                crate::format::sudokupad::import_value(&v)
+                    .map_err(|e| self.error(line_no, None, ParseErrorKind::SudokuPad(e))),
+            )
+        } else {
+            None
+        };
+        if let Some(read) = foreign {
+            let p = read?;
+            positions.extend((0..p.grid().cells().len()).map(|_| (line_no as u32, 1)));
+            self.last_cells = Some(p.grid().cells().len());
+            return Ok(p);
+        }
         let is_grid = |v: &Value| v.get("rows").is_some() || v.get("line").is_some();
         let key = ["puzzle", "grid", "solution"]
             .into_iter()
@@ -92,6 +116,62 @@ impl<R: BufRead> Reader<R> {
             p.set_name(Some(name.to_string()));
         }
         Ok(p)
+    }
+
+    /// The text of the JSON document that starts with `first`: the line
+    /// itself when its braces balance, else the lines up to the one that
+    /// balances them (a blank line or the end of input first is an error,
+    /// and so is a document longer than [`super::MAX_LINE_BYTES`]).
+    fn json_document(&mut self, line_no: usize, first: &str) -> Result<String, ParseError> {
+        let mut depth = Depth::default();
+        depth.scan(first);
+        if depth.open <= 0 {
+            return Ok(first.to_string());
+        }
+        let mut doc = first.to_string();
+        while depth.open > 0 {
+            // A JSON string cannot hold a line break, so a string still open
+            // at the end of a line is a broken one-line record: reading
+            // further would swallow the puzzles after it.
+            if depth.in_string {
+                let why = format!(
+                    "the JSON on line {line_no} breaks off inside a string (a JSON string \
+                     cannot span lines)"
+                );
+                return Err(self.error(line_no, None, ParseErrorKind::Json(why)));
+            }
+            let next = self.peek(0).map(|(_, l)| l.trim().to_string());
+            let blank_next = next.as_deref().map_or(true, str::is_empty);
+            // A line of a board (digits and dots alone, no JSON punctuation)
+            // starts the next record: a document open before it is broken.
+            let board_next = next.as_deref().is_some_and(super::reader::is_board_line);
+            if board_next {
+                let why = format!(
+                    "the JSON document starting on line {line_no} does not end before the \
+                     puzzle on the next line"
+                );
+                return Err(self.error(line_no, None, ParseErrorKind::Json(why)));
+            }
+            if blank_next || doc.len() > super::MAX_LINE_BYTES {
+                let why = format!(
+                    "the JSON document starting on line {line_no} does not end: {} bracket{} \
+                     still open at {}",
+                    depth.open,
+                    if depth.open == 1 { "" } else { "s" },
+                    if blank_next {
+                        "a blank line or the end of the input"
+                    } else {
+                        "the size limit"
+                    }
+                );
+                return Err(self.error(line_no, None, ParseErrorKind::Json(why)));
+            }
+            let (_, line) = self.take_line().expect("peeked");
+            depth.scan(&line);
+            doc.push('\n');
+            doc.push_str(&line);
+        }
+        Ok(doc)
     }
 
     fn json_grid(&mut self, line_no: usize, g: &Value) -> Result<Grid, String> {
@@ -177,5 +257,37 @@ impl<R: BufRead> Reader<R> {
             .geometry_for(shape, cube, variants, line_no)
             .map_err(|e| e.kind.to_string())?;
         Ok(Grid::new(geometry, values16))
+    }
+}
+
+/// Open brackets of a JSON text read so far (strings skipped).
+#[cfg(feature = "serde")]
+#[derive(Default)]
+struct Depth {
+    open: i64,
+    in_string: bool,
+    escaped: bool,
+}
+
+#[cfg(feature = "serde")]
+impl Depth {
+    fn scan(&mut self, text: &str) {
+        for b in text.bytes() {
+            if self.in_string {
+                match (self.escaped, b) {
+                    (true, _) => self.escaped = false,
+                    (false, b'\\') => self.escaped = true,
+                    (false, b'"') => self.in_string = false,
+                    _ => {}
+                }
+                continue;
+            }
+            match b {
+                b'"' => self.in_string = true,
+                b'{' | b'[' => self.open += 1,
+                b'}' | b']' => self.open -= 1,
+                _ => {}
+            }
+        }
     }
 }

@@ -46,10 +46,13 @@ mod detect;
 mod directives;
 mod errors;
 mod foreign;
+mod foreign_lines;
 mod json;
 mod marks;
 mod reader;
+mod regions;
 mod rows;
+mod svg;
 
 pub use cells::DigitStyle;
 pub use errors::{ParseError, ParseErrorKind};

@@ -9,9 +9,9 @@ use super::detect::{
     directive, first_field, first_word, is_name_header, is_prose, is_section, is_separator,
     metadata_note, nearest_square, rc_header, side_of, side_unbounded,
 };
-use super::directives::region_labels;
 use super::errors::{ParseError, ParseErrorKind};
-use super::foreign::Csv;
+use super::foreign_lines::{hodoku_cells, Csv};
+use super::regions::region_labels;
 use super::{InputFormat, ParseOptions, MAX_LINE_BYTES};
 use crate::bits::MAX_DIGITS;
 use crate::geometry::{BoxShape, Geometry, GeometryError, Variant};
@@ -151,6 +151,29 @@ pub(super) fn constraint_directive(line: &str) -> Option<(String, usize, &str)> 
     let at = at + (value.len() - trimmed.len());
     let col = line[..at].chars().count() + 1;
     Some((key, col, trimmed.trim_end()))
+}
+
+/// A line that can only be a board: digits and dots alone, at least 16 of
+/// them (the one-line form of a 4×4 and up). A multi-line record (JSON,
+/// SVG) still open when one comes is broken: the line starts the next
+/// record instead of being swallowed.
+pub(super) fn is_board_line(t: &str) -> bool {
+    t.len() >= 16 && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+}
+
+/// The product `R × C` of a header line's two numbers, when it fits.
+fn header_product(t: &str) -> Option<usize> {
+    let mut it = t.split_whitespace().map(|w| w.parse::<usize>().ok());
+    it.next()??.checked_mul(it.next()??)
+}
+
+/// Fields of a row that follows an `R C` header: numbers or blanks separated
+/// by spaces (`|` and `+` borders are not fields); a `#` starts a comment.
+fn header_row_fields(line: &str) -> usize {
+    let body = line.split('#').next().unwrap_or("");
+    body.split(|c: char| c.is_whitespace() || c == '|' || c == '+')
+        .filter(|w| !w.is_empty())
+        .count()
 }
 
 /// Cells of a multi-line record: value, source line and column.
@@ -446,8 +469,8 @@ impl<R: BufRead> Reader<R> {
             return self.read_svg(line_no, first, positions);
         }
         if one_line {
-            if let Some((offset, cells)) = super::foreign::hodoku_cells(first) {
-                return self.read_line_field(line_no, cells, offset, positions);
+            if let Some((offset, cells)) = hodoku_cells(first) {
+                return self.read_hodoku(line_no, first, offset, cells, positions);
             }
             if let Some(result) = self.try_pencilmarks(line_no, first, positions) {
                 return result;
@@ -462,15 +485,28 @@ impl<R: BufRead> Reader<R> {
         self.build(line_no, cells, shape, positions)
     }
 
-    /// An f-puzzles share link, its compressed string, or its JSON (an object
-    /// with `size` and a `grid` array), as one line. A bare string that only
-    /// looks compressed (`N4Ig…`, which a large board's letters could also
-    /// spell) and does not decode is left to the other readings.
+    /// An f-puzzles or SudokuPad share link, or an f-puzzles compressed
+    /// string, as one line (JSON documents go to `read_json`). A bare
+    /// string that only looks compressed (`N4Ig…`, which a large board's
+    /// letters could also spell) and does not decode is left to the other
+    /// readings.
     fn try_fpuzzles(&self, line_no: usize, t: &str) -> Option<Result<Puzzle, ParseError>> {
+        #[cfg(feature = "serde")]
+        if crate::format::sudokupad::is_sudokupad_link(t) {
+            // A bare `scl…` id that does not read may be a large board's
+            // letters: left to the other readings, like `N4Ig…` below.
+            let bare = !t.contains('/')
+                && !t.contains("puzzleid=")
+                && side_of(t.chars().count(), self.cube).is_some();
+            return match crate::format::from_sudokupad(t) {
+                Ok(p) => Some(Ok(p)),
+                Err(_) if bare => None,
+                Err(e) => Some(Err(self.error(line_no, None, ParseErrorKind::SudokuPad(e)))),
+            };
+        }
         let link = t.contains("f-puzzles.com") || t.contains("?load=");
-        let json = t.starts_with('{') && t.contains("\"size\"") && t.contains("\"grid\":[");
         let packed = t.starts_with("N4Ig") && !t.contains(char::is_whitespace);
-        if !(link || json || packed) {
+        if !(link || packed) {
             return None;
         }
         #[cfg(feature = "serde")]
@@ -519,11 +555,14 @@ impl<R: BufRead> Reader<R> {
             let shape = match header {
                 Some(Ok(shape)) => shape,
                 Some(Err(msg)) => {
-                    // Its rows of numbers (if any) belong to this bad record.
+                    // Its rows of numbers (if any) belong to this bad record:
+                    // rows with as many numbers as the header's product, so
+                    // that one-line puzzles after a stray line are kept.
+                    let width = header_product(t);
                     while self.peek(0).is_some_and(|(_, l)| {
-                        let t = l.trim();
-                        !t.is_empty()
-                            && t.split_whitespace().all(|w| {
+                        let fields = l.split_whitespace().count();
+                        Some(fields) == width
+                            && l.split_whitespace().all(|w| {
                                 w.bytes().all(|c| c.is_ascii_digit())
                                     || matches!(w, "." | "_" | "-")
                             })
@@ -541,6 +580,26 @@ impl<R: BufRead> Reader<R> {
                 }
             };
             let n = shape.n();
+            // A header is followed by its rows of N separated numbers. When
+            // the next line is not one (a stray `9 9` among one-line
+            // puzzles), the header alone is the bad record and reading
+            // resumes on the next line: read as an 81×81 board, it would
+            // swallow the 81 puzzles after it.
+            let next = self.peek(0).map(|(l, row)| (*l, header_row_fields(row)));
+            if let Some((l2, fields)) = next {
+                if fields != n {
+                    return Err(self.error(
+                        line_no,
+                        Some(1),
+                        ParseErrorKind::BadShape(format!(
+                            "`{t}` reads as an `R C` header (boxes of {}×{}, a {n}×{n} board), \
+                             but line {l2} is not a row of {n} numbers separated by spaces \
+                             ({fields} found); the header line is skipped",
+                            shape.rows, shape.cols
+                        )),
+                    ));
+                }
+            }
             let Some((l2, row)) = self.take_line() else {
                 return Err(self.error(
                     line_no,
@@ -824,50 +883,5 @@ impl<R: BufRead> Iterator for Reader<R> {
             let rec = self.read_record(line_no, line);
             return Some(rec);
         }
-    }
-}
-
-impl<R: BufRead> Reader<R> {
-    /// An SVG picture of ours: the lines up to `</svg>` are one record, read
-    /// as the puzzle text its `<metadata>` carries
-    /// (`<metadata id="sudokit-puzzle">`).
-    fn read_svg(
-        &mut self,
-        line_no: usize,
-        first: &str,
-        positions: &mut Vec<(u32, u32)>,
-    ) -> Result<Puzzle, ParseError> {
-        let mut doc = first.to_string();
-        while !doc.contains("</svg>") {
-            let Some((_, line)) = self.take_line() else {
-                break;
-            };
-            doc.push('\n');
-            doc.push_str(&line);
-        }
-        let svg_err =
-            |this: &Self, m: &str| this.error(line_no, None, ParseErrorKind::Svg(m.into()));
-        let Some(start) = doc.find(crate::puzzle::SVG_METADATA) else {
-            return Err(svg_err(
-                self,
-                "no sudokit puzzle in this picture (no <metadata id=\"sudokit-puzzle\">)",
-            ));
-        };
-        let body = &doc[start + crate::puzzle::SVG_METADATA.len()..];
-        let Some(end) = body.find("</metadata>") else {
-            return Err(svg_err(
-                self,
-                "the puzzle's <metadata> element is not closed",
-            ));
-        };
-        let text = body[..end]
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&amp;", "&");
-        let p = super::parse_puzzle(&text, &self.opts)
-            .map_err(|e| svg_err(self, &e.kind.to_string()))?;
-        positions.extend((0..p.grid().cells().len()).map(|_| (line_no as u32, 1)));
-        self.last_cells = Some(p.grid().cells().len());
-        Ok(p)
     }
 }

@@ -74,6 +74,15 @@ impl<R: BufRead> Reader<R> {
             let cells = match row_cells(&line, n, style) {
                 Ok(cells) => cells,
                 Err((col, kind)) => {
+                    // A whole-puzzle line after a short one whose digits do
+                    // not fit the short one's width: as below, the short
+                    // line was a bad puzzle of its own.
+                    if let Some(width) = n.filter(|_| ln != line_no) {
+                        if let Some(count) = self.standalone_count(&line, width) {
+                            self.ahead.push_front((ln, line));
+                            return Err(self.short_record(line_no, rows, width, count));
+                        }
+                    }
                     if ln != line_no {
                         self.skip_rest_of_grid(n.unwrap_or(0));
                     }
@@ -90,21 +99,7 @@ impl<R: BufRead> Reader<R> {
                 if ln != line_no {
                     if let Some(count) = self.standalone_count(&line, width) {
                         self.ahead.push_front((ln, line));
-                        return Err(self.error(
-                            line_no,
-                            None,
-                            if rows == 1 {
-                                ParseErrorKind::WrongCellCount {
-                                    found: width,
-                                    expected: count,
-                                }
-                            } else {
-                                ParseErrorKind::TooFewRows {
-                                    found: rows,
-                                    expected: rows_wanted(width),
-                                }
-                            },
-                        ));
+                        return Err(self.short_record(line_no, rows, width, count));
                     }
                 }
                 self.skip_rest_of_grid(width);
@@ -149,6 +144,28 @@ impl<R: BufRead> Reader<R> {
             _ => None,
         };
         Ok((out, shape))
+    }
+
+    /// The error of a record of `rows` rows of `width` cells cut short by a
+    /// whole puzzle of `count` cells on the next line.
+    fn short_record(&self, line_no: usize, rows: usize, width: usize, count: usize) -> ParseError {
+        let kind = if rows == 1 {
+            ParseErrorKind::WrongCellCount {
+                found: width,
+                expected: count,
+            }
+        } else {
+            let wanted = if self.cube {
+                width.saturating_mul(width)
+            } else {
+                width
+            };
+            ParseErrorKind::TooFewRows {
+                found: rows,
+                expected: wanted,
+            }
+        };
+        self.error(line_no, None, kind)
     }
 
     /// The cell count of `line` read as a one-line puzzle, when it is longer

@@ -104,3 +104,159 @@ fn large_line_numbers() {
     assert_eq!(g.n(), 16);
     assert_eq!(g.get(0), 16);
 }
+
+/// HoDoKu library lines: `+d` is a digit placed while solving (a cell, not
+/// an extra one), the deleted candidates are read, and placed digits are
+/// kept apart from givens, so that avoidable rectangles are found from the
+/// line alone.
+#[test]
+fn hodoku_library_lines_with_placed_digits() {
+    use crate::logic::Technique;
+    let text = include_str!("../../../tests/data/hodoku-reglib.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with(':')).collect();
+    let recs = parse_all(&lines.join("\n"), &ParseOptions::default());
+    assert_eq!(recs.len(), lines.len());
+    let bad: Vec<String> = recs
+        .iter()
+        .filter_map(|r| r.result.as_ref().err().map(|e| e.to_string()))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {} lines fail: {:?}",
+        bad.len(),
+        lines.len(),
+        &bad[..bad.len().min(3)]
+    );
+    // The first line: `+6+3+42…`: r1c1-r1c3 placed 6, 3, 4; r1c4 given 2.
+    let p = recs[0].result.as_ref().unwrap();
+    assert_eq!(p.grid().cells()[..4], [6, 3, 4, 2]);
+    assert!(p.placed().starts_with(&[0, 1, 2]) && !p.placed().contains(&3));
+    let (mut found, mut total) = (0, 0);
+    for (line, rec) in lines.iter().zip(&recs) {
+        // Codes such as `0607-1` (the technique, then a variant number).
+        let kind = match line.split(':').nth(1).and_then(|c| c.get(..4)) {
+            Some("0607") => Technique::AvoidableRectangle1,
+            Some("0608") => Technique::AvoidableRectangle2,
+            _ => continue,
+        };
+        total += 1;
+        let p = rec.result.as_ref().unwrap();
+        // Deleted candidates: the first `dRC` of the field is gone.
+        let c = p.logic_state(&crate::Options::default()).unwrap();
+        let deleted = line.split(':').nth(4).unwrap_or("");
+        if let Some(first) = deleted.split_whitespace().next() {
+            let b = first.as_bytes();
+            let cell = (b[1] - b'1') as usize * 9 + (b[2] - b'1') as usize;
+            assert!(!c.has(cell, (b[0] - b'0') as u16), "{line}");
+        }
+        let find = kind.row().find.expect("a finder");
+        if find(&c).is_some_and(|s| s.technique == kind) {
+            found += 1;
+        }
+    }
+    assert!(total >= 20, "{total}");
+    assert_eq!(
+        found, total,
+        "avoidable rectangles found from the lines alone"
+    );
+}
+
+/// A stray `R C` line among one-line puzzles is one bad record; the
+/// puzzles after it are read one by one (a `9 9` used to swallow the next
+/// 81 lines as one 81×81 board, and `99 99` every digit-only line).
+#[test]
+fn stray_header_is_one_bad_record() {
+    let puzzle =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    for stray in ["9 9", "3 3", "2 2", "99 99", "1 81"] {
+        let mut text = format!("{puzzle}\n{stray}\n");
+        for _ in 0..90 {
+            text.push_str(puzzle);
+            text.push('\n');
+        }
+        text.push_str(&"0".repeat(81));
+        text.push('\n');
+        let records: Vec<_> = Reader::new(text.as_bytes(), ParseOptions::default()).collect();
+        assert_eq!(records.len(), 93, "{stray}");
+        let bad: Vec<_> = records.iter().filter(|r| r.result.is_err()).collect();
+        assert_eq!(bad.len(), 1, "{stray}");
+        assert_eq!(bad[0].line, 2);
+        assert!(
+            matches!(
+                bad[0].result.as_ref().unwrap_err().kind,
+                ParseErrorKind::BadShape(_)
+            ),
+            "{stray}"
+        );
+    }
+    // A real header still reads its grid, with comments and borders.
+    let g = one("2 2\n1 0 | 0 0 # top\n0 0 | 0 0\n0 0 | 0 0\n0 0 | 0 4\n").unwrap();
+    assert_eq!((g.get(0), g.get(15)), (1, 4));
+}
+
+const WIKI: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// The records of `text`: for each, its first line and whether it read.
+fn outcomes(text: &str) -> Vec<(usize, bool)> {
+    parse_all(text, &ParseOptions::default())
+        .iter()
+        .map(|r| (r.line, r.result.is_ok()))
+        .collect()
+}
+
+/// An SVG picture that never closes is one bad record: the puzzle lines
+/// after it are read one by one, not swallowed into the picture.
+#[test]
+fn unclosed_svg_is_one_bad_record() {
+    let open = r#"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">"#;
+    // Only the opening tag; then a picture of ours cut after its metadata.
+    let cut = format!(
+        "{open}\n{}\n{WIKI}\n</metadata>\n<rect width=\"400\"/>",
+        crate::puzzle::SVG_METADATA
+    );
+    for (svg, lines) in [(open.to_string(), 1), (cut, 5)] {
+        let text = format!("{WIKI}\n{svg}\n{WIKI}\n{WIKI}\n{WIKI}\n");
+        let after = 2 + lines;
+        let want = vec![
+            (1, true),
+            (2, false),
+            (after, true),
+            (after + 1, true),
+            (after + 2, true),
+        ];
+        assert_eq!(outcomes(&text), want, "{text}");
+        let records = parse_all(&text, &ParseOptions::default());
+        let e = records[1].result.as_ref().unwrap_err();
+        assert!(matches!(e.kind, ParseErrorKind::Svg(_)), "{e}");
+    }
+    // A whole picture of ours still reads, its metadata's board included.
+    let p: crate::Puzzle = WIKI.parse().unwrap();
+    let svg = p
+        .to_svg(&crate::Picture::default(), &crate::Options::default())
+        .unwrap();
+    let svg = svg.trim_end();
+    let text = format!("{WIKI}\n{svg}\n{WIKI}\n");
+    let lines = svg.lines().count();
+    assert_eq!(
+        outcomes(&text),
+        vec![(1, true), (2, true), (2 + lines, true)]
+    );
+}
+
+/// A JSON record still open when a board line comes is one bad record,
+/// and the board line is read as the next puzzle.
+#[test]
+fn board_line_after_open_json_record() {
+    let text = format!("{WIKI}\n{{\"name\": \"open\",\n\"puzzle\": {{\n{WIKI}\n{WIKI}\n");
+    assert_eq!(
+        outcomes(&text),
+        vec![(1, true), (2, false), (4, true), (5, true)]
+    );
+    let records = parse_all(&text, &ParseOptions::default());
+    let e = records[1].result.as_ref().unwrap_err();
+    assert!(
+        matches!(&e.kind, ParseErrorKind::Json(m) if m.contains("does not end before")),
+        "{e}"
+    );
+}

@@ -273,6 +273,13 @@ thread_local! {
     static LAST_NET: std::cell::RefCell<Option<Memo>> = const { std::cell::RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(LAST_UNITS.with(std::cell::RefCell::take));
+    drop(LAST_TABLE.with(std::cell::RefCell::take));
+    drop(LAST_NET.with(std::cell::RefCell::take));
+}
+
 /// The net of `c`, reused when the board is the one seen last; `None` on
 /// boards over 128 cells or when time runs out while building it.
 pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use super::trial::{Masks, Singles};
+use super::propagation::{Masks, Singles};
 use super::{propagate_singles, Candidates, Ctx};
 
 /// What follows from one assumption by singles.
@@ -42,6 +42,11 @@ struct Memo {
 
 thread_local! {
     static LAST: RefCell<Option<Memo>> = const { RefCell::new(None) };
+}
+
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(LAST.with(std::cell::RefCell::take));
 }
 
 /// The answers for one board, borrowed from the thread's memo while a

@@ -164,6 +164,12 @@ thread_local! {
     static LAST_LINKS: RefCell<Option<LinksMemo>> = const { RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(SCRATCH.with(std::cell::RefCell::take));
+    drop(LAST_LINKS.with(std::cell::RefCell::take));
+}
+
 /// The AIC links of `c`, reused when its masks are the last board's (the
 /// links read nothing else).
 fn shared_links(c: &Candidates) -> Rc<Adjacency<u32>> {
@@ -379,22 +385,56 @@ fn search(
                     }
                 }
             }
-            let mut visit = |w: u32| {
-                let ns = w * 2 + (!on) as u32;
-                if seen_gen[ns as usize] != generation {
-                    seen_gen[ns as usize] = generation;
-                    parent[ns as usize] = st;
-                    queue.push(ns);
-                }
-            };
-            if on {
-                g.for_weak(c, v, visit);
-            } else {
-                g.strong(v).iter().for_each(|&w| visit(w));
-            }
+            expand(g, c, st, generation, seen_gen, parent, queue);
         }
     }
     best.map(|(_, _, states, what)| make(c, mode, &states, what))
+}
+
+/// The links a chain search follows: a node's strong links and, through
+/// a callback, its weak ones (the plain graph here, the loop graphs of
+/// `continuous_nice_loop`).
+pub(super) trait Links {
+    fn strong(&self, v: u32) -> &[u32];
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32));
+}
+
+impl Links for Graph {
+    fn strong(&self, v: u32) -> &[u32] {
+        Graph::strong(self, v)
+    }
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
+        Graph::for_weak(self, c, v, f)
+    }
+}
+
+/// One breadth-first step of a chain search from state `st` (node
+/// `st / 2`, true when `st` is odd): a true node's weak links and a false
+/// node's strong links lead to the neighbours' opposite states, queued
+/// (with `st` as their parent) when not yet seen in this `generation`.
+pub(super) fn expand(
+    g: &impl Links,
+    c: &Candidates,
+    st: u32,
+    generation: u32,
+    seen_gen: &mut [u32],
+    parent: &mut [u32],
+    queue: &mut Vec<u32>,
+) {
+    let (v, on) = (st / 2, st % 2 == 1);
+    let mut visit = |w: u32| {
+        let ns = w * 2 + (!on) as u32;
+        if seen_gen[ns as usize] != generation {
+            seen_gen[ns as usize] = generation;
+            parent[ns as usize] = st;
+            queue.push(ns);
+        }
+    };
+    if on {
+        g.for_weak(c, v, visit);
+    } else {
+        g.strong(v).iter().for_each(|&w| visit(w));
+    }
 }
 
 /// What a chain proves.

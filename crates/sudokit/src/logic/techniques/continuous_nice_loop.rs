@@ -22,7 +22,7 @@
 //! first, its weak link closing), so that search starts from groups only:
 //! every path is then grouped, and there are far fewer starts.
 
-use super::chains::{build, chain_len, chain_states, simple, Graph, Mode};
+use super::chains::{build, chain_len, chain_states, expand, simple, Graph, Links, Mode};
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -50,6 +50,15 @@ pub(super) trait LoopGraph {
     fn cells(&self, v: u32) -> &[u32];
     /// Eureka name: `(5)r3c4`, or `(5)r3c45` for a group.
     fn name(&self, c: &Candidates, v: u32) -> String;
+}
+
+impl<G: LoopGraph> Links for G {
+    fn strong(&self, v: u32) -> &[u32] {
+        LoopGraph::strong(self, v)
+    }
+    fn for_weak(&self, c: &Candidates, v: u32, f: impl FnMut(u32)) {
+        LoopGraph::for_weak(self, c, v, f)
+    }
 }
 
 /// The plain AIC graph, with what a loop needs to treat its nodes as cells.
@@ -129,19 +138,7 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
                     }
                 }
             }
-            let mut visit = |w: u32| {
-                let ns = w * 2 + (!on) as u32;
-                if seen_gen[ns as usize] != generation {
-                    seen_gen[ns as usize] = generation;
-                    parent[ns as usize] = st;
-                    queue.push(ns);
-                }
-            };
-            if on {
-                g.for_weak(c, v, visit);
-            } else {
-                g.strong(v).iter().for_each(|&w| visit(w));
-            }
+            expand(g, c, st, generation, &mut seen_gen, &mut parent, &mut queue);
         }
     }
     best.map(|(elims, _, states)| make(c, g, &states, elims, technique))
@@ -206,6 +203,18 @@ fn make<G: LoopGraph>(
         text.push_str(&g.name(c, states[0] / 2));
     }
     let mut s = Step::new(technique);
+    mark_nodes(&mut s, g, states);
+    s.eliminations = elims;
+    explain!(c, s,
+        "{text} closes on itself, so every link holds both ways (exactly one end of each is true): remove {}",
+        elim_text(c, &s.eliminations)
+    );
+    s
+}
+
+/// Adds the candidates and cells of every node along `states` to the
+/// step, each once, in path order (a group gives all its cells).
+pub(super) fn mark_nodes<G: LoopGraph>(s: &mut Step, g: &G, states: &[u32]) {
     for &st in states {
         let v = st / 2;
         let d = g.digit(v) as u16 + 1;
@@ -219,12 +228,6 @@ fn make<G: LoopGraph>(
             }
         }
     }
-    s.eliminations = elims;
-    explain!(c, s,
-        "{text} closes on itself, so every link holds both ways (exactly one end of each is true): remove {}",
-        elim_text(c, &s.eliminations)
-    );
-    s
 }
 
 #[cfg(test)]

@@ -454,7 +454,7 @@ mod tests {
     /// before each run, so both search every digit).
     #[test]
     fn both_walks_agree() {
-        let forget = || super::super::DIGIT_MEMO.with(|m| *m.borrow_mut() = None);
+        let forget = || super::super::toolkit::DIGIT_MEMO.with(|m| *m.borrow_mut() = None);
         let mut found = 0;
         let boards = along_paths(&HARD, |c| {
             for k in 2..=4 {

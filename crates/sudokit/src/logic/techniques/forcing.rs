@@ -7,7 +7,8 @@
 use std::rc::Rc;
 
 use super::assumptions::{Assumptions, Outcome};
-use super::trial::{Net, Singles, MAX_DIGITS};
+use super::propagation::{Singles, MAX_DIGITS};
+use super::trial::Net;
 use super::{Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 

@@ -33,6 +33,11 @@ thread_local! {
     static UNIT_SLOTS: RefCell<Option<Slots>> = const { RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(UNIT_SLOTS.with(std::cell::RefCell::take));
+}
+
 /// For each candidate, its (unit, digit) counters: what a false candidate
 /// bumps. They depend on the geometry only, so they are kept for the last
 /// one seen.

@@ -351,6 +351,12 @@ thread_local! {
     static LAST_PARTS: RefCell<Option<PartsMemo>> = const { RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(LAST_GRAPH.with(std::cell::RefCell::take));
+    drop(LAST_PARTS.with(std::cell::RefCell::take));
+}
+
 /// [`build`] on boards of at most 128 cells, from the digits' parts: those
 /// of digits whose cells changed are made again. Groups are numbered in
 /// board order (overlap, then digit), and each node's links keep the order
@@ -901,19 +907,7 @@ fn make(c: &Candidates, g: &Graph, states: &[u32], elims: Vec<Cand>, proved: Opt
         String::new()
     };
     let mut s = Step::new(Technique::GroupedAic);
-    for &st in states {
-        let v = st / 2;
-        let d = g.digit(v) as u16 + 1;
-        for &x in g.cells(v) {
-            let k = Cand::new(x as usize, d);
-            if !s.candidates.contains(&k) {
-                s.candidates.push(k);
-            }
-            if !s.cells.contains(&x) {
-                s.cells.push(x);
-            }
-        }
-    }
+    continuous_nice_loop::mark_nodes(&mut s, g, states);
     let first = if c.texts() {
         g.name(c, states[0] / 2)
     } else {

@@ -109,6 +109,11 @@ thread_local! {
     static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(MEMO.with(std::cell::RefCell::take));
+}
+
 /// Each unit with the units sharing two or more cells with it.
 fn around(ctx: &Ctx) -> Vec<Vec<u32>> {
     let units = ctx.geo.units();

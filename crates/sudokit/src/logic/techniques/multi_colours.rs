@@ -29,6 +29,11 @@ thread_local! {
     static LAST_CLUSTERS: RefCell<Option<KeptMemo>> = const { RefCell::new(None) };
 }
 
+/// Drops this thread's memos (see [`super::forget_memos`]).
+pub(super) fn forget_memos() {
+    drop(LAST_CLUSTERS.with(std::cell::RefCell::take));
+}
+
 /// [`clusters`] of digit `d`, reused while the digit's cells are as they
 /// were (they read nothing else). Boards over 128 cells make them afresh.
 fn kept_clusters(c: &Candidates, d: u16) -> Rc<Vec<[Vec<u32>; 2]>> {

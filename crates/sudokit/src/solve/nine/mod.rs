@@ -7,6 +7,8 @@
 //! is the reference: the tests in `tests/nine_differential.rs` check that
 //! both agree.
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 mod board;
 mod tables;
 

@@ -55,14 +55,7 @@ const fn row_triads() -> [u32; 512] {
 /// one column triad in each band and column of a stack): `PERMS[p][r]` is
 /// the box (column) of row (band) `r`. A digit's *configuration* in a band
 /// or stack is one of these.
-pub(super) const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+pub(super) const PERMS: [[usize; 3]; 6] = crate::geometry::ORDERS_OF_THREE;
 
 const fn configs() -> [u8; 512] {
     let mut out = [0u8; 512];

@@ -11,14 +11,14 @@ pub(crate) fn kropki(c: &Candidates) -> Option<Step> {
         |k| {
             matches!(
                 k,
-                Constraint::KropkiWhite(..) | Constraint::KropkiBlack(..) | Constraint::KropkiAll
+                Constraint::KropkiWhite(..)
+                    | Constraint::KropkiBlack(..)
+                    | Constraint::KropkiAll
+                    | Constraint::KropkiWhiteAll
+                    | Constraint::KropkiBlackAll
             )
         },
-        &|k| match k {
-            Constraint::KropkiWhite(..) => "a white dot joins consecutive digits".into(),
-            Constraint::KropkiBlack(..) => "a black dot joins digits in ratio 2".into(),
-            _ => "neighbours without a dot are neither consecutive nor in ratio 2".into(),
-        },
+        &super::pair_rule,
     )
 }
 
@@ -27,10 +27,6 @@ pub(crate) fn xv(c: &Candidates) -> Option<Step> {
         c,
         Technique::XvPair,
         |k| matches!(k, Constraint::X(..) | Constraint::V(..) | Constraint::XvAll),
-        &|k| match k {
-            Constraint::X(..) => "an X joins digits summing to 10".into(),
-            Constraint::V(..) => "a V joins digits summing to 5".into(),
-            _ => "neighbours without an X or a V sum to neither 10 nor 5".into(),
-        },
+        &super::pair_rule,
     )
 }

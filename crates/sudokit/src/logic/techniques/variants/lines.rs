@@ -1,22 +1,18 @@
 //! Lines and regions: thermometers, arrows, whispers, renban, palindromes,
 //! between lines and extra regions (cages without a sum count as regions:
-//! no repeats).
+//! no repeats). The sentences come from each family's file
+//! ([`super::rule`]).
 
 use super::super::{Candidates, Step, Technique};
-use super::cells_text;
-use crate::constraints::{whisper_gap, Constraint};
+use super::rule;
+use crate::constraints::Constraint;
 
 pub(crate) fn thermo(c: &Candidates) -> Option<Step> {
     super::per_constraint(
         c,
         Technique::ThermoBounds,
         |k| matches!(k, Constraint::Thermo(_)),
-        &|c, k| {
-            format!(
-                "digits strictly increase along the thermometer {}",
-                cells_text(c, &k.cells(c.ctx.n))
-            )
-        },
+        &rule,
     )
 }
 
@@ -25,14 +21,7 @@ pub(crate) fn arrow(c: &Candidates) -> Option<Step> {
         c,
         Technique::ArrowSum,
         |k| matches!(k, Constraint::Arrow { .. }),
-        &|c, k| match k {
-            Constraint::Arrow { circle, arrow } => format!(
-                "the arrow {} sums to its circle {}",
-                cells_text(c, arrow),
-                cells_text(c, circle)
-            ),
-            _ => String::new(),
-        },
+        &rule,
     )
 }
 
@@ -41,13 +30,7 @@ pub(crate) fn whisper(c: &Candidates) -> Option<Step> {
         c,
         Technique::GermanWhisper,
         |k| matches!(k, Constraint::Whisper(_)),
-        &|c, k| {
-            format!(
-                "neighbours on the whisper line {} differ by at least {}",
-                cells_text(c, &k.cells(c.ctx.n)),
-                whisper_gap(c.ctx.n)
-            )
-        },
+        &rule,
     )
 }
 
@@ -56,12 +39,7 @@ pub(crate) fn renban(c: &Candidates) -> Option<Step> {
         c,
         Technique::Renban,
         |k| matches!(k, Constraint::Renban(_)),
-        &|c, k| {
-            format!(
-                "the renban line {} holds a run of consecutive digits",
-                cells_text(c, &k.cells(c.ctx.n))
-            )
-        },
+        &rule,
     )
 }
 
@@ -70,12 +48,7 @@ pub(crate) fn palindrome(c: &Candidates) -> Option<Step> {
         c,
         Technique::Palindrome,
         |k| matches!(k, Constraint::Palindrome(_)),
-        &|c, k| {
-            format!(
-                "the palindrome {} reads the same from either end",
-                cells_text(c, &k.cells(c.ctx.n))
-            )
-        },
+        &rule,
     )
 }
 
@@ -84,12 +57,17 @@ pub(crate) fn between(c: &Candidates) -> Option<Step> {
         c,
         Technique::BetweenLine,
         |k| matches!(k, Constraint::Between(_)),
-        &|c, k| {
-            format!(
-                "the digits inside the between line {} lie between its ends",
-                cells_text(c, &k.cells(c.ctx.n))
-            )
-        },
+        &rule,
+    )
+}
+
+/// The rules of the families that exist only through the registry.
+pub(crate) fn family_rule(c: &Candidates) -> Option<Step> {
+    super::per_constraint(
+        c,
+        Technique::VariantRule,
+        |k| matches!(k, Constraint::Clue(_)),
+        &rule,
     )
 }
 
@@ -103,15 +81,6 @@ pub(crate) fn region(c: &Candidates) -> Option<Step> {
                 Constraint::Region(_) | Constraint::Cage { sum: None, .. }
             )
         },
-        &|c, k| {
-            let what = match k {
-                Constraint::Region(_) => "the extra region",
-                _ => "the cage",
-            };
-            format!(
-                "{what} {} holds no digit twice",
-                cells_text(c, &k.cells(c.ctx.n))
-            )
-        },
+        &rule,
     )
 }

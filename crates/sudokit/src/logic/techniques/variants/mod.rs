@@ -16,30 +16,10 @@ pub(crate) mod parity;
 pub(crate) mod rule_of_45;
 pub(crate) mod sums;
 
-use crate::constraints::{support, Constraint, Model};
+use crate::constraints::{support, Constraint};
+use crate::logic::rules::Rules;
 
 use super::{elim_text, Cand, Candidates, Step, Technique};
-
-/// A puzzle's constraints, compiled once per candidate grid: one model per
-/// constraint (for the steps) and one for all of them (for brute force).
-pub(crate) struct Rules {
-    pub constraints: Vec<Constraint>,
-    pub each: Vec<Model>,
-    pub all: Model,
-}
-
-impl Rules {
-    pub(crate) fn new(n: usize, constraints: &[Constraint]) -> Self {
-        Rules {
-            constraints: constraints.to_vec(),
-            each: constraints
-                .iter()
-                .map(|c| Model::of_one(n, c, constraints))
-                .collect(),
-            all: Model::new(n, constraints),
-        }
-    }
-}
 
 /// Candidate masks with placed digits as single bits: the propagators' form.
 pub(crate) fn masks(c: &Candidates) -> Vec<u64> {
@@ -124,47 +104,69 @@ pub(crate) fn per_cell_pairs(
         if c.out_of_time() {
             return None;
         }
-        let mut elims = Vec::new();
-        let mut cells = vec![x as u32];
-        let mut which = None;
-        for &(y, t, k) in &partners[x] {
-            if c.values()[y] != 0 {
-                continue;
-            }
-            let gone = c.mask(y) & !support(m[x], t);
-            if gone != 0 {
-                which.get_or_insert(k);
-                cells.push(y as u32);
-                for d in crate::logic::candidates::bits(gone) {
-                    elims.push(Cand::new(y, d as u16 + 1));
+        // One constraint at a time, so the sentence names the rule that
+        // makes every elimination of the step (a cell may sit on a white
+        // dot and a black one, or on an X and next to unmarked pairs).
+        let mut ks: Vec<usize> = partners[x].iter().map(|&(_, _, k)| k).collect();
+        ks.sort_unstable();
+        ks.dedup();
+        for k in ks {
+            let mut elims = Vec::new();
+            let mut cells = vec![x as u32];
+            for &(y, t, _) in partners[x].iter().filter(|p| p.2 == k) {
+                if c.values()[y] != 0 {
+                    continue;
+                }
+                let gone = c.mask(y) & !support(m[x], t);
+                if gone != 0 {
+                    cells.push(y as u32);
+                    for d in crate::logic::candidates::bits(gone) {
+                        elims.push(Cand::new(y, d as u16 + 1));
+                    }
                 }
             }
+            if elims.is_empty() {
+                continue;
+            }
+            elims.sort();
+            elims.dedup();
+            cells.sort();
+            cells.dedup();
+            let rule = rule(&rules.constraints[k]);
+            let own = match c.values()[x] {
+                // Every digit is still open: the rule alone does it.
+                0 if m[x] == crate::bits::full_mask(c.ctx.n) => {
+                    format!("{rule}, whatever {} holds", c.cn(x))
+                }
+                0 => format!(
+                    "{} can only be {}, and {rule}",
+                    c.cn(x),
+                    super::digits_text(m[x])
+                ),
+                v => format!("{} = {v}, and {rule}", c.cn(x)),
+            };
+            let mut s = Step::new(technique);
+            s.candidates = crate::logic::candidates::bits(c.mask(x))
+                .map(|d| Cand::new(x, d as u16 + 1))
+                .collect();
+            s.cells = cells;
+            explain!(c, s, "{own}: removes {}", elim_text(c, &elims));
+            s.eliminations = elims;
+            return Some(s);
         }
-        let Some(k) = which else { continue };
-        elims.sort();
-        elims.dedup();
-        cells.sort();
-        cells.dedup();
-        let own = match c.values()[x] {
-            0 => format!("{} can only be {}", c.cn(x), super::digits_text(m[x])),
-            v => format!("{} = {v}", c.cn(x)),
-        };
-        let mut s = Step::new(technique);
-        s.candidates = crate::logic::candidates::bits(c.mask(x))
-            .map(|d| Cand::new(x, d as u16 + 1))
-            .collect();
-        s.cells = cells;
-        explain!(
-            c,
-            s,
-            "{own}, and {}: removes {}",
-            rule(&rules.constraints[k]),
-            elim_text(c, &elims)
-        );
-        s.eliminations = elims;
-        return Some(s);
     }
     None
+}
+
+/// The rule of `k` in words, from its family's file.
+pub(crate) fn rule(c: &Candidates, k: &Constraint) -> String {
+    k.family()
+        .rule_text(k, c.ctx.n, &|cells| cells_text(c, cells))
+}
+
+/// The rule of pair constraint `k` in words (pair rules name no cells).
+pub(crate) fn pair_rule(k: &Constraint) -> String {
+    k.family().rule_text(k, 0, &|_| String::new())
 }
 
 /// `r1c1, r1c2 and r1c3` for a constraint's cells.

@@ -9,7 +9,7 @@ pub(crate) fn knight(c: &Candidates) -> Option<Step> {
         c,
         Technique::AntiKnight,
         |k| matches!(k, Constraint::AntiKnight),
-        &|_| "cells a knight's move away hold other digits".into(),
+        &super::pair_rule,
     )
 }
 
@@ -18,7 +18,7 @@ pub(crate) fn king(c: &Candidates) -> Option<Step> {
         c,
         Technique::AntiKing,
         |k| matches!(k, Constraint::AntiKing),
-        &|_| "cells a king's move away hold other digits".into(),
+        &super::pair_rule,
     )
 }
 
@@ -27,6 +27,6 @@ pub(crate) fn non_consecutive(c: &Candidates) -> Option<Step> {
         c,
         Technique::NonConsecutive,
         |k| matches!(k, Constraint::NonConsecutive),
-        &|_| "orthogonal neighbours are not consecutive".into(),
+        &super::pair_rule,
     )
 }

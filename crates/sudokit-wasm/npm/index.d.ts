@@ -1,0 +1,118 @@
+// The calls of the sudokit npm package. The answers' types (StepView,
+// PathView, PuzzleInfoView, GeneratedView, ...) are generated from the Rust
+// types into types.d.ts; this file declares only the functions that return
+// them.
+import type {
+  CandidatesView,
+  CountView,
+  ErrorView,
+  GeneratedView,
+  PathView,
+  PlayerHintView,
+  PuzzleInfoView,
+  RatingView,
+  VerdictView,
+} from "./types.js";
+
+export * from "./types.js";
+
+/** How long a call may run and where its progress goes. */
+export interface CallOptions {
+  /** Milliseconds before the call gives up (a SudokitError with status
+   * `over-budget`, or a count that is a lower bound); 0 or absent: no limit. */
+  budgetMs?: number;
+  /** Progress of long work (counts, generation), at most ten times a second. */
+  onProgress?: (report: Progress) => void;
+}
+
+/** A progress report: solutions found so far, parts of an exact count done,
+ * or generation attempts. */
+export type Progress =
+  | { solutions: string }
+  | { done: number; total: number }
+  | { attempt: number }
+  | { tried: number; total: number }
+  | null;
+
+/** What the text of a puzzle does not say itself. */
+export interface PuzzleOptions {
+  /** Box shape `RxC` (e.g. `2x3`), when the text does not imply it. */
+  box?: string;
+  /** Extra units: `x`, `disjoint`, `hypercube`, `windoku`. */
+  variants?: string[];
+}
+
+export interface GenerateOptions extends CallOptions {
+  /** Box shape `RxC`; default `3x3`. */
+  box?: string;
+  variants?: string[];
+  /** Jigsaw regions: a label `0..N` per cell, row by row. */
+  regions?: number[];
+  cube?: boolean;
+  /** `rotational` (default), `none`, `mirror`, `diagonal`, `quarter`, `dihedral`. */
+  symmetry?: string;
+  /** `killer` (cages covering the board) or `thermo` (thermometers): a
+   * constraint puzzle on a plain square board of 4 to 16 digits. */
+  rules?: "killer" | "thermo";
+  /** Remove givens until none can go. */
+  minimal?: boolean;
+  /** `easy`, `medium`, `hard`, `unfair` or `extreme`. */
+  difficulty?: string;
+  /** The same seed gives the same puzzle; random when absent. */
+  seed?: number | bigint | string;
+}
+
+export interface HintOptions extends CallOptions {
+  /** The player's entries, one per cell (0 = empty). */
+  entries?: number[];
+  /** The player's pencil marks, one list of digits per cell. */
+  pencil?: number[][];
+  /** Only this level: 1 where to look, 2 which technique, 3 the move. */
+  level?: 1 | 2 | 3;
+}
+
+/** A failure of the engine: bad input (with `line` and `column`),
+ * contradictory givens (with `cell`), no solution, over budget. */
+export declare class SudokitError extends Error {
+  readonly code: ErrorView["code"];
+  /** `bad-request`, `unprocessable` or `over-budget`. */
+  readonly status: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly cell?: number;
+  toJSON(): ErrorView & { status: string };
+}
+
+/** A puzzle read from text in any format the engine knows (lines, grids,
+ * `R C` headers, pencilmarks, f-puzzles links, JSON, its own SVG); bad text
+ * throws a SudokitError. */
+export declare class Puzzle {
+  constructor(text: string, options?: PuzzleOptions);
+  static parse(text: string, options?: PuzzleOptions): Puzzle;
+  /** The puzzle as read: grid, givens, units (the `parse` answer). */
+  readonly info: PuzzleInfoView;
+  /** One solution and whether it is the only one. */
+  solve(options?: CallOptions): VerdictView;
+  /** The number of solutions (`exact: false`: a lower bound, the budget ran out). */
+  count(options?: CallOptions): CountView;
+  /** Exactly one solution? `unique`, `not-unique` (two solutions) or `no-solution`. */
+  check(options?: CallOptions): VerdictView;
+  /** Per cell, every digit that some solution puts there. */
+  candidates(options?: CallOptions): CandidatesView;
+  /** The next step for a player, in three levels of detail, or their mistake. */
+  hint(options?: HintOptions): PlayerHintView;
+  /** Every human-style step from the givens to the end, with the grade. */
+  explain(options?: CallOptions): PathView;
+  /** Level, score and hardest technique. */
+  rate(options?: CallOptions): RatingView;
+  /** The puzzle as SVG text. */
+  renderSvg(options?: { solution?: boolean; candidates?: boolean }): string;
+  /** A printable page as PDF bytes. */
+  renderPdf(options?: CallOptions & { title?: string; solution?: boolean }): Uint8Array;
+}
+
+/** A new puzzle with a unique solution. */
+export declare function generate(options?: GenerateOptions): GeneratedView;
+
+/** The engine's version. */
+export declare function version(): string;

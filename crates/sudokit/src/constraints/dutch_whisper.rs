@@ -1,0 +1,98 @@
+//! Whispers with a difference of the setter's choice: neighbours on the
+//! line differ by at least the line's difference (Dutch whispers: 4).
+//! Each step of the line compiles to a pair relation with its own table.
+
+use super::family::{clue, Clue, Family};
+use super::text::{self, err, TextError};
+use super::{Constraint, Model, Relation};
+use crate::render::svg::Pen;
+
+/// `dutch-whisper: r1c1 r1c2 …` (difference 4) or `dutch-whisper: 3 r1c1 …`.
+pub(crate) struct DutchWhisper;
+
+/// The difference of a Dutch whisper unless the directive names another.
+const DUTCH: i64 = 4;
+
+impl Family for DutchWhisper {
+    fn keys(&self) -> &'static [&'static str] {
+        &["dutch-whisper"]
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        let toks = text::tokens(value);
+        let (gap, rest) = match toks.first() {
+            Some(&(at, t)) if t.starts_with(|c: char| c.is_ascii_digit()) => {
+                (text::number(at, t)? as i64, &toks[1..])
+            }
+            _ => (DUTCH, &toks[..]),
+        };
+        let cells = text::cells(rest, n)?;
+        if cells.len() < 2 {
+            return err(value.len(), "a whisper line needs at least 2 cells");
+        }
+        Ok(Clue::constraint(&DutchWhisper, vec![gap], cells))
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        let (gap, cells) = parts(c);
+        format!("dutch-whisper: {gap} {}", text::names(cells, n))
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        parts(c).1.to_vec()
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        let (gap, cells) = parts(c);
+        if !(1..n as i64).contains(&gap) {
+            return Err(format!(
+                "a whisper difference of {gap} does not fit digits 1 to {n}"
+            ));
+        }
+        text::no_repeat(cells, "a line", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
+        let (gap, cells) = parts(c);
+        cells
+            .windows(2)
+            .all(|w| i64::from(values[w[0]].abs_diff(values[w[1]])) >= gap)
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        let (gap, cells) = parts(c);
+        let n = m.n as i64;
+        let table = || {
+            (1..=n)
+                .map(|a| {
+                    (1..=n)
+                        .filter(|b| (a - b).abs() >= gap)
+                        .fold(0u64, |t, b| t | 1 << (b - 1))
+                })
+                .collect()
+        };
+        for w in cells.windows(2) {
+            m.pair_table(w[0], w[1], Relation::Family("dutch-whisper", gap), table);
+        }
+    }
+
+    fn rule_text(&self, c: &Constraint, _n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        let (gap, cells) = parts(c);
+        format!(
+            "neighbours on the whisper line {} differ by at least {gap}",
+            names(cells)
+        )
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        pen.line(parts(c).1, "#f4a340", pen.size * 0.2);
+    }
+}
+
+/// The difference and the cells.
+fn parts(c: &Constraint) -> (i64, &[usize]) {
+    match clue(c) {
+        Some(k) => (k.numbers.first().copied().unwrap_or(DUTCH), &k.cells),
+        None => (DUTCH, &[]),
+    }
+}

@@ -1,0 +1,483 @@
+//! The constraint family: one trait, and the helpers its files share.
+//!
+//! A *family* is one kind of rule (killer cages, thermometers, kropki
+//! dots…). Everything about it lives in its own file as one implementation
+//! of [`Family`]: reading and writing its directive, the cells it names,
+//! the check on a filled grid, what it compiles to for the solvers, the
+//! sentence its logical steps use and its drawing. The solver, the reader,
+//! the writer, the renderer and the logic reach a family only through this
+//! trait, found by [`Constraint::family`] or by directive key in the
+//! registry (`registry::FAMILIES`). Adding a family is its file plus one
+//! row there (see "Adding a constraint family" in `docs/ARCHITECTURE.md`).
+//!
+//! The trait is only used where a call per constraint is cheap (reading,
+//! writing, compiling, the final check of a grid, drawing). The search's
+//! inner loop runs the compiled propagators ([`super::Prop`]), a closed
+//! enum matched without dynamic dispatch; families that need a propagator
+//! of their own reach it through [`Family::propagate`].
+
+use super::text::{self, TextError};
+use super::{Constraint, Model, Narrowed, Prop};
+use crate::render::svg::Pen;
+
+/// One kind of constraint. See the module docs.
+pub(crate) trait Family: Sync {
+    /// The directive keys this family reads (lower-case).
+    fn keys(&self) -> &'static [&'static str];
+
+    /// Keys that may stand alone on a line, without a colon (board-wide
+    /// rules such as `anti-knight`).
+    fn flags(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Reads the directive `key: value` (`key` one of [`Family::keys`]) on
+    /// an N×N board. The caller then runs [`super::text::validate`].
+    fn parse(&self, key: &str, value: &str, n: usize) -> Result<Constraint, TextError>;
+
+    /// The directive line that [`Family::parse`] reads back.
+    fn write(&self, c: &Constraint, n: usize) -> String;
+
+    /// Every cell the constraint names (empty for board-wide rules).
+    fn cells(&self, c: &Constraint, n: usize) -> Vec<usize>;
+
+    /// Checks beyond "every cell is on the board", which the caller does
+    /// first: repeats, adjacency, parameters.
+    fn validate(&self, _c: &Constraint, _n: usize) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Whether a complete grid obeys the rule. `all` is every constraint of
+    /// the puzzle (negative rules need to know which pairs are marked).
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, all: &[Constraint]) -> bool;
+
+    /// Adds the rule's propagators (and root masks) to `m`.
+    fn compile(&self, c: &Constraint, m: &mut Model, all: &[Constraint]);
+
+    /// The propagator of a [`super::Prop::Family`] this family compiled:
+    /// narrows `cand` (candidate masks, bit `d - 1` for digit `d`).
+    fn propagate(&self, _c: &Constraint, _cand: &mut [u64], _n: usize) -> Narrowed {
+        Ok(false)
+    }
+
+    /// The rule in words for a logical step, without its eliminations;
+    /// `names` writes a list of cells (`r1c1, r1c2 and r1c3`).
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String;
+
+    /// Draws the constraint in SVG: shapes in cells under the grid lines,
+    /// marks and clues over them.
+    fn svg(&self, c: &Constraint, pen: &mut Pen);
+
+    /// The f-puzzles list key and entry of the constraint, for the
+    /// families f-puzzles knows (`None`: it has no such constraint).
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(&self, _c: &Constraint, _n: usize) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
+
+    /// The f-puzzles list keys this family reads with
+    /// [`Family::read_fpuzzles`].
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Reads one entry of f-puzzles list `key` (one of
+    /// [`Family::fpuzzles_keys`]) on an N×N board.
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        _key: &str,
+        _entry: &serde_json::Value,
+        _n: usize,
+    ) -> Result<Vec<Constraint>, String> {
+        Ok(Vec::new())
+    }
+
+    /// For rules with no mark on the grid: their name, stated in a caption.
+    fn caption(&self, _c: &Constraint) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A rule on the digits along a drawn line whose clue is its cells alone
+/// (entropic, modular and zipper lines). Such a family states only what
+/// differs: its keys, how it reads, the test on the digits and its
+/// sentence; every [`Family`] method follows (the directive `key: r1c1
+/// r1c2 …`, f-puzzles `{"lines": [[…]]}`, a coloured line drawn, the
+/// propagator [`enumerate`] with the test).
+pub(crate) trait LineRule: Sync {
+    /// The directive key.
+    const KEY: &'static str;
+    /// The f-puzzles key.
+    const FPUZZLES_KEY: &'static str;
+    /// The line in messages: "an entropic line".
+    const WHAT: &'static str;
+    /// The drawn line: its colour and width (a share of the cell side).
+    const STROKE: (&'static str, f64);
+    /// The family's one value, for [`Clue::constraint`].
+    const FAMILY: &'static dyn Family;
+
+    /// Rules on the board beyond a line without repeats.
+    fn check_board(_n: usize) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The line's cells in the order [`LineRule::ok`] reads them.
+    fn order(cells: &[usize]) -> Vec<usize> {
+        cells.to_vec()
+    }
+
+    /// The test on the digits read so far, in [`LineRule::order`], on an
+    /// N×N board and a line of `len` cells (it sees every prefix).
+    fn ok(n: usize, len: usize, v: &[u32]) -> bool;
+
+    /// The rule in words for the line named `line`.
+    fn rule_text(line: &str, n: usize) -> String;
+}
+
+impl<T: LineRule> Family for T {
+    fn keys(&self) -> &'static [&'static str] {
+        std::slice::from_ref(&T::KEY)
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        let cells = text::need_cells(value, n, 2, T::WHAT)?;
+        Ok(Clue::constraint(T::FAMILY, Vec::new(), cells))
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        format!("{}: {}", T::KEY, text::names(&self.cells(c, n), n))
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        clue(c).map_or(Vec::new(), |k| k.cells.clone())
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        T::check_board(n)?;
+        text::no_repeat(&self.cells(c, n), "a line", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+        let cells = T::order(&self.cells(c, n));
+        holds(values, &cells, &|v| T::ok(n, cells.len(), v))
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+    }
+
+    fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {
+        let cells = T::order(&self.cells(c, n));
+        enumerate(cand, &cells, &|v| T::ok(n, cells.len(), v))
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        T::rule_text(&names(&self.cells(c, n)), n)
+    }
+
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        std::slice::from_ref(&T::FPUZZLES_KEY)
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        n: usize,
+    ) -> Result<Vec<Constraint>, String> {
+        let lines = entry
+            .get("lines")
+            .and_then(serde_json::Value::as_array)
+            .ok_or("expected lines")?;
+        lines
+            .iter()
+            .map(|l| {
+                let cells = fpuzzles_cells(Some(l))?;
+                parse_fpuzzles(self, key, T::KEY, &cells, n)
+            })
+            .collect()
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let rc: Vec<String> = self
+            .cells(c, n)
+            .iter()
+            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
+            .collect();
+        Some((T::FPUZZLES_KEY, serde_json::json!({ "lines": [rc] })))
+    }
+
+    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+        let (colour, width) = T::STROKE;
+        pen.line(&self.cells(c, pen.n), colour, pen.size * width);
+    }
+}
+
+/// A constraint of a family that keeps its clue as numbers and cells: the
+/// families added through the registry (X-sums, skyscrapers, zipper lines,
+/// …). The numbers (a sum, a count, a difference, digits) and the cells
+/// (in the order the rule reads them) mean what the family's file says;
+/// [`Constraint::parse`] makes one and [`Constraint::to_directive`] writes
+/// it back.
+#[derive(Clone)]
+pub struct Clue {
+    pub(crate) family: &'static dyn Family,
+    pub(crate) numbers: Vec<i64>,
+    pub(crate) cells: Vec<usize>,
+}
+
+impl Clue {
+    /// The constraint of `family` with these numbers and cells.
+    pub(crate) fn constraint(
+        family: &'static dyn Family,
+        numbers: Vec<i64>,
+        cells: Vec<usize>,
+    ) -> Constraint {
+        Constraint::Clue(Clue {
+            family,
+            numbers,
+            cells,
+        })
+    }
+
+    /// The family's directive key (`x-sum`, `zipper`, …).
+    pub fn key(&self) -> &'static str {
+        self.family.keys().first().copied().unwrap_or_default()
+    }
+
+    /// The clue's numbers, as the family reads them.
+    pub fn numbers(&self) -> &[i64] {
+        &self.numbers
+    }
+
+    /// The clue's cells (`row * N + column`), in the order the rule reads
+    /// them.
+    pub fn cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    fn parts(&self) -> (&'static str, &[i64], &[usize]) {
+        (self.key(), &self.numbers, &self.cells)
+    }
+}
+
+impl PartialEq for Clue {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for Clue {}
+
+impl std::hash::Hash for Clue {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Clue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Clue")
+            .field("family", &self.key())
+            .field("numbers", &self.numbers)
+            .field("cells", &self.cells)
+            .finish()
+    }
+}
+
+/// The clue of a registry-only family's constraint.
+pub(crate) fn clue(c: &Constraint) -> Option<&Clue> {
+    match c {
+        Constraint::Clue(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// Nodes [`enumerate`] visits before it gives up (and narrows nothing).
+const ENUMERATION_BUDGET: usize = 50_000;
+
+/// Generalised arc consistency by enumeration, for families whose rule is
+/// easiest said as a test on the digits of a few cells: keeps in each of
+/// `cells` only the digits of some assignment (within `cand`) that `ok`
+/// accepts. `ok` sees every prefix of an assignment in the order of
+/// `cells` (the whole assignment last) and must accept each prefix of an
+/// assignment it accepts in full. Past [`ENUMERATION_BUDGET`] nodes it
+/// narrows nothing: the search checks every rule on each complete grid, so
+/// giving up costs speed, never correctness.
+pub(crate) fn enumerate(
+    cand: &mut [u64],
+    cells: &[usize],
+    ok: &dyn Fn(&[u32]) -> bool,
+) -> Narrowed {
+    let k = cells.len();
+    if k == 0 {
+        return Ok(false);
+    }
+    let mut support = vec![0u64; k];
+    let mut vals: Vec<u32> = Vec::with_capacity(k);
+    // Per depth, the digits of that cell not tried yet.
+    let mut left: Vec<u64> = vec![cand[cells[0]]];
+    let mut nodes = 0usize;
+    while let Some(rest) = left.last_mut() {
+        if *rest == 0 {
+            left.pop();
+            continue;
+        }
+        let d = rest.trailing_zeros() + 1;
+        *rest &= *rest - 1;
+        nodes += 1;
+        if nodes > ENUMERATION_BUDGET {
+            return Ok(false);
+        }
+        let depth = left.len() - 1;
+        vals.truncate(depth);
+        vals.push(d);
+        if !ok(&vals) {
+            continue;
+        }
+        if vals.len() == k {
+            for (s, &v) in support.iter_mut().zip(&vals) {
+                *s |= super::bit(v);
+            }
+        } else {
+            left.push(cand[cells[depth + 1]]);
+        }
+    }
+    let mut changed = false;
+    for (i, &c) in cells.iter().enumerate() {
+        changed |= super::restrict(cand, c, support[i])?;
+    }
+    Ok(changed)
+}
+
+/// A rule given as a test on its cells' digits (see [`enumerate`]) checked
+/// on a complete grid: every prefix passes, as in the enumeration.
+pub(crate) fn holds(values: &[u16], cells: &[usize], ok: &dyn Fn(&[u32]) -> bool) -> bool {
+    let vals: Vec<u32> = cells.iter().map(|&c| values[c] as u32).collect();
+    (1..=vals.len()).all(|i| ok(&vals[..i]))
+}
+
+/// Reads `NUMBER CELL DIRECTION` for clues outside the grid that read a
+/// whole row or column from one end (X-sums, skyscrapers): the number and
+/// the line's cells in reading order, from CELL on the edge `right`,
+/// `left`, `down` or `up`.
+pub(crate) fn outside_line(value: &str, n: usize) -> Result<(u32, Vec<usize>), TextError> {
+    let toks = text::tokens(value);
+    let [(a0, s), (a1, c), (a2, d)] = toks.as_slice() else {
+        return text::err(
+            0,
+            "expected `NUMBER CELL DIRECTION` (right, left, down or up)",
+        );
+    };
+    let number = text::number(*a0, s)?;
+    let start = text::cell(*a1, c, n)?;
+    let (r, col) = (start / n, start % n);
+    let (edge, cells): (bool, Vec<usize>) = match d.to_ascii_lowercase().as_str() {
+        "right" => (col == 0, (0..n).map(|k| r * n + k).collect()),
+        "left" => (col == n - 1, (0..n).rev().map(|k| r * n + k).collect()),
+        "down" => (r == 0, (0..n).map(|k| k * n + col).collect()),
+        "up" => (r == n - 1, (0..n).rev().map(|k| k * n + col).collect()),
+        _ => {
+            return text::err(
+                *a2,
+                format!("unknown direction {d:?} (right, left, down, up)"),
+            )
+        }
+    };
+    if !edge {
+        return text::err(
+            *a1,
+            format!("{c} is not on the edge where a line {d} starts"),
+        );
+    }
+    Ok((number, cells))
+}
+
+/// The reading direction of a whole row or column given in reading order,
+/// as [`outside_line`] reads it; `None` when `cells` is not one.
+pub(crate) fn line_direction(cells: &[usize], n: usize) -> Option<&'static str> {
+    let (&a, &b) = (cells.first()?, cells.get(1)?);
+    let d = if b == a + 1 {
+        "right"
+    } else if b + 1 == a {
+        "left"
+    } else if b == a + n {
+        "down"
+    } else if b + n == a {
+        "up"
+    } else {
+        return None;
+    };
+    let (_, expect) = outside_line(&format!("0 {} {d}", text::name(a, n)), n).ok()?;
+    (expect == cells).then_some(d)
+}
+
+/// Writes an outside clue `text` next to the first cell of a line read
+/// from the edge, half a cell out.
+pub(crate) fn outside_clue(pen: &mut Pen, cells: &[usize], text: &str, framed: bool) {
+    use std::fmt::Write;
+    let (Some(&a), Some(&b)) = (cells.first(), cells.get(1)) else {
+        return;
+    };
+    let ((xa, ya), (xb, yb)) = (pen.centre(a), pen.centre(b));
+    let (x, y) = (xa - (xb - xa) * 0.75, ya - (yb - ya) * 0.75);
+    let small = pen.small();
+    if framed {
+        let h = pen.size * 0.22;
+        let _ = writeln!(
+            pen.over,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\"/>",
+            x - h,
+            y - h,
+            2.0 * h,
+            2.0 * h
+        );
+    }
+    let _ = writeln!(
+        pen.over,
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{text}</text>"
+    );
+}
+
+/// An f-puzzles cell (`"R1C1"`) in our text form (`r1c1`), for handing an
+/// entry to [`Family::parse`].
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_cell(v: &serde_json::Value) -> Result<String, String> {
+    v.as_str()
+        .map(str::to_ascii_lowercase)
+        .ok_or_else(|| format!("expected a cell such as \"R1C1\", found {v}"))
+}
+
+/// The cells of f-puzzles list `v` in our text form, space-separated.
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_cells(v: Option<&serde_json::Value>) -> Result<String, String> {
+    let cells = v
+        .and_then(serde_json::Value::as_array)
+        .ok_or("expected a list of cells")?;
+    Ok(cells
+        .iter()
+        .map(fpuzzles_cell)
+        .collect::<Result<Vec<_>, _>>()?
+        .join(" "))
+}
+
+/// A family's directive read from f-puzzles: the message names the key.
+#[cfg(feature = "serde")]
+pub(crate) fn parse_fpuzzles(
+    f: &dyn Family,
+    key: &str,
+    directive: &str,
+    value: &str,
+    n: usize,
+) -> Result<Constraint, String> {
+    let c = f
+        .parse(directive, value, n)
+        .map_err(|e| format!("f-puzzles `{key}`: {}", e.message))?;
+    text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+    Ok(c)
+}

@@ -1,0 +1,25 @@
+//! A puzzle's constraints as the logic uses them: compiled once per
+//! candidate grid, which holds them for the variant steps.
+
+use crate::constraints::{Constraint, Model};
+
+/// A puzzle's constraints, compiled once per candidate grid: one model per
+/// constraint (for the steps) and one for all of them (for brute force).
+pub(crate) struct Rules {
+    pub constraints: Vec<Constraint>,
+    pub each: Vec<Model>,
+    pub all: Model,
+}
+
+impl Rules {
+    pub(crate) fn new(n: usize, constraints: &[Constraint]) -> Self {
+        Rules {
+            constraints: constraints.to_vec(),
+            each: constraints
+                .iter()
+                .map(|c| Model::of_one(n, c, constraints))
+                .collect(),
+            all: Model::new(n, constraints),
+        }
+    }
+}
