@@ -134,6 +134,12 @@ cube: boolean, givens: number, grid: GridJson,
  */
 n: number, 
 /**
+ * Whether the overlay draws clues outside the board (sandwich,
+ * little-killer, X-sum and skyscraper clues): a page leaves half a
+ * cell of room around the board for them.
+ */
+outside: boolean, 
+/**
  * An SVG of the constraints alone (board at `0..N·40` with half a cell
  * around), `null` without constraints.
  */

@@ -201,7 +201,7 @@ function quickInfo(text) {
     ...seq(n, (c) => ({ kind: "column", name: `column ${c + 1}`, cells: seq(n, (r) => r * n + c) })),
     ...seq(n, (b) => ({ kind: "box", name: `box ${b + 1}`, cells: seq(n, (k) => (Math.floor(b / br) * br + Math.floor(k / bc)) * n + (b % br) * bc + (k % bc)) })),
   ];
-  return { grid: { box: g.box, rows: seq(n, (r) => vals.slice(r * n, r * n + n)) }, givens: vals.filter(Boolean).length, n, cells: n * n, cube: false, units, overlay: null, broken: [], pencil: null };
+  return { grid: { box: g.box, rows: seq(n, (r) => vals.slice(r * n, r * n + n)) }, givens: vals.filter(Boolean).length, n, cells: n * n, cube: false, units, outside: false, overlay: null, broken: [], pencil: null };
 }
 // A first visit with no puzzle in the link starts on one of these (made by
 // `sudokit generate --difficulty easy|medium --symmetry rotational`, seeds
@@ -227,8 +227,8 @@ function build() {
   const b = $("board"), n = st.n;
   b.replaceChildren();
   b.classList.toggle("cube", st.cube);
-  // Sandwich sums and little killer clues sit outside the board: room for them.
-  b.classList.toggle("outside", st.constraints.some((c) => /^(sandwich|little)/i.test(c)));
+  // Clues outside the board (sandwich, little killer, X-sum, skyscraper): room for them.
+  b.classList.toggle("outside", !!st.info.outside);
   b.style.setProperty("--n", n);
   b.style.setProperty("--fsk", n > 9 ? 0.5 : 0.62);
   b.style.setProperty("--mc", Math.ceil(Math.sqrt(n)));

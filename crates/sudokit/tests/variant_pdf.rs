@@ -46,6 +46,16 @@ fn count(haystack: &[u8], needle: &str) -> usize {
         .count()
 }
 
+/// The PDF operator setting the stroke colour `#rgb`, as pdf-writer writes
+/// it (shortest decimals, integers without a point).
+fn stroke_op(colour: &str) -> String {
+    let part = |i: usize| {
+        let v = u8::from_str_radix(&colour[i..i + 1], 16).unwrap() as f32 / 15.0;
+        format!("{v}")
+    };
+    format!("{} {} {} RG", part(1), part(2), part(3))
+}
+
 /// Occurrences of `needle` the constraints added.
 fn added(p: &Puzzle, needle: &str) -> usize {
     count(&pdf(p, true), needle) - count(&pdf(p, false), needle)
@@ -59,7 +69,9 @@ fn every_suite_puzzle_draws_its_clues() {
         let doc = pdf(&p, true);
         assert!(doc.starts_with(b"%PDF"), "{name}");
         // Texts: every cage sum, sandwich sum and little-killer sum, and the
-        // X / V letters, one more `(…) Tj` each than without constraints.
+        // X / V letters, one more `(…) Tj` each than without constraints;
+        // two for cage sums and letters, whose white halo is the same text
+        // stroked first.
         let mut texts: Vec<String> = Vec::new();
         for c in cs {
             match c {
@@ -74,46 +86,43 @@ fn every_suite_puzzle_draws_its_clues() {
         texts.sort();
         texts.dedup();
         for t in &texts {
-            let want = cs
+            let want: usize = cs
                 .iter()
-                .filter(|c| match c {
-                    Constraint::Cage { sum: Some(s), .. } => s.to_string() == *t,
-                    Constraint::Sandwich { sum, .. } | Constraint::LittleKiller { sum, .. } => {
-                        sum.to_string() == *t
+                .map(|c| match c {
+                    Constraint::Cage { sum: Some(s), .. } if s.to_string() == *t => 2,
+                    Constraint::Sandwich { sum, .. } | Constraint::LittleKiller { sum, .. }
+                        if sum.to_string() == *t =>
+                    {
+                        1
                     }
-                    Constraint::X(..) => t == "X",
-                    Constraint::V(..) => t == "V",
-                    _ => false,
+                    Constraint::X(..) if t == "X" => 2,
+                    Constraint::V(..) if t == "V" => 2,
+                    _ => 0,
                 })
-                .count();
+                .sum();
             assert_eq!(added(&p, &format!("({t}) Tj")), want, "{name}: text {t}");
         }
-        // Lines, one stroke colour per line.
+        // Lines, one stroke colour per family: a thermometer's line, an
+        // arrow's line, head and circles, a between line and its two end
+        // circles.
+        let arrows: usize = cs
+            .iter()
+            .map(|c| match c {
+                Constraint::Arrow { circle, .. } => 2 + circle.len(),
+                _ => 0,
+            })
+            .sum();
         let lines = [
-            (
-                "0.73 0.73 0.73 RG",
-                n_of(|c| matches!(c, Constraint::Thermo(_))),
-            ),
-            (
-                "0.6 0.6 0.6 RG",
-                n_of(|c| matches!(c, Constraint::Arrow { .. })),
-            ),
-            (
-                "0.42 0.8 0.42 RG",
-                n_of(|c| matches!(c, Constraint::Whisper(_))),
-            ),
-            ("0.8 0.6 1 RG", n_of(|c| matches!(c, Constraint::Renban(_)))),
-            (
-                "0.8 0.8 0.8 RG",
-                n_of(|c| matches!(c, Constraint::Palindrome(_))),
-            ),
-            (
-                "0.6 0.8 1 RG",
-                n_of(|c| matches!(c, Constraint::Between(_))),
-            ),
+            ("#bbb", n_of(|c| matches!(c, Constraint::Thermo(_)))),
+            ("#999", arrows),
+            ("#6c6", n_of(|c| matches!(c, Constraint::Whisper(_)))),
+            ("#c9f", n_of(|c| matches!(c, Constraint::Renban(_)))),
+            ("#ccc", n_of(|c| matches!(c, Constraint::Palindrome(_)))),
+            ("#9cf", 3 * n_of(|c| matches!(c, Constraint::Between(_)))),
         ];
-        for (op, want) in lines {
-            assert_eq!(count(&doc, op), want, "{name}: {op}");
+        for (colour, want) in lines {
+            let op = stroke_op(colour);
+            assert_eq!(count(&doc, &op), want, "{name}: {op}");
         }
         // Filled-and-stroked circles: kropki dots, arrow circles, between
         // ends; plain squares for even cells and region cells.
@@ -131,8 +140,6 @@ fn every_suite_puzzle_draws_its_clues() {
             .iter()
             .map(|c| match c {
                 Constraint::Even(cells) | Constraint::Region(cells) => cells.len(),
-                // The white patch under each cage sum.
-                Constraint::Cage { sum: Some(_), .. } => 1,
                 _ => 0,
             })
             .sum();
@@ -191,4 +198,54 @@ fn outside_clues_sit_outside_the_grid() {
         .parse()
         .unwrap();
     assert!(clue_x < frame_x, "clue at {clue_x}, frame at {frame_x}");
+}
+
+/// The families added through the registry draw in booklets too: each adds
+/// its marks to the page (strokes, fills or texts), and an outside clue
+/// moves the grid in to make room for it.
+#[test]
+fn registry_families_draw_in_booklets() {
+    let blank = ".".repeat(81);
+    for (directive, text) in [
+        ("minimum: r5c5", None),
+        ("maximum: r2c2", None),
+        ("quadruple: r1c1 1 2", Some("(1 2) Tj")),
+        ("x-sum: 15 r1c1 right", Some("(15) Tj")),
+        ("skyscraper: 3 r1c1 down", Some("(3) Tj")),
+        ("zipper: r1c1 r1c2 r1c3", None),
+        ("entropic: r2c1 r2c2 r2c3", None),
+        ("modular: r3c1 r3c2 r3c3", None),
+        ("dutch-whisper: 4 r4c1 r4c2", None),
+        ("clone: r1c1 r1c2 | r9c8 r9c9", None),
+    ] {
+        let p: Puzzle = format!("{directive}\n{blank}\n")
+            .parse()
+            .unwrap_or_else(|e| panic!("{directive}: {e}"));
+        assert_eq!(p.constraints().len(), 1, "{directive}");
+        let (with, without) = (pdf(&p, true), pdf(&p, false));
+        let ops = |d: &[u8]| {
+            ["S\n", "f\n", "B\n", "Tj"]
+                .iter()
+                .map(|o| count(d, o))
+                .sum::<usize>()
+        };
+        assert!(ops(&with) > ops(&without), "{directive}: nothing drawn");
+        if let Some(t) = text {
+            assert_eq!(added(&p, t), 1, "{directive}: its clue");
+        }
+        // Outside clues (x-sums, skyscrapers) shrink the grid's frame.
+        let frame = |d: &[u8]| {
+            let s = String::from_utf8_lossy(d).into_owned();
+            s.lines()
+                .rev()
+                .find(|l| l.ends_with(" re"))
+                .map(str::to_string)
+        };
+        let outside = directive.starts_with("x-sum") || directive.starts_with("skyscraper");
+        assert_eq!(
+            frame(&with) != frame(&without),
+            outside,
+            "{directive}: frame"
+        );
+    }
 }

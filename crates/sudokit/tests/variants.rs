@@ -517,7 +517,11 @@ fn suite_puzzles_render_with_their_constraints() {
         ("kropki", "<circle"),
         ("xv", ">X</text>"),
         ("sandwich", "</text>"),
-        ("little-killer", "↘"),
+        ("little-killer", "lk-arrow"),
+        ("arrow", "arrowhead"),
+        ("anti-knight", ">anti-knight</text>"),
+        ("anti-king", ">anti-king</text>"),
+        ("non-consecutive", ">non-consecutive</text>"),
         ("region", "#fdf1c7"),
     ];
     for (name, text) in suite() {

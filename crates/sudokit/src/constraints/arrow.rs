@@ -8,12 +8,10 @@
 //! arrow's exact reachable totals meet the circle's values
 //! ([`super::little_killer::narrow`]), for circles of one or two cells.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{digits, hi, little_killer, lo, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Stroke};
 
 /// Arrows: `arrow: r1c1 | r1c2 r1c3` (circle cells, a bar, arrow cells).
 pub(crate) struct Arrow;
@@ -86,7 +84,7 @@ impl Family for Arrow {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Arrow { circle, arrow } = c else {
             return;
         };
@@ -94,18 +92,12 @@ impl Family for Arrow {
         path.extend(arrow);
         pen.line(&path, "#999", 2.0);
         for &cell in circle {
-            let (x, y) = pen.centre(cell);
-            let _ = writeln!(
-                pen.under,
-                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#999\" stroke-width=\"2\"/>",
-                pen.size * 0.4
-            );
+            let r = pen.size * 0.4;
+            pen.disc(pen.centre(cell), r, "#fff", Some(Stroke::new("#999", 2.0)));
         }
-        let (x, y) = pen.centre(*arrow.last().unwrap());
-        let _ = writeln!(
-            pen.under,
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3\" fill=\"#999\"/>"
-        );
+        if let [.., a, b] = path[..] {
+            pen.arrowhead(a, b, "#999", 2.0);
+        }
     }
 }
 

@@ -1,12 +1,10 @@
 //! Between lines: the digits on the line between its two ends lie strictly
 //! between the ends' digits (in either order).
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{bit, digits, hi, lo, range, restrict, Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Stroke};
 
 /// Between lines: `between: r1c1 r1c2 r1c3`, the ends first and last.
 pub(crate) struct Between;
@@ -55,16 +53,12 @@ impl Family for Between {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let cells = self.cells(c, pen.n);
         pen.line(&cells, "#9cf", pen.size * 0.15);
         for &end in [cells[0], cells[cells.len() - 1]].iter() {
-            let (x, y) = pen.centre(end);
-            let _ = writeln!(
-                pen.under,
-                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#fff\" stroke=\"#9cf\" stroke-width=\"2\"/>",
-                pen.size * 0.4
-            );
+            let r = pen.size * 0.4;
+            pen.disc(pen.centre(end), r, "#fff", Some(Stroke::new("#9cf", 2.0)));
         }
     }
 }

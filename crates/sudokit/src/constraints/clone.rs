@@ -2,12 +2,10 @@
 //! the same places. Each pair of corresponding cells compiles to an
 //! "equal" pair relation.
 
-use std::fmt::Write;
-
 use super::family::{clue, Clue, Family};
 use super::text::{self, err, TextError};
 use super::{Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape};
 
 /// `clone: r1c1 r1c2 | r5c5 r5c6` (the cells of each copy in matching
 /// order).
@@ -104,14 +102,16 @@ impl Family for CloneRegion {
         ))
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let size = pen.size;
         for cell in self.cells(c, pen.n) {
-            let (x, y) = pen.corner(cell);
-            let _ = writeln!(
-                pen.under,
-                "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{size}\" height=\"{size}\" fill=\"#d7e8f7\"/>"
-            );
+            pen.under.push(Shape::Rect {
+                at: pen.corner(cell),
+                w: size,
+                h: size,
+                fill: Some("#d7e8f7"),
+                stroke: None,
+            });
         }
     }
 }

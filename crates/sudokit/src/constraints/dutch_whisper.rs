@@ -5,7 +5,7 @@
 use super::family::{clue, Clue, Family};
 use super::text::{self, err, TextError};
 use super::{Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// `dutch-whisper: r1c1 r1c2 …` (difference 4) or `dutch-whisper: 3 r1c1 …`.
 pub(crate) struct DutchWhisper;
@@ -84,7 +84,7 @@ impl Family for DutchWhisper {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         pen.line(parts(c).1, "#f4a340", pen.size * 0.2);
     }
 }

@@ -2,12 +2,10 @@
 //! orthogonal neighbour's. Propagation by enumeration of the cell and its
 //! neighbours ([`super::family::enumerate`]).
 
-use std::fmt::Write;
-
 use super::family::{clue, enumerate, holds, Clue, Family};
 use super::text::{self, err, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape, Stroke};
 
 /// `minimum: r1c1`, `maximum: r5c5`.
 pub(crate) struct Extremum;
@@ -117,7 +115,7 @@ impl Family for Extremum {
         ))
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (max, cells) = parts(c);
         let Some(&cell) = cells.first() else { return };
         let (cx, cy) = pen.centre(cell);
@@ -128,16 +126,15 @@ impl Family for Extremum {
         for (dx, dy) in [(0.0, -1.0), (-1.0, 0.0), (1.0, 0.0), (0.0, 1.0)] {
             let (px, py) = (-dy, dx);
             let w = 0.15;
-            let _ = writeln!(
-                pen.over,
-                "<polyline points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.5\"/>",
-                cx + (dx * base + px * w) * h,
-                cy + (dy * base + py * w) * h,
-                cx + dx * tip * h,
-                cy + dy * tip * h,
-                cx + (dx * base - px * w) * h,
-                cy + (dy * base - py * w) * h
-            );
+            pen.over.push(Shape::Line {
+                points: vec![
+                    (cx + (dx * base + px * w) * h, cy + (dy * base + py * w) * h),
+                    (cx + dx * tip * h, cy + dy * tip * h),
+                    (cx + (dx * base - px * w) * h, cy + (dy * base - py * w) * h),
+                ],
+                stroke: Stroke::new("#555", 1.5),
+                class: None,
+            });
         }
     }
 }

@@ -18,7 +18,7 @@
 
 use super::text::{self, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape, Stroke};
 
 /// One kind of constraint. See the module docs.
 pub(crate) trait Family: Sync {
@@ -64,9 +64,10 @@ pub(crate) trait Family: Sync {
     /// `names` writes a list of cells (`r1c1, r1c2 and r1c3`).
     fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String;
 
-    /// Draws the constraint in SVG: shapes in cells under the grid lines,
-    /// marks and clues over them.
-    fn svg(&self, c: &Constraint, pen: &mut Pen);
+    /// Draws the constraint once for every picture (SVG, the web app's
+    /// overlay, PDF): shapes in cells under the grid lines and digits
+    /// (`pen.under`), marks on borders and clues over them (`pen.over`).
+    fn draw(&self, c: &Constraint, pen: &mut Pen);
 
     /// The f-puzzles list key and entry of the constraint, for the
     /// families f-puzzles knows (`None`: it has no such constraint).
@@ -212,7 +213,7 @@ impl<T: LineRule> Family for T {
         Some((T::FPUZZLES_KEY, serde_json::json!({ "lines": [rc] })))
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (colour, width) = T::STROKE;
         pen.line(&self.cells(c, pen.n), colour, pen.size * width);
     }
@@ -420,28 +421,23 @@ pub(crate) fn line_direction(cells: &[usize], n: usize) -> Option<&'static str> 
 /// Writes an outside clue `text` next to the first cell of a line read
 /// from the edge, half a cell out.
 pub(crate) fn outside_clue(pen: &mut Pen, cells: &[usize], text: &str, framed: bool) {
-    use std::fmt::Write;
     let (Some(&a), Some(&b)) = (cells.first(), cells.get(1)) else {
         return;
     };
     let ((xa, ya), (xb, yb)) = (pen.centre(a), pen.centre(b));
     let (x, y) = (xa - (xb - xa) * 0.75, ya - (yb - ya) * 0.75);
-    let small = pen.small();
     if framed {
         let h = pen.size * 0.22;
-        let _ = writeln!(
-            pen.over,
-            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\"/>",
-            x - h,
-            y - h,
-            2.0 * h,
-            2.0 * h
-        );
+        pen.over.push(Shape::Rect {
+            at: (x - h, y - h),
+            w: 2.0 * h,
+            h: 2.0 * h,
+            fill: None,
+            stroke: Some(Stroke::new("#000", 1.0)),
+        });
     }
-    let _ = writeln!(
-        pen.over,
-        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{text}</text>"
-    );
+    let small = pen.small();
+    pen.label((x, y), small, text.to_string());
 }
 
 /// An f-puzzles cell (`"R1C1"`) in our text form (`r1c1`), for handing an

@@ -7,12 +7,10 @@
 //! where the combinations explode, the enumeration stops at a budget and
 //! bounds reasoning takes over.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{bit, digits, hi, lo, region, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::{Anchor, Pen, Shape, Stroke};
 
 /// Killer cages: `cage: 15 r1c1 r1c2` (the sum may be left out).
 pub(crate) struct Killer;
@@ -93,7 +91,7 @@ impl Family for Killer {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Cage { sum, cells } = c else {
             return;
         };
@@ -115,7 +113,7 @@ impl Family for Killer {
         for &cell in cells {
             let (r, col) = ((cell / n) as i64, (cell % n) as i64);
             let (cx, cy) = pen.centre(cell);
-            let mut d = String::new();
+            let mut segments = Vec::new();
             // (dr, dc): towards the neighbour across the side.
             for (dr, dc) in [(-1i64, 0i64), (0, 1), (1, 0), (0, -1)] {
                 if inside(r + dr, col + dc) {
@@ -135,20 +133,18 @@ impl Family for Killer {
                 };
                 let (bx, by) = (cx + dc as f64 * (h - inset), cy + dr as f64 * (h - inset));
                 let (p, q) = (reach(-1), reach(1));
-                let _ = write!(
-                    d,
-                    "M{:.1} {:.1}L{:.1} {:.1}",
-                    bx - tc as f64 * p,
-                    by - tr as f64 * p,
-                    bx + tc as f64 * q,
-                    by + tr as f64 * q
-                );
+                segments.push([
+                    (bx - tc as f64 * p, by - tr as f64 * p),
+                    (bx + tc as f64 * q, by + tr as f64 * q),
+                ]);
             }
-            if !d.is_empty() {
-                let _ = writeln!(
-                    pen.over,
-                    "<path d=\"{d}\" fill=\"none\" stroke=\"#000\" stroke-width=\"1\" stroke-dasharray=\"3 2\"/>"
-                );
+            if !segments.is_empty() {
+                pen.over.push(Shape::Segments {
+                    segments,
+                    stroke: Stroke::new("#000", 1.0),
+                    dash: Some((3.0, 2.0)),
+                    class: None,
+                });
             }
         }
         if let Some(s) = sum {
@@ -157,13 +153,14 @@ impl Family for Killer {
             // In the corner, on a white halo that breaks the dashed line
             // under it; large enough to read on a phone (about 11 px in a
             // 42 px cell).
-            let _ = writeln!(
-                pen.over,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"#000\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{s}</text>",
-                x + size * 0.06,
-                y + size * 0.28,
-                size * 0.26
-            );
+            pen.over.push(Shape::Text {
+                at: (x + size * 0.06, y + size * 0.28),
+                size: size * 0.26,
+                text: s.to_string(),
+                bold: false,
+                anchor: Anchor::Start,
+                halo: true,
+            });
         }
     }
 }

@@ -5,12 +5,10 @@
 //! two cells); this file holds the rules and the pairs the negative rule
 //! covers.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{orthogonal_pairs, Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape, Stroke};
 
 /// Kropki dots: `kropki-white: r1c1 r1c2`, `kropki-black: …`, the same as
 /// `kropki: white r1c1 r1c2`, and `kropki: all` for the negative rule.
@@ -138,21 +136,21 @@ impl Family for Kropki {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (Constraint::KropkiWhite(a, b) | Constraint::KropkiBlack(a, b)) = c else {
             return;
         };
-        let (x, y) = pen.mid(*a, *b);
         let fill = if matches!(c, Constraint::KropkiWhite(..)) {
             "#fff"
         } else {
             "#000"
         };
-        let _ = writeln!(
-            pen.over,
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#000\" stroke-width=\"1\"/>",
-            pen.size * 0.12
-        );
+        pen.over.push(Shape::Circle {
+            at: pen.mid(*a, *b),
+            r: pen.size * 0.12,
+            fill: Some(fill),
+            stroke: Some(Stroke::new("#000", 1.0)),
+        });
     }
 
     fn caption(&self, c: &Constraint) -> Option<&'static str> {

@@ -7,12 +7,10 @@
 //! group and the right total. Without groups (the human-style steps, which
 //! do not know the units) it is bounds reasoning, [`super::killer::bounds`].
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{bit, digits, killer, restrict, Constraint, Direction, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape, Stroke};
 
 /// Little killers: `little-killer: 23 r1c1 down-right` (sum, first cell,
 /// direction).
@@ -127,7 +125,7 @@ impl Family for LittleKiller {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::LittleKiller {
             sum,
             start,
@@ -136,19 +134,30 @@ impl Family for LittleKiller {
         else {
             return;
         };
-        let (dx, dy, glyph) = match direction {
-            Direction::DownRight => (-1.0, -1.0, "↘"),
-            Direction::DownLeft => (1.0, -1.0, "↙"),
-            Direction::UpRight => (-1.0, 1.0, "↗"),
-            Direction::UpLeft => (1.0, 1.0, "↖"),
+        // The sum sits one diagonal step before the first cell, with a
+        // short arrow from it along the diagonal (as setters draw it; a
+        // font's arrow glyph is not in every font).
+        let (dx, dy) = match direction {
+            Direction::DownRight => (1.0, 1.0),
+            Direction::DownLeft => (-1.0, 1.0),
+            Direction::UpRight => (1.0, -1.0),
+            Direction::UpLeft => (-1.0, -1.0),
         };
         let (size, small) = (pen.size, pen.small());
         let (cx, cy) = pen.centre(*start);
-        let (x, y) = (cx + dx * size * 0.75, cy + dy * size * 0.75);
-        let _ = writeln!(
-            pen.over,
-            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}{glyph}</text>"
-        );
+        let at = |k: f64| (cx - dx * size * k, cy - dy * size * k);
+        let ((tx, ty), h) = (at(0.45), size * 0.09);
+        pen.label(at(0.8), small, sum.to_string());
+        pen.over.push(Shape::Segments {
+            segments: vec![
+                [at(0.6), (tx, ty)],
+                [(tx - dx * h, ty), (tx, ty)],
+                [(tx, ty), (tx, ty - dy * h)],
+            ],
+            stroke: Stroke::new("#000", 1.0),
+            dash: None,
+            class: Some("lk-arrow"),
+        });
     }
 }
 use crate::geometry::Geometry;

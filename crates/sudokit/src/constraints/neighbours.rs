@@ -6,7 +6,7 @@
 use super::family::Family;
 use super::text::{err, tokens, TextError};
 use super::{orthogonal_pairs, Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// The board-wide neighbour rules: `anti-knight`, `anti-king` and
 /// `non-consecutive`, each a line of its own.
@@ -72,7 +72,7 @@ impl Family for Neighbours {
         }
     }
 
-    fn svg(&self, _c: &Constraint, _pen: &mut Pen) {}
+    fn draw(&self, _c: &Constraint, _pen: &mut Pen) {}
 
     fn caption(&self, c: &Constraint) -> Option<&'static str> {
         match c {

@@ -5,7 +5,7 @@
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// Palindromes: `palindrome: r1c1 r1c2 r1c3`.
 pub(crate) struct Palindrome;
@@ -58,7 +58,7 @@ impl Family for Palindrome {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         pen.line(&self.cells(c, pen.n), "#ccc", pen.size * 0.25);
     }
 }

@@ -1,12 +1,10 @@
 //! Odd and even cells. Their rule is a fixed mask per cell, applied once to
 //! the root candidates by [`super::Model`]; nothing to propagate later.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{bit, Constraint, Model};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape};
 
 /// Odd and even cells: `odd: r1c1 r5c5`, `even: …`.
 pub(crate) struct Parity;
@@ -64,25 +62,21 @@ impl Family for Parity {
         format!("{} hold{s} {kind} digits", names(&cells))
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
+        let r = pen.size * 0.4;
         for cell in self.cells(c, pen.n) {
             let (x, y) = pen.centre(cell);
-            let r = pen.size * 0.4;
-            let _ = if matches!(c, Constraint::Odd(_)) {
-                writeln!(
-                    pen.under,
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"#ddd\"/>"
-                )
+            if matches!(c, Constraint::Odd(_)) {
+                pen.disc((x, y), r, "#ddd", None);
             } else {
-                writeln!(
-                    pen.under,
-                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#ddd\"/>",
-                    x - r,
-                    y - r,
-                    2.0 * r,
-                    2.0 * r
-                )
-            };
+                pen.under.push(Shape::Rect {
+                    at: (x - r, y - r),
+                    w: 2.0 * r,
+                    h: 2.0 * r,
+                    fill: Some("#ddd"),
+                    stroke: None,
+                });
+            }
         }
     }
 }

@@ -2,12 +2,10 @@
 //! four, repeats allowed) that appear among those cells. Propagation by
 //! enumeration of the four cells ([`super::family::enumerate`]).
 
-use std::fmt::Write;
-
 use super::family::{clue, enumerate, holds, Clue, Family};
 use super::text::{self, err, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape, Stroke};
 
 /// `quadruple: r1c1 1 2 3`: the 2×2 block whose top-left cell is r1c1
 /// holds 1, 2 and 3.
@@ -157,18 +155,18 @@ impl Family for Quadruple {
         ))
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (digits, cells) = parts(c);
         let Some(&br) = cells.get(3) else { return };
-        let (x, y) = pen.corner(br);
-        let r = pen.size * 0.28;
+        let at = pen.corner(br);
         let ds: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
-        let _ = writeln!(
-            pen.over,
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"#fff\" stroke=\"#000\" stroke-width=\"1\"/>\n<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
-            pen.size * 0.16,
-            ds.join(" ")
-        );
+        pen.over.push(Shape::Circle {
+            at,
+            r: pen.size * 0.28,
+            fill: Some("#fff"),
+            stroke: Some(Stroke::new("#000", 1.0)),
+        });
+        pen.label(at, pen.size * 0.16, ds.join(" "));
     }
 }
 

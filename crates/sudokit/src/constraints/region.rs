@@ -2,12 +2,10 @@
 //! lines): a placed digit leaves the group's other cells; a region of N
 //! cells is a full unit, so a digit with one place left goes there.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{bit, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::{Pen, Shape};
 
 /// Extra regions: `region: r1c1 r2c2 r3c3 …`.
 pub(crate) struct Region;
@@ -58,17 +56,16 @@ impl Family for Region {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let size = pen.size;
         for cell in self.cells(c, pen.n) {
-            let (x, y) = pen.centre(cell);
-            let h = size / 2.0;
-            let _ = writeln!(
-                pen.under,
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{size}\" height=\"{size}\" fill=\"#fdf1c7\"/>",
-                x - h,
-                y - h
-            );
+            pen.under.push(Shape::Rect {
+                at: pen.corner(cell),
+                w: size,
+                h: size,
+                fill: Some("#fdf1c7"),
+                stroke: None,
+            });
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{bit, range, region, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// Renban lines: `renban: r1c1 r1c2 r1c3`.
 pub(crate) struct Renban;
@@ -54,7 +54,7 @@ impl Family for Renban {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         pen.line(&self.cells(c, pen.n), "#c9f", pen.size * 0.25);
     }
 }

@@ -9,12 +9,10 @@
 //! outside cells the other middle digits; each cell keeps only the digits
 //! of some placement and filling that every cell can take part in.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{bit, hi, lo, restrict, Constraint, Line, Model, Narrowed, Prop, Wipeout};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// Sandwich clues: `sandwich: row 3 = 15`, `sandwich: column 2 = 0`.
 pub(crate) struct Sandwich;
@@ -119,19 +117,16 @@ impl Family for Sandwich {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Sandwich { line: l, sum } = c else {
             return;
         };
         let (size, x0, y0, small) = (pen.size, pen.x0, pen.y0, pen.small());
-        let (x, y) = match *l {
+        let at = match *l {
             Line::Row(k) => (x0 - size * 0.25, y0 + (k as f64 + 0.5) * size),
             Line::Column(k) => (x0 + (k as f64 + 0.5) * size, y0 - size * 0.25),
         };
-        let _ = writeln!(
-            pen.over,
-            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{small:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\">{sum}</text>"
-        );
+        pen.label(at, small, sum.to_string());
     }
 }
 

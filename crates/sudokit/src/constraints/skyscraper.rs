@@ -8,7 +8,7 @@ use super::family::{
 };
 use super::text::{self, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// `skyscraper: 3 r1c1 right` (the count, the first cell, the direction).
 pub(crate) struct Skyscraper;
@@ -66,7 +66,7 @@ impl Family for Skyscraper {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (seen, cells) = parts(c);
         outside_clue(pen, cells, &seen.to_string(), true);
     }

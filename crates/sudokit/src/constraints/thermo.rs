@@ -3,12 +3,10 @@
 //! Bounds in both directions: a cell is above its predecessor's lowest
 //! digit and below its successor's highest.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{hi, lo, range, restrict, Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// Thermometers: `thermo: r1c1 r1c2 r1c3`, bulb first.
 pub(crate) struct Thermo;
@@ -57,15 +55,11 @@ impl Family for Thermo {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let cells = self.cells(c, pen.n);
         pen.line(&cells, "#bbb", pen.size * 0.3);
-        let (x, y) = pen.centre(cells[0]);
-        let _ = writeln!(
-            pen.under,
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#bbb\"/>",
-            pen.size * 0.38
-        );
+        let r = pen.size * 0.38;
+        pen.disc(pen.centre(cells[0]), r, "#bbb", None);
     }
 }
 

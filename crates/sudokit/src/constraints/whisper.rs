@@ -6,7 +6,7 @@
 use super::family::Family;
 use super::text::{self, TextError};
 use super::{whisper_gap, Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// German whispers: `whisper: r1c1 r1c2 r2c2`.
 pub(crate) struct Whisper;
@@ -61,7 +61,7 @@ impl Family for Whisper {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         pen.line(&self.cells(c, pen.n), "#6c6", pen.size * 0.2);
     }
 }

@@ -8,7 +8,7 @@ use super::family::{
 };
 use super::text::{self, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
-use crate::render::svg::Pen;
+use crate::render::marks::Pen;
 
 /// `x-sum: 15 r1c1 right` (the sum, the first cell, the reading direction).
 pub(crate) struct XSum;
@@ -66,7 +66,7 @@ impl Family for XSum {
         )
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (sum, cells) = parts(c);
         outside_clue(pen, cells, &sum.to_string(), false);
     }

@@ -2,12 +2,10 @@
 //! negative rule when every X and V is given. Like kropki dots, these
 //! compile to pair relations.
 
-use std::fmt::Write;
-
 use super::family::Family;
 use super::text::{self, err, TextError};
 use super::{orthogonal_pairs, Constraint, Model, Relation};
-use crate::render::svg::Pen;
+use crate::render::marks::{Anchor, Pen, Shape};
 
 /// XV: `xv: x r1c1 r1c2`, `xv: v …`, `xv: all` for the negative rule.
 pub(crate) struct Xv;
@@ -89,21 +87,23 @@ impl Family for Xv {
         }
     }
 
-    fn svg(&self, c: &Constraint, pen: &mut Pen) {
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (Constraint::X(a, b) | Constraint::V(a, b)) = c else {
             return;
         };
-        let (x, y) = pen.mid(*a, *b);
         let letter = if matches!(c, Constraint::X(..)) {
             "X"
         } else {
             "V"
         };
-        let _ = writeln!(
-            pen.over,
-            "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\" stroke=\"#fff\" stroke-width=\"3\" paint-order=\"stroke\">{letter}</text>",
-            pen.size * 0.35
-        );
+        pen.over.push(Shape::Text {
+            at: pen.mid(*a, *b),
+            size: pen.size * 0.35,
+            text: letter.into(),
+            bold: true,
+            anchor: Anchor::Centre,
+            halo: true,
+        });
     }
 
     fn caption(&self, c: &Constraint) -> Option<&'static str> {

@@ -501,6 +501,10 @@ pub struct PuzzleInfoView {
     pub grid: GridJson,
     /// Digits per cell (the board's side).
     pub n: usize,
+    /// Whether the overlay draws clues outside the board (sandwich,
+    /// little-killer, X-sum and skyscraper clues): a page leaves half a
+    /// cell of room around the board for them.
+    pub outside: bool,
     /// An SVG of the constraints alone (board at `0..N·40` with half a cell
     /// around), `null` without constraints.
     pub overlay: Option<String>,
@@ -536,6 +540,7 @@ impl PuzzleInfoView {
             givens: puzzle.grid().givens(),
             grid: GridJson::of_puzzle(puzzle),
             n: g.n(),
+            outside: crate::render::svg::clues_outside(puzzle),
             overlay: crate::render::svg::constraint_overlay(puzzle, 40.0),
             pencil,
             units: g

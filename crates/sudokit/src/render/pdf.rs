@@ -215,13 +215,14 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
             text(&mut c, FONT, 11.0, x, y_top - 12.0, &caption);
             let bottom = y_top - CAPTION - side;
             // Clues outside the grid get half a cell of room on every side.
-            let (x, bottom, side) = if marks::has_outside_clues(&entry.constraints) {
-                let n = entry.puzzle.geometry().n() as f32;
-                let pad = side / (n + 1.0) / 2.0;
-                (x + pad, bottom + pad, side - 2.0 * pad)
-            } else {
-                (x, bottom, side)
-            };
+            let (x, bottom, side) =
+                if marks::has_outside_clues(&entry.constraints, entry.puzzle.geometry().n()) {
+                    let n = entry.puzzle.geometry().n() as f32;
+                    let pad = side / (n + 1.0) / 2.0;
+                    (x + pad, bottom + pad, side - 2.0 * pad)
+                } else {
+                    (x, bottom, side)
+                };
             draw_grid(&mut c, entry, *filled, x, bottom, side);
             // Under the grid, in the 20 pt kept free below every grid.
             if let Some(d) = difficulty {

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use super::{region_of, shaded};
+use super::{marks, region_of, shaded};
 use crate::geometry::Layout;
 use crate::grid::Grid;
 
@@ -69,12 +69,15 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
         "<rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>"
     );
     if let Some(title) = opts.title {
+        // Half a cell high, smaller when that would not fit the width (a
+        // character is about 0.6 em wide in the sans fonts named above).
+        let chars = title.chars().count().max(1) as f64;
+        let font = (size * 0.5).min(width * 0.95 / (0.6 * chars));
         let _ = writeln!(
             out,
-            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\">{}</text>",
+            "<text x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" text-anchor=\"middle\">{}</text>",
             width / 2.0,
             margin + size * 0.6,
-            size * 0.5,
             escape(title)
         );
     }
@@ -171,8 +174,9 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
 /// sandwich and little-killer clues outside the grid, lines (whispers
 /// green, renban purple, palindromes grey, between lines blue), odd cells
 /// as circles, even cells as squares, extra regions shaded. Board-wide rules
-/// (anti-knight, anti-king, non-consecutive) have no mark; state them in the
-/// title. Cubes are drawn without constraints.
+/// (anti-knight, anti-king, non-consecutive, "all dots given") have no mark:
+/// they are named in the caption above the grid, after the title if there
+/// is one. Cubes are drawn without constraints.
 ///
 /// ```
 /// use sudokit::{render::svg, Puzzle};
@@ -182,11 +186,27 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
 /// assert!(doc.contains(">5</text>"));
 /// ```
 pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
-    let doc = render(puzzle.grid(), opts);
     let geo = puzzle.geometry();
     if puzzle.constraints().is_empty() || geo.layout() == Layout::Cube {
-        return doc;
+        return render(puzzle.grid(), opts);
     }
+    // Rules with no mark on the grid are stated in the caption, so a
+    // Miracle is not drawn as an empty grid with two digits.
+    let unmarked: Vec<&str> = puzzle
+        .constraints()
+        .iter()
+        .filter_map(|c| c.family().caption(c))
+        .collect();
+    let title = match (opts.title, unmarked.is_empty()) {
+        (title, true) => title.map(str::to_string),
+        (None, false) => Some(unmarked.join(", ")),
+        (Some(t), false) => Some(format!("{t} ({})", unmarked.join(", "))),
+    };
+    let opts = &SvgOptions {
+        title: title.as_deref(),
+        ..opts.clone()
+    };
+    let doc = render(puzzle.grid(), opts);
     let size = if opts.cell_size > 0.0 {
         opts.cell_size
     } else {
@@ -242,6 +262,23 @@ pub fn constraint_overlay(puzzle: &crate::Puzzle, cell_size: f64) -> Option<Stri
     ))
 }
 
+/// Whether some constraint of `puzzle` writes its clue outside the board
+/// (sandwich, little-killer, X-sum and skyscraper clues), so a picture
+/// needs room around the board.
+///
+/// ```
+/// use sudokit::{render::svg, Puzzle};
+/// let blank = ".".repeat(81);
+/// let sandwich: Puzzle = format!("sandwich: row 1 = 10\n{blank}\n").parse().unwrap();
+/// let thermo: Puzzle = format!("thermo: r1c1 r1c2\n{blank}\n").parse().unwrap();
+/// assert!(svg::clues_outside(&sandwich) && !svg::clues_outside(&thermo));
+/// ```
+pub fn clues_outside(puzzle: &crate::Puzzle) -> bool {
+    let geo = puzzle.geometry();
+    geo.layout() != Layout::Cube
+        && marks::draw(puzzle.constraints(), geo.n(), 40.0, 0.0, 0.0).reaches_outside()
+}
+
 /// The SVG of the constraints: (under the grid, over the grid). Each
 /// family draws its own ([`crate::constraints::Constraint::family`]).
 fn constraint_layers(
@@ -251,80 +288,11 @@ fn constraint_layers(
     x0: f64,
     y0: f64,
 ) -> (String, String) {
-    let mut pen = Pen {
-        n,
-        size,
-        x0,
-        y0,
-        under: String::new(),
-        over: String::new(),
-    };
-    for c in cs {
-        c.family().svg(c, &mut pen);
-    }
-    (pen.under, pen.over)
-}
-
-/// Where the constraint marks go: the board's cell size and top-left
-/// corner, and the two layers (under the grid lines and digits, over them).
-pub(crate) struct Pen {
-    pub n: usize,
-    pub size: f64,
-    pub x0: f64,
-    pub y0: f64,
-    pub under: String,
-    pub over: String,
-}
-
-impl Pen {
-    /// Centre of cell `c`.
-    pub fn centre(&self, c: usize) -> (f64, f64) {
-        let (n, size) = (self.n, self.size);
-        (
-            self.x0 + (c % n) as f64 * size + size / 2.0,
-            self.y0 + (c / n) as f64 * size + size / 2.0,
-        )
-    }
-
-    /// Top-left corner of cell `c`.
-    pub fn corner(&self, c: usize) -> (f64, f64) {
-        (
-            self.x0 + (c % self.n) as f64 * self.size,
-            self.y0 + (c / self.n) as f64 * self.size,
-        )
-    }
-
-    /// Centres of `cells` as SVG points.
-    pub fn points(&self, cells: &[usize]) -> String {
-        cells
-            .iter()
-            .map(|&c| {
-                let (x, y) = self.centre(c);
-                format!("{x:.1},{y:.1}")
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    /// A line through the centres of `cells`, under the grid.
-    pub fn line(&mut self, cells: &[usize], colour: &str, width: f64) {
-        let points = self.points(cells);
-        let _ = writeln!(
-            self.under,
-            "<polyline points=\"{points}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
-        );
-    }
-
-    /// The midpoint between the centres of `a` and `b`.
-    pub fn mid(&self, a: usize, b: usize) -> (f64, f64) {
-        let ((xa, ya), (xb, yb)) = (self.centre(a), self.centre(b));
-        ((xa + xb) / 2.0, (ya + yb) / 2.0)
-    }
-
-    /// Font size of clues outside the grid.
-    pub fn small(&self) -> f64 {
-        self.size * 0.25
-    }
+    let pen = marks::draw(cs, n, size, x0, y0);
+    let (mut under, mut over) = (String::new(), String::new());
+    marks::to_svg(&pen.under, &mut under);
+    marks::to_svg(&pen.over, &mut over);
+    (under, over)
 }
 
 /// Pencil marks laid out like the box shape (3×3 for 9×9, 2×3 for 6×6).
@@ -346,7 +314,7 @@ fn write_candidates(out: &mut String, puzzle: &Grid, x: f64, y: f64, size: f64, 
     }
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -492,5 +460,133 @@ mod tests {
         let g = parse_one(&text, &ParseOptions::default()).unwrap();
         let doc = render(&g, &SvgOptions::default());
         assert_eq!(doc.matches("stroke-linecap").count(), 4); // one board per layer
+    }
+
+    /// The points of the first `<polyline class="CLASS" …>` in `doc`.
+    fn polyline_points(doc: &str, class: &str) -> Vec<(f64, f64)> {
+        let line = doc
+            .lines()
+            .find(|l| l.contains(&format!("class=\"{class}\"")))
+            .unwrap_or_else(|| panic!("no {class} in {doc}"));
+        let points = line
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        points
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn arrows_end_in_a_head_pointing_along_their_last_step() {
+        // Circle r1c1, arrow r1c2 r2c3: the last step goes down-right, so
+        // the head's tip is r2c3's centre (100, 60) and both barbs lie up
+        // and to the left of it, one on each side of the step.
+        let p: crate::Puzzle = format!("arrow: r1c1 | r1c2 r2c3\n{}\n", ".".repeat(81))
+            .parse()
+            .unwrap();
+        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let head = polyline_points(&doc, "arrowhead");
+        assert_eq!(head.len(), 3);
+        assert_eq!(head[1], (100.0, 60.0));
+        for &(x, y) in [head[0], head[2]].iter() {
+            assert!(x < 100.0 && y < 60.0, "{head:?}");
+        }
+        // Mirror images across the step's direction (1, 1): swapping the
+        // offsets of one barb gives the other.
+        let (a, b) = (
+            (head[0].0 - 100.0, head[0].1 - 60.0),
+            (head[2].0 - 100.0, head[2].1 - 60.0),
+        );
+        assert!(
+            (a.0 - b.1).abs() < 0.2 && (a.1 - b.0).abs() < 0.2,
+            "{head:?}"
+        );
+        assert!(!doc.contains("r=\"3\""), "the old end dot is gone");
+    }
+
+    #[test]
+    fn little_killer_clues_have_an_arrow_towards_their_diagonal() {
+        // Sum 15 along the diagonal from r1c9 going down-left: the clue sits
+        // outside the top-right corner and its arrow points down-left, its
+        // tip nearer r1c9 than its tail.
+        let p: crate::Puzzle = format!("little-killer: 15 r1c9 down-left\n{}\n", ".".repeat(81))
+            .parse()
+            .unwrap();
+        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let text = doc.lines().find(|l| l.contains(">15</text>")).unwrap();
+        let attr = |l: &str, k: &str| -> f64 {
+            l.split(&format!("{k}=\""))
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let (x, y) = (attr(text, "x"), attr(text, "y"));
+        assert!(x > 360.0 && y < 0.0, "clue at {x},{y}");
+        let path = doc.lines().find(|l| l.contains("lk-arrow")).unwrap();
+        let d = path
+            .split("d=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        let nums: Vec<f64> = d
+            .split(['M', 'L', ' '])
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let (tail, tip) = ((nums[0], nums[1]), (nums[2], nums[3]));
+        assert!(tip.0 < tail.0 && tip.1 > tail.1, "{d}");
+        let dist = |(a, b): (f64, f64)| ((a - 380.0).powi(2) + (b - 20.0).powi(2)).sqrt();
+        assert!(dist(tip) < dist(tail));
+    }
+
+    #[test]
+    fn rules_without_marks_are_named_in_the_caption() {
+        let p: crate::Puzzle = format!(
+            "anti-knight\nanti-king\nnon-consecutive\n{}\n",
+            ".".repeat(81)
+        )
+        .parse()
+        .unwrap();
+        let doc = render_puzzle(&p, &SvgOptions::default());
+        assert!(
+            doc.contains(">anti-knight, anti-king, non-consecutive</text>"),
+            "{doc}"
+        );
+        let titled = render_puzzle(
+            &p,
+            &SvgOptions {
+                title: Some("Miracle"),
+                ..Default::default()
+            },
+        );
+        assert!(titled.contains(">Miracle (anti-knight, anti-king, non-consecutive)</text>"));
+        // The caption fits the picture's width.
+        let size = |l: &str| -> f64 {
+            l.split("font-size=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let caption = titled.lines().find(|l| l.contains(">Miracle")).unwrap();
+        let chars = "Miracle (anti-knight, anti-king, non-consecutive)".len() as f64;
+        assert!(size(caption) * 0.6 * chars <= 400.0, "{caption}");
     }
 }
