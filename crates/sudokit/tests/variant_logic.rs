@@ -319,3 +319,147 @@ fn dot_and_xv_steps_name_the_mark_they_use() {
     }
     assert!(checked > 20, "only {checked} dot and X/V steps");
 }
+
+/// The items of a forcing net's text between "if … were d:" and "; then":
+/// `rXcY = v (why)` or `rXcY <> d/d and rZcW <> d (why)`, split at the
+/// commas outside parentheses (a rule's words may hold both).
+fn net_items(text: &str) -> Vec<(String, String)> {
+    let Some((_, rest)) = text.split_once(": ") else {
+        return Vec::new(); // "if rXcY were d; then …": no item
+    };
+    let chain = rest.rsplit_once("; then").map_or(rest, |(a, _)| a);
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    let mut paren = 0;
+    for (i, ch) in chain.char_indices() {
+        match ch {
+            '(' => {
+                if depth == 0 {
+                    paren = i;
+                }
+                depth += 1;
+            }
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    let head = chain[start..paren].trim().to_string();
+                    let why = chain[paren + 1..i].to_string();
+                    items.push((head, why));
+                    start = i + 1;
+                }
+            }
+            ',' if depth == 0 => start = i + 1,
+            _ => {}
+        }
+    }
+    items
+}
+
+/// Constraint forcing nets are written out (no "singles and the puzzle's
+/// constraints would lead to a contradiction"), and on the Miracle every
+/// elimination a net credits to a board-wide rule is re-derived from the
+/// text alone: the partner it names holds a known digit (a given, a
+/// placement earlier in the net, or the assumption) a knight's or king's
+/// move away, or orthogonally next to it and one apart.
+#[test]
+fn forcing_nets_are_written_out_and_their_rule_links_hold() {
+    let opts = Options::default().with_timeout(Duration::from_secs(60));
+    let (mut nets, mut checked) = (0, 0);
+    for (name, text) in suite() {
+        let wanted = [
+            "miracle",
+            "arrow",
+            "kropki",
+            "killer",
+            "little-killer",
+            "anti-knight",
+        ];
+        if !wanted.iter().any(|w| name.contains(w)) {
+            continue;
+        }
+        let p: Puzzle = text.parse().unwrap();
+        let n = p.geometry().n();
+        let cell_of = |s: &str| -> usize {
+            let (r, c) = s.trim().trim_start_matches('r').split_once('c').unwrap();
+            (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+        };
+        let mut c = p.logic_state(&opts).unwrap();
+        while let Some(step) = logic::next_step(&c) {
+            if step.technique == Technique::ConstraintForcingNet {
+                nets += 1;
+                let e = &step.explanation;
+                assert!(!e.contains("would lead to a contradiction"), "{name}: {e}");
+                // What is known before the step, then the assumption.
+                let mut known: Vec<u16> = (0..n * n)
+                    .map(|x| match c.values()[x] {
+                        0 if c.mask(x).count_ones() == 1 => c.mask(x).trailing_zeros() as u16 + 1,
+                        v => v,
+                    })
+                    .collect();
+                let assumed = e.strip_prefix("if ").unwrap();
+                let (cell, rest) = assumed.split_once(" were ").unwrap();
+                let d: u16 = rest.split([':', ';']).next().unwrap().parse().unwrap();
+                known[cell_of(cell)] = d;
+                for (head, why) in net_items(e) {
+                    if let Some((cell, v)) = head.split_once(" = ") {
+                        known[cell_of(cell)] = v.parse().unwrap();
+                        continue;
+                    }
+                    let Some((rule, partner)) = why.split_once(", with ") else {
+                        continue;
+                    };
+                    if !["anti-knight", "anti-king", "non-consecutive"].contains(&rule) {
+                        continue;
+                    }
+                    let q = cell_of(partner);
+                    let pv = known[q];
+                    for part in head.split(" and ") {
+                        let (cell, digits) = part.split_once(" <> ").unwrap();
+                        let x = cell_of(cell);
+                        let (dr, dc) = ((x / n).abs_diff(q / n), (x % n).abs_diff(q % n));
+                        for dg in digits.split('/').map(|s| s.parse::<u16>().unwrap()) {
+                            let ok = match rule {
+                                "anti-knight" => {
+                                    pv == dg && (dr, dc) != (0, 0) && dr * dr + dc * dc == 5
+                                }
+                                "anti-king" => pv == dg && dr.max(dc) == 1,
+                                // Unknown partner (several candidates all
+                                // next to the digit): not checked here.
+                                _ if pv == 0 => true,
+                                _ => dr + dc == 1 && pv.abs_diff(dg) == 1,
+                            };
+                            assert!(ok, "{name}: {part} ({why}) with {partner} = {pv}: {e}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            logic::apply(&mut c, &step);
+        }
+    }
+    assert!(nets > 50, "only {nets} forcing nets");
+    assert!(checked > 100, "only {checked} rule links checked");
+}
+
+/// A net that breaks a rule says which, with the candidates it breaks on.
+#[test]
+fn a_little_killer_net_names_the_diagonal_it_breaks() {
+    let (_, text) = suite()
+        .into_iter()
+        .find(|(n, _)| n.starts_with("20-little-killer"))
+        .unwrap();
+    let p: Puzzle = text.parse().unwrap();
+    let opts = Options::default().with_timeout(Duration::from_secs(60));
+    let mut c = p.logic_state(&opts).unwrap();
+    let step = loop {
+        let s = logic::next_step(&c).unwrap();
+        if s.technique == Technique::ConstraintForcingNet {
+            break s;
+        }
+        logic::apply(&mut c, &s);
+    };
+    assert_eq!(
+        step.explanation,
+        "if r1c8 were 8; then the diagonal from r1c8 down-right sums to 16 (digits may repeat) cannot hold (r1c8 = 8, r2c9 can only be 7/9), so r1c8 is not 8"
+    );
+}

@@ -37,11 +37,17 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                     s.eliminations = vec![Cand::new(x, d)];
                     s.cells = vec![x as u32];
                     s.candidates = vec![Cand::new(x, d)];
-                    explain!(c, s,
-                        "if {} were {d}, singles and the puzzle's constraints would lead to a contradiction, so {} <> {d}",
-                        c.cn(x),
-                        c.cn(x)
-                    );
+                    if c.texts() {
+                        // The net written out; the short sentence only if
+                        // the slower walk that keeps reasons misses it.
+                        s.explanation = super::net::text(c, rules, &start, x, d).unwrap_or_else(|| {
+                            format!(
+                                "if {} were {d}, singles and the puzzle's constraints would lead to a contradiction, so {} <> {d}",
+                                c.cn(x),
+                                c.cn(x)
+                            )
+                        });
+                    }
                     return Some(s);
                 }
             }

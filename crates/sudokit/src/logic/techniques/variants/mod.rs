@@ -12,6 +12,7 @@ pub(crate) mod dots;
 pub(crate) mod forcing;
 pub(crate) mod lines;
 pub(crate) mod neighbours;
+mod net;
 pub(crate) mod parity;
 pub(crate) mod rule_of_45;
 pub(crate) mod sums;
