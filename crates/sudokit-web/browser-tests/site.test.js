@@ -104,6 +104,27 @@ async function check(name, f) {
 const shot = (page, name) => page.screenshot({ path: path.join(ART, `${PREFIX}-${name}.png`) });
 const ready = (page) => page.waitForFunction(() => document.querySelectorAll("#board .cell").length > 0 && !/counting|–/.test(document.getElementById("counter").textContent), null, { timeout: 30000 });
 const counter = (page) => page.textContent("#counter");
+// How many pixels of the element `sel` on screen are drawn in its digit's
+// own colour (within a small distance): a digit greyed by a shape over it
+// has none.
+async function inkPixels(page, sel) {
+  const clip = await page.locator(sel).boundingBox();
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async ([b64, sel]) => {
+    const ink = getComputedStyle(document.querySelector(`${sel} .v`)).color.match(/\d+/g).map(Number);
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const cv = document.createElement("canvas");
+    cv.width = img.width; cv.height = img.height;
+    const g = cv.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, cv.width, cv.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - ink[0]) + Math.abs(d[i + 1] - ink[1]) + Math.abs(d[i + 2] - ink[2]) <= 30) n++;
+    return n;
+  }, [png.toString("base64"), sel]);
+}
 
 // Every cell box square (within a pixel) and no two overlapping.
 async function geometry(page) {
@@ -236,9 +257,10 @@ async function audit(page, label) {
         await page.reload();
         await page.waitForFunction((n) => document.querySelectorAll("#board .cell").length === n, name === "cube" ? 64 : name === "16x16" ? 256 : 81);
         if (name === "16x16") { await page.check("#auto"); }
-        // The last board may have as many cells: wait for this one's marks.
+        // The last board may have as many cells: wait (up to 30 s, for a
+        // loaded machine) for this one's marks.
         let got = await measure(page);
-        for (let k = 0; k < 150 && got !== want; k++) { await page.waitForTimeout(100); got = await measure(page); }
+        for (let k = 0; k < 300 && got !== want; k++) { await page.waitForTimeout(100); got = await measure(page); }
         assert.equal(got, want, name);
         const boxes = await geometry(page);
         if (label === "phone" && name !== "cube") assert.ok(boxes[0][2] * Math.sqrt(boxes.length) >= 370, `${name} fills the width`);
@@ -743,6 +765,12 @@ async function audit(page, label) {
         await page.waitForFunction(() => /^Solved in/.test(document.getElementById("status").textContent));
         assert.equal(await page.locator(".cell.bad").count(), 0, `${name}: no conflict in the solution`);
         await shot(page, `${label}-${name}-solved`);
+        if (name === "thermo") {
+          // The digit on a bulb (r1c1) is drawn over the thermometer, in
+          // its own colour, like one on no thermometer (r1c2).
+          const [bulb, plain] = [await inkPixels(page, '[data-i="0"]'), await inkPixels(page, '[data-i="1"]')];
+          assert.ok(plain >= 10 && bulb >= 10, `thermo: ${bulb} ink pixels in the bulb's digit, ${plain} in a plain cell's`);
+        }
       }
       await c.close();
     });
@@ -754,7 +782,7 @@ async function audit(page, label) {
   // rule-aware candidates.
   const morePuzzles = [
     // [file, label, SVG selector → count (null: no drawing)]
-    ["08-arrow-9.txt", "arrow", { "circle": 12 }],
+    ["08-arrow-9.txt", "arrow", { "circle": 9, "polyline": 18 }], // a circle per arrow; a line and a head
     ["17-sandwich-9.txt", "sandwich", { "text": 18 }],
     ["20-little-killer-9.txt", "little-killer", { "text": 11 }],
     ["26-whisper-9.txt", "whisper", { "polyline": 8 }],
