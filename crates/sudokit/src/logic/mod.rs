@@ -249,7 +249,11 @@ impl std::fmt::Display for Grade {
 
 /// Grades a path like HoDoKu: the score is the sum of the steps' scores; the
 /// level is the level of the hardest technique used, raised while the score
-/// exceeds that level's maximum.
+/// of its classic steps exceeds that level's maximum. Steps on constraints
+/// ([`Technique::is_variant`]) count in the score but do not raise the
+/// level: HoDoKu's limits were set on classic puzzles, and a killer's
+/// forty cage steps are its ordinary fare, not a sign of difficulty (with
+/// them counted, every generated killer graded Extreme).
 ///
 /// ```
 /// use sudokit::{Grid, logic};
@@ -266,8 +270,14 @@ pub fn grade(path: &Path) -> Grade {
         // Ties go to the later row of the table (a naked single over a
         // full house): the harder to see of two equal-scored steps.
         .max_by_key(|&t| (t.level(), t.score(), t.order()));
+    let classic: u32 = path
+        .steps
+        .iter()
+        .filter(|s| !s.technique.is_variant())
+        .map(|s| s.technique.score())
+        .sum();
     let mut level = hardest.map_or(Level::Easy, |t| t.level());
-    while score > level.max_score() && level != Level::Extreme {
+    while classic > level.max_score() && level != Level::Extreme {
         level = Level::ALL[level as usize + 1];
     }
     let without_guessing = !path.steps.iter().any(|s| s.technique.is_guess());

@@ -800,6 +800,40 @@ impl Technique {
     pub fn is_guess(self) -> bool {
         matches!(self, Technique::TrialAndError | Technique::BruteForce)
     }
+
+    /// True for the steps on rules beyond rows, columns and boxes (cages,
+    /// lines, dots, sums, board-wide rules).
+    ///
+    /// ```
+    /// use sudokit::logic::Technique;
+    /// assert!(Technique::CageCombination.is_variant());
+    /// assert!(!Technique::XWing.is_variant());
+    /// ```
+    pub fn is_variant(self) -> bool {
+        use Technique as T;
+        matches!(
+            self,
+            T::Parity
+                | T::AntiKnight
+                | T::AntiKing
+                | T::NonConsecutive
+                | T::ExtraRegion
+                | T::KropkiDot
+                | T::XvPair
+                | T::CageCombination
+                | T::ThermoBounds
+                | T::ArrowSum
+                | T::GermanWhisper
+                | T::Renban
+                | T::Palindrome
+                | T::BetweenLine
+                | T::VariantRule
+                | T::RuleOf45
+                | T::LittleKiller
+                | T::SandwichSum
+                | T::ConstraintForcingNet
+        )
+    }
 }
 
 /// Tries every technique in [`TABLE`] order; the first step found wins.
