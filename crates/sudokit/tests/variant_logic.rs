@@ -463,3 +463,243 @@ fn a_little_killer_net_names_the_diagonal_it_breaks() {
         "if r1c8 were 8; then the diagonal from r1c8 down-right sums to 16 (digits may repeat) cannot hold (r1c8 = 8, r2c9 can only be 7/9), so r1c8 is not 8"
     );
 }
+
+/// A constraint's cells and its rule on their digits, written here from
+/// the rules as setters state them (sharing no code with the solver):
+/// `None` for the constraints this checker does not re-derive.
+#[allow(clippy::type_complexity)]
+fn rule_of(k: &Constraint, n: usize) -> Option<(Vec<usize>, Box<dyn Fn(&[u16]) -> bool + '_>)> {
+    use sudokit::constraints::{Direction, Line};
+    Some(match k {
+        Constraint::Cage { sum, cells } => (
+            cells.clone(),
+            Box::new(move |v: &[u16]| {
+                let mut seen = 0u64;
+                v.iter().all(|&d| {
+                    let fresh = seen & 1 << d == 0;
+                    seen |= 1 << d;
+                    fresh
+                }) && sum.map_or(true, |s| v.iter().map(|&d| d as u32).sum::<u32>() == s)
+            }),
+        ),
+        Constraint::Region(cells) => (
+            cells.clone(),
+            Box::new(|v: &[u16]| {
+                let mut w = v.to_vec();
+                w.sort_unstable();
+                w.windows(2).all(|p| p[0] != p[1])
+            }),
+        ),
+        Constraint::Thermo(cells) => (
+            cells.clone(),
+            Box::new(|v: &[u16]| v.windows(2).all(|p| p[0] < p[1])),
+        ),
+        Constraint::Arrow { circle, arrow } => {
+            let k = circle.len();
+            let cells = circle.iter().chain(arrow).copied().collect();
+            (
+                cells,
+                Box::new(move |v: &[u16]| {
+                    let c = v[..k].iter().fold(0u32, |a, &d| a * 10 + d as u32);
+                    c == v[k..].iter().map(|&d| d as u32).sum::<u32>()
+                }),
+            )
+        }
+        // German whispers: neighbours at least half the digits apart,
+        // rounded up (5 on 9×9, 3 on 6×6).
+        Constraint::Whisper(cells) => {
+            let gap = n.div_ceil(2) as u16;
+            (
+                cells.clone(),
+                Box::new(move |v: &[u16]| v.windows(2).all(|p| p[0].abs_diff(p[1]) >= gap)),
+            )
+        }
+        Constraint::Renban(cells) => (
+            cells.clone(),
+            Box::new(|v: &[u16]| {
+                let mut w = v.to_vec();
+                w.sort_unstable();
+                w.windows(2).all(|p| p[1] == p[0] + 1)
+            }),
+        ),
+        Constraint::Palindrome(cells) => (
+            cells.clone(),
+            Box::new(|v: &[u16]| v.iter().eq(v.iter().rev())),
+        ),
+        Constraint::Between(cells) => (
+            cells.clone(),
+            Box::new(|v: &[u16]| {
+                let (a, b) = (v[0], v[v.len() - 1]);
+                let (lo, hi) = (a.min(b), a.max(b));
+                v[1..v.len() - 1].iter().all(|&d| lo < d && d < hi)
+            }),
+        ),
+        Constraint::LittleKiller {
+            sum,
+            start,
+            direction,
+        } => {
+            let (dr, dc): (isize, isize) = match direction {
+                Direction::DownRight => (1, 1),
+                Direction::DownLeft => (1, -1),
+                Direction::UpRight => (-1, 1),
+                Direction::UpLeft => (-1, -1),
+            };
+            let (mut r, mut c) = ((start / n) as isize, (start % n) as isize);
+            let mut cells = Vec::new();
+            while (0..n as isize).contains(&r) && (0..n as isize).contains(&c) {
+                cells.push(r as usize * n + c as usize);
+                r += dr;
+                c += dc;
+            }
+            let sum = *sum;
+            (
+                cells,
+                Box::new(move |v: &[u16]| v.iter().map(|&d| d as u32).sum::<u32>() == sum),
+            )
+        }
+        Constraint::Sandwich { line, sum } => {
+            let cells: Vec<usize> = match *line {
+                Line::Row(r) => (0..n).map(|c| r * n + c).collect(),
+                Line::Column(c) => (0..n).map(|r| r * n + c).collect(),
+            };
+            let (sum, top) = (*sum, n as u16);
+            (
+                cells,
+                Box::new(move |v: &[u16]| {
+                    let (Some(a), Some(b)) = (
+                        v.iter().position(|&d| d == 1),
+                        v.iter().position(|&d| d == top),
+                    ) else {
+                        return false;
+                    };
+                    let (a, b) = (a.min(b), a.max(b));
+                    v[a + 1..b].iter().map(|&d| d as u32).sum::<u32>() == sum
+                }),
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// Whether cells `a` and `b` share a row, column or box (boxes 3×3 on
+/// 9×9, 2×3 on 6×6, 2×2 on 4×4).
+fn share_unit(a: usize, b: usize, n: usize) -> bool {
+    let (br, bc) = match n {
+        9 => (3, 3),
+        6 => (2, 3),
+        _ => (2, 2),
+    };
+    let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+    ra == rb || ca == cb || (ra / br == rb / br && ca / bc == cb / bc)
+}
+
+/// Every step that names one constraint (cages, lines, sums, extra
+/// regions) removes only digits that rule alone forbids: each eliminated
+/// digit is in no filling of the constraint's cells from their current
+/// candidates that keeps the rule (and different digits in cells sharing a
+/// row, column or box). The fillings are enumerated here, with the rules
+/// written above.
+#[test]
+fn every_single_constraint_step_follows_from_its_rule_alone() {
+    let opts = Options::default().with_timeout(Duration::from_secs(60));
+    let named = [
+        Technique::CageCombination,
+        Technique::ExtraRegion,
+        Technique::ThermoBounds,
+        Technique::ArrowSum,
+        Technique::GermanWhisper,
+        Technique::Renban,
+        Technique::Palindrome,
+        Technique::BetweenLine,
+        Technique::LittleKiller,
+        Technique::SandwichSum,
+    ];
+    let mut checked = std::collections::BTreeMap::new();
+    for (name, text) in suite() {
+        let p: Puzzle = text.parse().unwrap();
+        let n = p.geometry().n();
+        let mut c = p.logic_state(&opts).unwrap();
+        while let Some(step) = logic::next_step(&c) {
+            if named.contains(&step.technique) {
+                let mut cells: Vec<usize> = step.cells.iter().map(|&x| x as usize).collect();
+                cells.sort_unstable();
+                // The constraints on exactly these cells; one of them must
+                // account for every elimination.
+                let rules: Vec<_> = p
+                    .constraints()
+                    .iter()
+                    .filter_map(|k| rule_of(k, n))
+                    .filter(|(ks, _)| {
+                        let mut ks = ks.clone();
+                        ks.sort_unstable();
+                        ks == cells
+                    })
+                    .collect();
+                let allowed = |x: usize| -> Vec<u16> {
+                    match c.values()[x] {
+                        0 => (1..=n as u16)
+                            .filter(|&d| c.mask(x) >> (d - 1) & 1 == 1)
+                            .collect(),
+                        v => vec![v],
+                    }
+                };
+                let explained = rules.iter().any(|(ks, ok)| {
+                    // Digits seen in some filling, per position.
+                    let mut seen = vec![0u64; ks.len()];
+                    let mut v = vec![0u16; ks.len()];
+                    fn fill(
+                        i: usize,
+                        ks: &[usize],
+                        n: usize,
+                        allowed: &dyn Fn(usize) -> Vec<u16>,
+                        ok: &dyn Fn(&[u16]) -> bool,
+                        v: &mut Vec<u16>,
+                        seen: &mut Vec<u64>,
+                    ) {
+                        if i == ks.len() {
+                            if ok(v) {
+                                for (s, &d) in seen.iter_mut().zip(v.iter()) {
+                                    *s |= 1 << d;
+                                }
+                            }
+                            return;
+                        }
+                        for d in allowed(ks[i]) {
+                            if (0..i).any(|j| v[j] == d && share_unit(ks[i], ks[j], n)) {
+                                continue;
+                            }
+                            v[i] = d;
+                            fill(i + 1, ks, n, allowed, ok, v, seen);
+                        }
+                    }
+                    fill(0, ks, n, &allowed, ok.as_ref(), &mut v, &mut seen);
+                    step.eliminations.iter().all(|e| {
+                        let i = ks.iter().position(|&x| x == e.cell as usize);
+                        i.is_some_and(|i| seen[i] >> e.digit & 1 == 0)
+                    })
+                });
+                assert!(
+                    explained,
+                    "{name}: {} does not follow from its rule alone",
+                    step.describe()
+                );
+                *checked.entry(step.technique.name()).or_insert(0) += 1;
+            }
+            logic::apply(&mut c, &step);
+        }
+    }
+    println!("checked: {checked:?}");
+    for t in [
+        "Cage Combination",
+        "Thermometer Bounds",
+        "Arrow Sum",
+        "Little Killer Sum",
+        "Sandwich Sum",
+    ] {
+        assert!(
+            checked.get(t).copied().unwrap_or(0) >= 5,
+            "{t}: only {checked:?}"
+        );
+    }
+}
