@@ -121,8 +121,11 @@ cargo check --offline --locked --manifest-path target/sdist-check/sudokit-*/sudo
 # A fresh venv each run: the tests see only what the wheel installs.
 VENV=target/py-venv
 rm -rf "$VENV" && python3 -m venv "$VENV"
+# OR-tools: CP-SAT, the independent model the registry families are
+# cross-checked against (tests/test_cpsat_families.py).
 "$VENV/bin/python" -m pip install -q "$wheel" \
-    "pytest==8.3.4" "numpy==2.1.3" "dask==2024.12.1" "distributed==2024.12.1"
+    "pytest==8.3.4" "numpy==2.1.3" "dask==2024.12.1" "distributed==2024.12.1" \
+    "ortools==9.15.6755"
 "$VENV/bin/python" -c 'import sudokit, sys; f = sudokit.__file__; print("sudokit from", f); sys.exit(0 if "site-packages" in f else 1)'
 # The CLI the tests compare with: the release binary built by the step above.
 SUDOKIT_CLI="$PWD/target/release/sudokit" "$VENV/bin/python" -m pytest -q \

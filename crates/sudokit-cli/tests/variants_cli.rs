@@ -97,6 +97,35 @@ fn generated_killer_and_thermo_puzzles_read_back_unique() {
     assert_eq!(json.status.code(), Some(2));
 }
 
+/// `--killer --difficulty medium`: two different puzzles, each labelled
+/// Medium, and `rate` agrees when they are read back.
+#[test]
+fn generated_killers_meet_a_chosen_level() {
+    let out = sudokit(&[
+        "generate",
+        "--killer",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "3",
+        "-n",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let labels: Vec<&str> = text.lines().filter(|l| l.contains("# ")).collect();
+    assert_eq!(labels.len(), 2, "{text}");
+    assert!(labels.iter().all(|l| l.contains("# Medium")), "{text}");
+    assert_ne!(labels[0], labels[1], "the same puzzle twice");
+    let rated = sudokit_stdin(&["rate"], &text);
+    let said = String::from_utf8_lossy(&rated.stdout);
+    assert_eq!(said.matches("Medium").count(), 2, "{said}");
+}
+
 /// An f-puzzles share link (and its JSON) is read like any other puzzle
 /// line: `solve` answers the thermometer 4×4 with row 1 = 1 2 3 4, and the
 /// solution read from the JSON line is the same.

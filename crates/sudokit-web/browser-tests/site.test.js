@@ -581,16 +581,19 @@ async function audit(page, label) {
       await page.goto(`${base}#3x3:${WIKI}`);
       await ready(page);
       assert.equal(await page.inputValue("#ruleset"), "", "a classic board: classic rules");
-      // One sum per cage, one bulb per thermometer.
-      for (const [rules, kind, shape] of [["killer", "cage", "text"], ["thermo", "thermo", "circle"]]) {
+      // One sum per cage, one bulb per thermometer; a medium killer is
+      // graded Medium (givens given back or another try, in the engine).
+      for (const [rules, kind, shape, level] of [["killer", "cage", "text", "medium"], ["thermo", "thermo", "circle", ""]]) {
         await page.selectOption("#ruleset", rules);
         assert.equal(await page.isDisabled("#cube"), true);
         assert.equal(await page.isDisabled('input[value="x"]'), true);
-        assert.equal(await page.isDisabled("#difficulty"), true);
+        assert.equal(await page.isDisabled("#difficulty"), false);
+        await page.selectOption("#difficulty", level);
         await page.evaluate(() => { document.getElementById("status").textContent = ""; });
         await page.click("#generate");
-        await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 30000 });
+        await page.waitForFunction(() => /New puzzle/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
         await ready(page);
+        if (level) await page.waitForFunction((l) => new RegExp(`^Difficulty: ${l}`, "i").test(document.getElementById("grade").textContent), level, { timeout: 30000 });
         assert.match(await counter(page), /Solutions(?: remaining)?: 1$/, `${rules}: one solution with its rules`);
         const drawn = await page.$eval("#board .overlay", (img, sel) => {
           const svg = new DOMParser().parseFromString(decodeURIComponent(img.src.replace(/^data:image\/svg\+xml;charset=utf-8,/, "")), "image/svg+xml");

@@ -848,11 +848,12 @@ function generatedRules() {
 }
 const onRegions = () => !!st.regions && $("on-regions").checked;
 function formRules() {
-  // Killer and thermo puzzles: plain square boards of 4 to 16 digits, any
-  // difficulty (the generator grades what it makes).
+  // Killer and thermo puzzles: plain square boards of 4 to 16 digits; a
+  // difficulty is met by giving digits back or trying again (the engine's
+  // constrained_at).
   const ruled = !!$("ruleset").value;
-  if (ruled) { $("on-regions").checked = false; $("cube").checked = false; $("difficulty").value = ""; }
-  $("on-regions").disabled = ruled; $("difficulty").disabled = ruled;
+  if (ruled) { $("on-regions").checked = false; $("cube").checked = false; }
+  $("on-regions").disabled = ruled;
   const jig = onRegions();
   if (jig) { $("cube").checked = false; if ([...$("shape").options].some((o) => o.value === st.box)) $("shape").value = st.box; }
   $("cube").disabled = jig || ruled; $("shape").disabled = jig;

@@ -294,8 +294,9 @@ pub fn render_pdf(req: &PuzzleRequest, opts: &Options) -> Result<Vec<u8>, Failur
     booklet(&[entry], &layout).map_err(|e| Failure::unprocessable("unsupported", e.to_string()))
 }
 
-/// A killer or thermo puzzle for [`generate`]: plain boards only, and no
-/// difficulty to aim at (the constrained generator grades what it makes).
+/// A killer or thermo puzzle for [`generate`]: plain boards only; with a
+/// difficulty, [`crate::generate::constrained_at`] (eased or retried until
+/// it grades that level).
 fn generate_constrained(
     req: &GenerateRequest,
     rules: &str,
@@ -317,11 +318,14 @@ fn generate_constrained(
             "{rules} puzzles are generated on plain square boards: no cube, variants or jigsaw regions"
         )));
     }
-    if !matches!(req.difficulty.as_deref(), None | Some("") | Some("any")) {
-        return Err(Failure::BadRequest(format!(
-            "{rules} puzzles are not generated to a difficulty yet: leave it at any"
-        )));
-    }
+    let level = match req.difficulty.as_deref() {
+        None | Some("") | Some("any") => None,
+        Some(name) => Some(Level::from_name(name).ok_or_else(|| {
+            Failure::BadRequest(format!(
+                "unknown difficulty {name:?}: easy, medium, hard, unfair, extreme or any"
+            ))
+        })?),
+    };
     if !(4..=16).contains(&shape.n()) {
         return Err(Failure::BadRequest(format!(
             "{rules} puzzles are generated with 4 to 16 digits"
@@ -330,9 +334,15 @@ fn generate_constrained(
     let geometry =
         Arc::new(Geometry::square(shape, &[]).map_err(|e| Failure::BadRequest(e.to_string()))?);
     let seed = req.seed.unwrap_or(seed);
-    let made =
-        crate::generate::constrained(&geometry, kind, seed, 0, true, opts).map_err(failure)?;
-    Ok(to_json(&GeneratedView::of_constrained(&made, seed, 0)))
+    let (made, index) = match level {
+        None => (
+            crate::generate::constrained(&geometry, kind, seed, 0, true, opts).map_err(failure)?,
+            0,
+        ),
+        Some(level) => crate::generate::constrained_at(&geometry, kind, seed, 0, level, opts)
+            .map_err(failure)?,
+    };
+    Ok(to_json(&GeneratedView::of_constrained(&made, seed, index)))
 }
 
 /// A request for a new puzzle.

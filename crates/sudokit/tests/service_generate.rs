@@ -293,10 +293,10 @@ fn killer_and_thermo_requests_outside_their_boards_are_refused() {
         (
             GenerateRequest {
                 rules: Some("killer".into()),
-                difficulty: Some("hard".into()),
+                difficulty: Some("tricky".into()),
                 ..Default::default()
             },
-            "difficulty",
+            "unknown difficulty",
         ),
         (
             GenerateRequest {
@@ -310,5 +310,30 @@ fn killer_and_thermo_requests_outside_their_boards_are_refused() {
             Err(Failure::BadRequest(m)) => assert!(m.contains(words), "{m}"),
             other => panic!("{req:?}: {other:?}"),
         }
+    }
+}
+
+/// A killer or thermo puzzle at a chosen level: graded that level by the
+/// grader itself (read back from the answer's grid, as the page does), and
+/// still unique with the givens given back.
+#[test]
+fn killer_and_thermo_puzzles_meet_a_chosen_level() {
+    use sudokit::logic::Level;
+    for (rules, level) in [
+        ("killer", Level::Medium),
+        ("killer", Level::Hard),
+        ("thermo", Level::Medium),
+    ] {
+        let req = GenerateRequest {
+            rules: Some(rules.into()),
+            difficulty: Some(level.name().to_lowercase()),
+            ..Default::default()
+        };
+        let answer = service::generate(&req, 3, &Options::default()).unwrap();
+        assert_eq!(answer["grade"]["level"], level.name(), "{rules}: {answer}");
+        let read: sudokit::Puzzle = answer["grid"].to_string().parse().unwrap();
+        let opts = Options::default();
+        assert!(read.check(&opts).unwrap().is_unique(), "{rules} {level:?}");
+        assert_eq!(read.rate(&opts).unwrap().grade.level, level, "{rules}");
     }
 }

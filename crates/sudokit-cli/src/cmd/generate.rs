@@ -88,12 +88,14 @@ pub struct Args {
     #[arg(long)]
     pub with_solution: bool,
     /// Killer puzzles: cages covering the board, sums from the solution,
-    /// givens removed while unique (square boards of 4 to 16 digits).
-    #[arg(long, conflicts_with_all = ["thermo", "cube", "minimal", "clues", "difficulty", "score"])]
+    /// givens removed while unique (square boards of 4 to 16 digits); with
+    /// --difficulty, eased (givens put back) or retried until graded so.
+    #[arg(long, conflicts_with_all = ["thermo", "cube", "minimal", "clues", "score"])]
     pub killer: bool,
     /// Thermo puzzles: thermometers read off the solution, givens removed
-    /// while unique (square boards of 4 to 16 digits).
-    #[arg(long, conflicts_with_all = ["cube", "minimal", "clues", "difficulty", "score"])]
+    /// while unique (square boards of 4 to 16 digits); --difficulty as for
+    /// --killer.
+    #[arg(long, conflicts_with_all = ["cube", "minimal", "clues", "score"])]
     pub thermo: bool,
 }
 
@@ -214,13 +216,23 @@ fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
         s
     });
     let timeout = args.timeout.map(std::time::Duration::from_secs_f64);
-    let (fmt, with_solution, grade) = (args.output, args.with_solution, args.grade);
+    let (fmt, with_solution, grade, level) =
+        (args.output, args.with_solution, args.grade, args.difficulty);
     batch::run(0..args.count, args.threads, move |index| {
         let mut opts = sudokit::Options::default();
         if let Some(t) = timeout {
             opts = opts.with_timeout(t);
         }
-        match generate::constrained(&geometry, kind, seed, index, grade, &opts) {
+        // With a level, puzzle `index` tries its own run of attempts, so
+        // no two puzzles of a batch start from the same grid.
+        let made = match level {
+            None => generate::constrained(&geometry, kind, seed, index, grade, &opts),
+            Some(level) => {
+                let first = index * generate::CONSTRAINED_LEVEL_ATTEMPTS;
+                generate::constrained_at(&geometry, kind, seed, first, level, &opts).map(|(m, _)| m)
+            }
+        };
+        match made {
             Ok(made) => {
                 let mut text = grid_text(made.puzzle.grid(), fmt);
                 if let Some(r) = &made.rating {

@@ -18,6 +18,7 @@ use rand::Rng;
 use crate::constraints::Constraint;
 use crate::geometry::{Geometry, Layout};
 use crate::grid::Grid;
+use crate::logic::{self, Level};
 use crate::puzzle::{Error, Options, Puzzle, Rating};
 
 /// The constraint family of a generated puzzle.
@@ -100,6 +101,111 @@ pub fn constrained(
         solution,
         rating,
     })
+}
+
+/// Attempts [`constrained_at`] makes before giving up on a level.
+pub const CONSTRAINED_LEVEL_ATTEMPTS: u64 = 30;
+
+/// A killer or thermo puzzle graded `level`: puzzles `index`, `index + 1`,
+/// … of the run seeded with `seed` ([`constrained`]), each eased when it
+/// grades harder than `level` (digits of the solution given back, one at a
+/// time, in the cell of the first step harder than the level, so that step
+/// is no longer needed), until one grades exactly `level`; at most
+/// [`CONSTRAINED_LEVEL_ATTEMPTS`] of them. Returns the puzzle and the index
+/// it came from.
+///
+/// Minimal killers grade Medium (cage combinations) to Extreme (forcing
+/// nets); easing reaches the easier levels, and harder ones turn up among
+/// the attempts.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::generate::{constrained_at, ConstraintKind};
+/// use sudokit::logic::Level;
+/// use sudokit::{BoxShape, Geometry, Options};
+/// let geo = Arc::new(Geometry::square(BoxShape::new(3, 3), &[]).unwrap());
+/// let opts = Options::default();
+/// let (made, _) = constrained_at(&geo, ConstraintKind::Killer, 7, 0, Level::Medium, &opts).unwrap();
+/// assert_eq!(made.rating.unwrap().grade.level, Level::Medium);
+/// assert!(made.puzzle.check(&opts).unwrap().is_unique());
+/// ```
+pub fn constrained_at(
+    geometry: &Arc<Geometry>,
+    kind: ConstraintKind,
+    seed: u64,
+    index: u64,
+    level: Level,
+    opts: &Options,
+) -> Result<(ConstrainedPuzzle, u64), Error> {
+    let opts = &opts.started();
+    for i in index..index + CONSTRAINED_LEVEL_ATTEMPTS {
+        let made = constrained(geometry, kind, seed, i, true, opts)?;
+        let made = ease(made, level, opts)?;
+        if made.rating.as_ref().is_some_and(|r| r.grade.level == level) {
+            return Ok((made, i));
+        }
+    }
+    Err(Error::Unsupported(format!(
+        "no {} {} puzzle in {CONSTRAINED_LEVEL_ATTEMPTS} attempts; try another level",
+        level.name().to_lowercase(),
+        match kind {
+            ConstraintKind::Killer => "killer",
+            ConstraintKind::Thermo => "thermo",
+        }
+    )))
+}
+
+/// Gives back digits of the solution while `made` grades harder than
+/// `level`: each time in a cell of the first step harder than `level`
+/// (its placement, else its first elimination, else its first cell), or of
+/// the hardest step when only the score keeps the level up.
+fn ease(
+    mut made: ConstrainedPuzzle,
+    level: Level,
+    opts: &Options,
+) -> Result<ConstrainedPuzzle, Error> {
+    let cells = made.solution.cells().len();
+    for _ in 0..cells {
+        let rating = match &made.rating {
+            Some(r) => r.clone(),
+            None => made.puzzle.rate(opts)?,
+        };
+        if rating.grade.level <= level {
+            made.rating = Some(rating);
+            return Ok(made);
+        }
+        let mut c = made.puzzle.logic_state(opts)?;
+        c.set_texts(false);
+        let mut cell = None;
+        while let Some(step) = logic::next_step(&c) {
+            if opts.limits().expired() {
+                return Err(opts.stopped());
+            }
+            let hard =
+                step.technique.level() > level || Some(step.technique) == rating.grade.hardest;
+            if hard {
+                cell = step
+                    .placements
+                    .first()
+                    .or(step.eliminations.first())
+                    .map(|p| p.cell as usize)
+                    .or(step.cells.first().map(|&x| x as usize));
+                break;
+            }
+            logic::apply(&mut c, &step);
+        }
+        let Some(cell) = cell else {
+            made.rating = Some(rating);
+            return Ok(made);
+        };
+        let mut grid = made.puzzle.grid().clone();
+        grid.set(cell, made.solution.get(cell));
+        made.puzzle = Puzzle::new(grid).with_constraints(made.puzzle.constraints().to_vec());
+        made.rating = None;
+    }
+    let rating = made.puzzle.rate(opts)?;
+    made.rating = Some(rating);
+    Ok(made)
 }
 
 /// Guesses each uniqueness check may take on boards above 9×9, where a

@@ -80,7 +80,10 @@ use crate::limits::{Limits, Progress};
 use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
-pub use constrained::{constrained, ConstrainedPuzzle, ConstraintKind, CONSTRAINED_CHECK_BUDGET};
+pub use constrained::{
+    constrained, constrained_at, ConstrainedPuzzle, ConstraintKind, CONSTRAINED_CHECK_BUDGET,
+    CONSTRAINED_LEVEL_ATTEMPTS,
+};
 pub use fill::random_solution;
 use fill::random_solution_with;
 pub use jigsaw::{random_jigsaw, Board};

@@ -1,0 +1,350 @@
+"""The constraint families added through the registry, cross-checked
+against an independent model: Google OR-tools' CP-SAT solver, with each
+rule written here from its statement (sharing nothing with the engine).
+
+For each family, puzzles are made from random 9×9 solution grids: clues of
+the family read off the grid, and a varying number of the grid's digits as
+givens, so that some puzzles are unique and some are not. The engine's
+verdict (unique or not, and the solution) must match CP-SAT's, which looks
+for up to two solutions.
+"""
+
+import random
+
+import pytest
+from ortools.sat.python import cp_model
+
+import sudokit
+
+N = 9
+ORTH = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+KING = ORTH + [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+
+
+def name(cell):
+    return f"r{cell // N + 1}c{cell % N + 1}"
+
+
+def names(cells):
+    return " ".join(name(c) for c in cells)
+
+
+def solution_grid(seed):
+    """A random solution grid: the engine's generated puzzle, solved (CP-SAT
+    checks the grid's rows, columns and boxes anyway)."""
+    g = sudokit.generate(seed=seed, count=1)[0]
+    return [int(v) for v in g.solution.cells]
+
+
+def lines_from_edges():
+    """(first cell, direction word, cells from that edge) for every row and
+    column, read from both ends."""
+    out = []
+    for r in range(N):
+        row = [r * N + c for c in range(N)]
+        out.append((row[0], "right", row))
+        out.append((row[-1], "left", row[::-1]))
+    for c in range(N):
+        col = [r * N + c for r in range(N)]
+        out.append((col[0], "down", col))
+        out.append((col[-1], "up", col[::-1]))
+    return out
+
+
+def neighbours(cell, moves):
+    r, c = divmod(cell, N)
+    for dr, dc in moves:
+        if 0 <= r + dr < N and 0 <= c + dc < N:
+            yield (r + dr) * N + c + dc
+
+
+def random_path(rng, length):
+    """A line of `length` distinct cells, each a king's move from the last."""
+    while True:
+        path = [rng.randrange(N * N)]
+        while len(path) < length:
+            nxt = [x for x in neighbours(path[-1], KING) if x not in path]
+            if not nxt:
+                break
+            path.append(rng.choice(nxt))
+        if len(path) == length:
+            return path
+
+
+def path_where(s, rng, length, ok, tries=20000):
+    """A random line on which `ok(digits of s)` holds, or None."""
+    for _ in range(tries):
+        path = random_path(rng, length)
+        if ok([s[x] for x in path]):
+            return path
+    return None
+
+
+# ---- the rules, read off the solution and stated to CP-SAT -----------------
+# Each family: (clues from the solution grid `s`, as (directive, data)), and
+# the CP-SAT encoding of one clue's data on the cell variables `x`.
+
+
+def xsum_clues(s, rng):
+    out = []
+    for first, word, cells in rng.sample(lines_from_edges(), 6):
+        k = s[cells[0]]
+        out.append((f"x-sum: {sum(s[c] for c in cells[:k])} {name(first)} {word}", cells))
+    return out
+
+
+def xsum_model(m, x, data, directive):
+    cells = data
+    total = int(directive.split()[1])
+    picks = [m.NewBoolVar("") for _ in range(N)]
+    m.AddExactlyOne(picks)
+    for k in range(1, N + 1):
+        b = picks[k - 1]
+        m.Add(x[cells[0]] == k).OnlyEnforceIf(b)
+        m.Add(x[cells[0]] != k).OnlyEnforceIf(b.Not())
+        m.Add(sum(x[c] for c in cells[:k]) == total).OnlyEnforceIf(b)
+
+
+def seen(digits):
+    top, count = 0, 0
+    for d in digits:
+        if d > top:
+            top, count = d, count + 1
+    return count
+
+
+def skyscraper_clues(s, rng):
+    return [
+        (f"skyscraper: {seen([s[c] for c in cells])} {name(first)} {word}", cells)
+        for first, word, cells in rng.sample(lines_from_edges(), 6)
+    ]
+
+
+def skyscraper_model(m, x, data, directive):
+    cells = data
+    want = int(directive.split()[1])
+    visible = []
+    for i, c in enumerate(cells):
+        top = m.NewIntVar(1, N, "")
+        m.AddMaxEquality(top, [x[d] for d in cells[: i + 1]])
+        v = m.NewBoolVar("")
+        # Digits of a row differ: a cell is seen when it is the maximum so far.
+        m.Add(x[c] == top).OnlyEnforceIf(v)
+        m.Add(x[c] != top).OnlyEnforceIf(v.Not())
+        visible.append(v)
+    m.Add(sum(visible) == want)
+
+
+def extremum_clues(kind):
+    def clues(s, rng):
+        cells = [
+            c
+            for c in range(N * N)
+            if all((s[c] < s[o]) if kind == "minimum" else (s[c] > s[o]) for o in neighbours(c, ORTH))
+        ]
+        return [(f"{kind}: {name(c)}", c) for c in rng.sample(cells, min(4, len(cells)))]
+
+    return clues
+
+
+def extremum_model(kind):
+    def model(m, x, cell, directive):
+        for o in neighbours(cell, ORTH):
+            m.Add(x[cell] < x[o]) if kind == "minimum" else m.Add(x[cell] > x[o])
+
+    return model
+
+
+def quadruple_clues(s, rng):
+    out = []
+    for _ in range(4):
+        r, c = rng.randrange(N - 1), rng.randrange(N - 1)
+        block = [r * N + c, r * N + c + 1, (r + 1) * N + c, (r + 1) * N + c + 1]
+        digits = sorted(rng.sample([s[b] for b in block], rng.choice([2, 3, 4])))
+        out.append((f"quadruple: {name(block[0])} {' '.join(map(str, digits))}", (block, digits)))
+    return out
+
+
+def quadruple_model(m, x, data, directive):
+    block, digits = data
+    for d in set(digits):
+        hits = []
+        for b in block:
+            e = m.NewBoolVar("")
+            m.Add(x[b] == d).OnlyEnforceIf(e)
+            m.Add(x[b] != d).OnlyEnforceIf(e.Not())
+            hits.append(e)
+        m.Add(sum(hits) >= digits.count(d))
+
+
+def zipper_ok(v):
+    k = len(v)
+    if k % 2:
+        return all(v[i] + v[k - 1 - i] == v[k // 2] for i in range(k // 2))
+    return len({v[i] + v[k - 1 - i] for i in range(k // 2)}) == 1
+
+
+def line_clues(key, length_choices, ok, count=3):
+    def clues(s, rng):
+        out = []
+        for _ in range(count):
+            path = path_where(s, rng, rng.choice(length_choices), ok)
+            if path:
+                out.append((f"{key}: {names(path)}", path))
+        return out
+
+    return clues
+
+
+def zipper_model(m, x, path, directive):
+    k = len(path)
+    if k % 2:
+        for i in range(k // 2):
+            m.Add(x[path[i]] + x[path[k - 1 - i]] == x[path[k // 2]])
+    else:
+        for i in range(1, k // 2):
+            m.Add(x[path[i]] + x[path[k - 1 - i]] == x[path[0]] + x[path[k - 1]])
+
+
+def windows_ok(band):
+    return lambda v: all(len({band(d) for d in v[i : i + 3]}) == 3 for i in range(len(v) - 2))
+
+
+def windows_model(band_of):
+    def model(m, x, path, directive):
+        bands = []
+        for c in path:
+            b = m.NewIntVar(0, 2, "")
+            band_of(m, b, x[c])
+            bands.append(b)
+        for i in range(len(path) - 2):
+            m.AddAllDifferent(bands[i : i + 3])
+
+    return model
+
+
+def low_mid_high(m, b, v):
+    shifted = m.NewIntVar(0, N - 1, "")
+    m.Add(shifted == v - 1)
+    m.AddDivisionEquality(b, shifted, 3)
+
+
+def mod3(m, b, v):
+    m.AddModuloEquality(b, v, 3)
+
+
+GAP = 4
+
+
+def dutch_clues(s, rng):
+    out = []
+    for _ in range(3):
+        path = path_where(s, rng, rng.choice([3, 4, 5]), lambda v: all(abs(a - b) >= GAP for a, b in zip(v, v[1:])))
+        if path:
+            out.append((f"dutch-whisper: {GAP} {names(path)}", path))
+    return out
+
+
+def dutch_model(m, x, path, directive):
+    for a, b in zip(path, path[1:]):
+        d = m.NewIntVar(0, N, "")
+        m.AddAbsEquality(d, x[a] - x[b])
+        m.Add(d >= GAP)
+
+
+def clone_clues(s, rng):
+    out = []
+    for _ in range(3):
+        # Two cells (or dominoes) with the same digits in the same places.
+        for _ in range(5000):
+            a, b = rng.randrange(N * N), rng.randrange(N * N)
+            if a != b and a % N < N - 1 and b % N < N - 1 and abs(a - b) > 1:
+                ga, gb = [a, a + 1], [b, b + 1]
+                if [s[c] for c in ga] == [s[c] for c in gb]:
+                    out.append((f"clone: {names(ga)} | {names(gb)}", (ga, gb)))
+                    break
+    return out
+
+
+def clone_model(m, x, data, directive):
+    ga, gb = data
+    for a, b in zip(ga, gb):
+        m.Add(x[a] == x[b])
+
+
+FAMILIES = {
+    "x-sum": (xsum_clues, xsum_model),
+    "skyscraper": (skyscraper_clues, skyscraper_model),
+    "minimum": (extremum_clues("minimum"), extremum_model("minimum")),
+    "maximum": (extremum_clues("maximum"), extremum_model("maximum")),
+    "quadruple": (quadruple_clues, quadruple_model),
+    "zipper": (line_clues("zipper", [3, 4, 5], zipper_ok), zipper_model),
+    "entropic": (line_clues("entropic", [3, 4, 5, 6], windows_ok(lambda d: (d - 1) // 3)), windows_model(low_mid_high)),
+    "modular": (line_clues("modular", [3, 4, 5, 6], windows_ok(lambda d: d % 3)), windows_model(mod3)),
+    "dutch-whisper": (dutch_clues, dutch_model),
+    "clone": (clone_clues, clone_model),
+}
+
+
+def cpsat_solutions(givens, clues, model):
+    """Up to two solutions of the puzzle under CP-SAT."""
+    m = cp_model.CpModel()
+    x = [m.NewIntVar(1, N, f"x{i}") for i in range(N * N)]
+    for r in range(N):
+        m.AddAllDifferent([x[r * N + c] for c in range(N)])
+    for c in range(N):
+        m.AddAllDifferent([x[r * N + c] for r in range(N)])
+    for b in range(N):
+        br, bc = 3 * (b // 3), 3 * (b % 3)
+        m.AddAllDifferent([x[(br + i) * N + bc + j] for i in range(3) for j in range(3)])
+    for i, v in enumerate(givens):
+        if v:
+            m.Add(x[i] == v)
+    for directive, data in clues:
+        model(m, x, data, directive)
+    found = []
+
+    class Keep(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            found.append([self.Value(v) for v in x])
+            if len(found) == 2:
+                self.StopSearch()
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    solver.Solve(m, Keep())
+    return found
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_family_agrees_with_cpsat(family):
+    make, model = FAMILIES[family]
+    outcomes = {"unique": 0, "several": 0}
+    for k in range(6):
+        rng = random.Random(f"{family}-{k}")
+        s = solution_grid(1000 + k)
+        clues = make(s, rng)
+        assert clues, f"{family}: no clue found on grid {k}"
+        keep = rng.choice([12, 18, 24, 30])
+        given_cells = set(rng.sample(range(N * N), keep))
+        givens = [s[i] if i in given_cells else 0 for i in range(N * N)]
+        text = "\n".join(d for d, _ in clues) + "\n" + "".join(str(v) if v else "." for v in givens) + "\n"
+        puzzle = sudokit.Puzzle(text)
+        theirs = cpsat_solutions(givens, clues, model)
+        assert theirs, f"{family}: CP-SAT finds no solution, but the grid is one:\n{text}"
+        verdict = puzzle.check(timeout=60)
+        assert verdict.unique == (len(theirs) == 1), f"{family}: engine unique={verdict.unique}, CP-SAT found {len(theirs)}:\n{text}"
+        # Every grid the engine answers is a solution under CP-SAT's rules.
+        answers = [verdict.solution] + ([verdict.second] if verdict.second is not None else [])
+        grids = [[int(v) for v in a.cells] for a in answers]
+        for g in grids:
+            assert cpsat_solutions(g, clues, model) == [g], f"{family}: {g} breaks a rule:\n{text}"
+        if verdict.unique:
+            assert grids[0] == theirs[0], f"{family}: different solutions:\n{text}"
+            outcomes["unique"] += 1
+        else:
+            assert grids[0] != grids[1], f"{family}: the same grid twice"
+            outcomes["several"] += 1
+    # Both verdicts met across the family's puzzles.
+    assert outcomes["unique"] and outcomes["several"], f"{family}: {outcomes}"
