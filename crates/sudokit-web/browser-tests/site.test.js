@@ -275,6 +275,23 @@ async function audit(page, label) {
     });
   }
 
+  // A link opened in the tab already showing a game (only the hash
+  // changes): its puzzle is played, without a reload, and the address bar
+  // keeps the link. The clock used to write the old game back over it
+  // within a second, so a reload then opened the old game again.
+  await check("a link opened in the open tab plays its puzzle and stays in the address bar", async () => {
+    const c = await ctx(DESKTOP), page = await c.newPage();
+    await page.goto(`${base}#3x3:${WIKI}`);
+    await ready(page);
+    await page.evaluate((g) => { location.hash = `b=3x3&v=x&g=${g}`; }, empty9);
+    await page.waitForFunction(() => document.querySelectorAll(".cell.d1").length === 9, null, { timeout: 30000 });
+    await page.waitForTimeout(2500); // two ticks of the clock
+    assert.match(await page.evaluate(() => location.hash), /v=x/, "the link is still in the address bar");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll(".cell.d1").length === 9, null, { timeout: 30000 });
+    await c.close();
+  });
+
   // Zoom: 16×16 auto candidates (6 px in the cell at a phone's width) become
   // readable: the board grows inside a square frame that scrolls, the
   // selected cell stays in the frame, and its marks are also written large

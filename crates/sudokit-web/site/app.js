@@ -667,7 +667,9 @@ function shareParams() {
   if (st.elapsed) p.set("t", String(st.elapsed));
   return p.toString();
 }
-function writeUrl() { if (st.info) history.replaceState(null, "", `#${shareParams()}`); }
+// The hash of a link being opened (the hashchange listener below).
+let opening = null;
+function writeUrl() { if (st.info && opening == null) history.replaceState(null, "", `#${shareParams()}`); }
 function save() { if (st.info) try { localStorage.setItem(STORE, shareParams()); } catch (e) { /* storage full or off: play on */ } }
 async function loadParams(hash) {
   const p = new URLSearchParams(hash);
@@ -895,11 +897,14 @@ for (const b of variantBoxes()) b.addEventListener("change", formRules);
 function anyLevel(shape, variants) {
   const n = shape.split("x").reduce((a, b) => a * b, 1);
   if ($("cube").checked || n > 16 || n < 9) return {};
-  if (n > 9) return { clues: Math.round(n * n * 0.47) };
-  if (variants.length || onRegions()) return {};
   const first = !(+localStorage.getItem("sudokit-solved") > 0);
   const pick = first ? ["easy", "medium"] : ["easy", "medium", "hard"];
-  return { difficulty: pick[Math.floor(Math.random() * pick.length)] };
+  const difficulty = pick[Math.floor(Math.random() * pick.length)];
+  // Above 9×9: more clues too (a level comes in a few tries); without a
+  // level, one in four 16×16s at 120 clues still needed a chain.
+  if (n > 9) return { clues: Math.round(n * n * 0.47), difficulty };
+  if (variants.length || onRegions()) return {};
+  return { difficulty };
 }
 $("generate").onclick = async () => {
   const shape = onRegions() ? st.box : $("shape").value;
@@ -1114,17 +1119,8 @@ async function start() {
     if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("sw.js").catch(() => {});
   });
   setTimeout(() => { if (!engineReady && st.info && !$("status").textContent) status(GETTING_READY); }, 0);
-  const h = location.hash.slice(1);
-  const old = /^(\d+x\d+)(?:\+([a-z,]+))?:([^:]*)(?::(.*))?$/.exec(h);
   try {
-    if (old) {
-      const [r, c] = old[1].split("x").map(Number), n = r * c;
-      const grid = { box: old[1], rows: [dec(old[3], n * n)] };
-      if (old[2]) grid.variants = old[2].split(",");
-      await load(JSON.stringify(grid), old[4] ? dec(old[4], n * n) : null);
-      return;
-    }
-    if (h.includes("g=")) { await loadParams(h); return; }
+    if (await openHash(location.hash.slice(1))) return;
     const saved = localStorage.getItem(STORE);
     if (saved) { await loadParams(saved); status("Welcome back: your game is as you left it."); return; }
     if (!engineReady) {
@@ -1137,4 +1133,26 @@ async function start() {
   await arrived;
   $("generate").click();
 }
+// The puzzle a link's hash names (the short `3x3:…` form or the share
+// parameters); false when the hash names none.
+async function openHash(h) {
+  const old = /^(\d+x\d+)(?:\+([a-z,]+))?:([^:]*)(?::(.*))?$/.exec(h);
+  if (old) {
+    const [r, c] = old[1].split("x").map(Number), n = r * c;
+    const grid = { box: old[1], rows: [dec(old[3], n * n)] };
+    if (old[2]) grid.variants = old[2].split(",");
+    await load(JSON.stringify(grid), old[4] ? dec(old[4], n * n) : null);
+    return true;
+  }
+  if (h.includes("g=")) { await loadParams(h); return true; }
+  return false;
+}
+// A link opened in this tab (only the hash changes, so the page stays):
+// play its puzzle. Until it is in, the address bar keeps the link: the
+// clock's writeUrl used to put the old game back within a second.
+addEventListener("hashchange", async () => {
+  const h = location.hash.slice(1);
+  opening = h;
+  try { await openHash(h); } catch (e) { status(explainError(e), "error"); } finally { if (opening === h) opening = null; }
+});
 start();

@@ -372,9 +372,9 @@ pub struct GenerateRequest {
     /// grades at that level, within the limits.
     pub difficulty: Option<String>,
     /// Stop removing clues at about this many (a target: some grids stop
-    /// above it). More clues make easier puzzles where a level is too
-    /// costly to search for (a 16×16 with 120 clues needs no more than
-    /// singles, in milliseconds).
+    /// above it). More clues make easier puzzles and a level quicker to
+    /// find (16×16 with 120 clues: most need singles only, a few still a
+    /// chain; with a difficulty too, a few milliseconds natively).
     pub clues: Option<usize>,
     /// `killer` (cages covering the board) or `thermo` (thermometers): a
     /// constraint puzzle on a plain square board of 4 to 16 digits
