@@ -212,6 +212,12 @@ pub(crate) fn draw(
     pen
 }
 
+/// The rules of `cs` that have no mark on the grid (anti-knight, "all dots
+/// given", …), by name, for a caption.
+pub(crate) fn unmarked(cs: &[crate::constraints::Constraint]) -> Vec<&'static str> {
+    cs.iter().filter_map(|c| c.family().caption(c)).collect()
+}
+
 /// The shapes as SVG elements, one per line.
 pub(crate) fn to_svg(shapes: &[Shape], out: &mut String) {
     let class = |c: &Option<&str>| c.map_or(String::new(), |c| format!(" class=\"{c}\""));

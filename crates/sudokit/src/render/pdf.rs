@@ -9,7 +9,8 @@ use std::str::FromStr;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 
-use super::pdf_constraints::{self as marks, Frame};
+use super::marks::{self, Pen};
+use super::pdf_constraints::{self as pdf_marks, Frame};
 use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use super::{region_of, shaded};
 use crate::constraints::Constraint;
@@ -207,7 +208,7 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
             let side = (slot_w - 20.0).min(slot_h - CAPTION - 20.0);
             let x = MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0;
             let y_top = top - row as f32 * slot_h;
-            let rules = marks::unmarked_rules(&entry.constraints);
+            let rules = marks::unmarked(&entry.constraints);
             let caption = match rules.is_empty() {
                 true => caption.clone(),
                 false => format!("{caption}  ({})", rules.join(", ")),
@@ -215,15 +216,15 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
             text(&mut c, FONT, 11.0, x, y_top - 12.0, &caption);
             let bottom = y_top - CAPTION - side;
             // Clues outside the grid get half a cell of room on every side.
-            let (x, bottom, side) =
-                if marks::has_outside_clues(&entry.constraints, entry.puzzle.geometry().n()) {
-                    let n = entry.puzzle.geometry().n() as f32;
-                    let pad = side / (n + 1.0) / 2.0;
-                    (x + pad, bottom + pad, side - 2.0 * pad)
-                } else {
-                    (x, bottom, side)
-                };
-            draw_grid(&mut c, entry, *filled, x, bottom, side);
+            let n = entry.puzzle.geometry().n();
+            let pen = pdf_marks::marks_of(&entry.constraints, n);
+            let (x, bottom, side) = if pen.reaches_outside() {
+                let pad = side / (n as f32 + 1.0) / 2.0;
+                (x + pad, bottom + pad, side - 2.0 * pad)
+            } else {
+                (x, bottom, side)
+            };
+            draw_grid(&mut c, entry, &pen, *filled, x, bottom, side);
             // Under the grid, in the 20 pt kept free below every grid.
             if let Some(d) = difficulty {
                 text(&mut c, FONT, 9.0, x, bottom - 12.0, d);
@@ -242,9 +243,17 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
     Ok(pdf.finish())
 }
 
-/// One grid with its constraints, its lower-left corner at (`x`, `y`) and
-/// side `side`.
-fn draw_grid(c: &mut Content, entry: &Entry, filled: Option<&Grid>, x: f32, y: f32, side: f32) {
+/// One grid with its constraints' marks `pen`, its lower-left corner at
+/// (`x`, `y`) and side `side`.
+fn draw_grid(
+    c: &mut Content,
+    entry: &Entry,
+    pen: &Pen,
+    filled: Option<&Grid>,
+    x: f32,
+    y: f32,
+    side: f32,
+) {
     let grid = &entry.puzzle;
     let geo = grid.geometry();
     let n = geo.n();
@@ -262,7 +271,7 @@ fn draw_grid(c: &mut Content, entry: &Entry, filled: Option<&Grid>, x: f32, y: f
         }
     }
     c.fill_nonzero();
-    marks::draw_under(c, &frame, &entry.constraints);
+    pdf_marks::draw(c, &frame, &pen.under);
 
     let region = region_of(grid, 0);
     for thick in [false, true] {
@@ -285,7 +294,7 @@ fn draw_grid(c: &mut Content, entry: &Entry, filled: Option<&Grid>, x: f32, y: f
     c.set_line_width(2.0);
     c.rect(x, y, side, side);
     c.stroke();
-    marks::draw_over(c, &frame, &entry.constraints);
+    pdf_marks::draw(c, &frame, &pen.over);
 
     let size = if n > 9 { cell * 0.5 } else { cell * 0.62 };
     for i in 0..n * n {

@@ -27,11 +27,6 @@ pub(super) struct Frame {
 const UNIT_CELL: f64 = 40.0;
 
 impl Frame {
-    /// The marks of `cs` for this frame's board.
-    fn pen(&self, cs: &[Constraint]) -> Pen {
-        marks::draw(cs, self.n, UNIT_CELL, 0.0, 0.0)
-    }
-
     /// Points per mark unit.
     fn scale(&self) -> f32 {
         self.cell / UNIT_CELL as f32
@@ -47,15 +42,12 @@ impl Frame {
     }
 }
 
-/// Whether some clue is written outside the grid (the booklet then leaves
-/// half a cell of room around it).
-pub(super) fn has_outside_clues(cs: &[Constraint], n: usize) -> bool {
-    marks::draw(cs, n, UNIT_CELL, 0.0, 0.0).reaches_outside()
-}
-
-/// Names of the rules that have no mark on the grid, for the caption.
-pub(super) fn unmarked_rules(cs: &[Constraint]) -> Vec<&'static str> {
-    cs.iter().filter_map(|c| c.family().caption(c)).collect()
+/// The marks of `cs` on an `n`×`n` board, drawn once per grid: they say
+/// whether the booklet must leave room for clues outside the grid
+/// ([`Pen::reaches_outside`]) and are scaled to the grid's frame when
+/// written.
+pub(super) fn marks_of(cs: &[Constraint], n: usize) -> Pen {
+    marks::draw(cs, n, UNIT_CELL, 0.0, 0.0)
 }
 
 /// A circle as four Bézier arcs (the usual 0.5523 control distance).
@@ -82,17 +74,8 @@ fn text_width(s: &str) -> f32 {
         .sum()
 }
 
-/// Marks that sit inside cells, drawn under the grid lines and digits.
-pub(super) fn draw_under(c: &mut Content, f: &Frame, cs: &[Constraint]) {
-    draw(c, f, &f.pen(cs).under);
-}
-
-/// Marks on borders and clues, drawn over the grid lines.
-pub(super) fn draw_over(c: &mut Content, f: &Frame, cs: &[Constraint]) {
-    draw(c, f, &f.pen(cs).over);
-}
-
-fn draw(c: &mut Content, f: &Frame, shapes: &[Shape]) {
+/// Writes `shapes` (a layer of [`marks_of`]) in frame `f`.
+pub(super) fn draw(c: &mut Content, f: &Frame, shapes: &[Shape]) {
     let k = f.scale();
     let set_stroke = |c: &mut Content, colour, width: f64| {
         let (r, g, b) = rgb(colour);

@@ -192,11 +192,7 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
     }
     // Rules with no mark on the grid are stated in the caption, so a
     // Miracle is not drawn as an empty grid with two digits.
-    let unmarked: Vec<&str> = puzzle
-        .constraints()
-        .iter()
-        .filter_map(|c| c.family().caption(c))
-        .collect();
+    let unmarked = marks::unmarked(puzzle.constraints());
     let title = match (opts.title, unmarked.is_empty()) {
         (title, true) => title.map(str::to_string),
         (None, false) => Some(unmarked.join(", ")),
