@@ -110,7 +110,8 @@ pub(crate) trait Family: Sync {
 pub(crate) trait LineRule: Sync {
     /// The directive key.
     const KEY: &'static str;
-    /// The f-puzzles key.
+    /// The f-puzzles key (read and written with the serde feature only).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     const FPUZZLES_KEY: &'static str;
     /// The line in messages: "an entropic line".
     const WHAT: &'static str;
