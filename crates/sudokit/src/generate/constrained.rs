@@ -166,45 +166,37 @@ fn ease(
 ) -> Result<ConstrainedPuzzle, Error> {
     let cells = made.solution.cells().len();
     for _ in 0..cells {
-        let rating = match &made.rating {
-            Some(r) => r.clone(),
-            None => made.puzzle.rate(opts)?,
-        };
-        if rating.grade.level <= level {
-            made.rating = Some(rating);
+        // One walk per round: the puzzle stays unique as givens come back,
+        // so no check; the grade and the step to remove come from it.
+        let path = made.puzzle.graded_path(opts)?;
+        let grade = logic::grade(&path);
+        let hardest = grade.hardest;
+        made.rating = Some(Rating {
+            grade,
+            steps: path.steps.len(),
+        });
+        if made.rating.as_ref().is_some_and(|r| r.grade.level <= level) {
             return Ok(made);
         }
-        let mut c = made.puzzle.logic_state(opts)?;
-        c.set_texts(false);
-        let mut cell = None;
-        while let Some(step) = logic::next_step(&c) {
-            if opts.limits().expired() {
-                return Err(opts.stopped());
-            }
-            let hard =
-                step.technique.level() > level || Some(step.technique) == rating.grade.hardest;
-            if hard {
-                cell = step
-                    .placements
+        let cell = path
+            .steps
+            .iter()
+            .find(|s| s.technique.level() > level || Some(s.technique) == hardest)
+            .and_then(|step| {
+                step.placements
                     .first()
                     .or(step.eliminations.first())
                     .map(|p| p.cell as usize)
-                    .or(step.cells.first().map(|&x| x as usize));
-                break;
-            }
-            logic::apply(&mut c, &step);
-        }
+                    .or(step.cells.first().map(|&x| x as usize))
+            });
         let Some(cell) = cell else {
-            made.rating = Some(rating);
             return Ok(made);
         };
         let mut grid = made.puzzle.grid().clone();
         grid.set(cell, made.solution.get(cell));
         made.puzzle = Puzzle::new(grid).with_constraints(made.puzzle.constraints().to_vec());
-        made.rating = None;
     }
-    let rating = made.puzzle.rate(opts)?;
-    made.rating = Some(rating);
+    made.rating = Some(made.puzzle.rate(opts)?);
     Ok(made)
 }
 

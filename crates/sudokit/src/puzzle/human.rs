@@ -97,15 +97,27 @@ impl Puzzle {
         if let Verdict::Multiple(a, b) = verdict {
             return Err(Error::not_unique(a, b));
         }
-        // Unique, as just checked; and the grade reads the techniques only,
-        // so the steps skip their texts.
-        let mut c = self.state_knowing(&opts.started(), Some(true))?;
-        c.set_texts(false);
-        let path = walk(c, opts)?;
+        // Unique, as just checked.
+        self.rate_unique(opts)
+    }
+
+    /// [`Puzzle::rate`] for a puzzle known to have one solution: no check.
+    fn rate_unique(&self, opts: &Options) -> Result<Rating, Error> {
+        let path = self.graded_path(opts)?;
         Ok(Rating {
             grade: logic::grade(&path),
             steps: path.steps.len(),
         })
+    }
+
+    /// The path [`Puzzle::rate`] grades, for a puzzle known to have one
+    /// solution (also the generator's, which only adds givens to a unique
+    /// one): no check, and the steps skip their texts (the grade reads the
+    /// techniques only).
+    pub(crate) fn graded_path(&self, opts: &Options) -> Result<Path, Error> {
+        let mut c = self.state_knowing(&opts.started(), Some(true))?;
+        c.set_texts(false);
+        walk(c, opts)
     }
 }
 
