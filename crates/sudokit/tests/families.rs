@@ -513,6 +513,19 @@ proptest! {
         }
     }
 
+    /// Whatever we read, we write to f-puzzles JSON and read back the same.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn fpuzzles_round_trip((key, value) in arb_directive()) {
+        use sudokit::format::{from_fpuzzles, to_fpuzzles};
+        if let Ok(c) = Constraint::parse(&key, &value, 9) {
+            let p = puzzle(&[0; 81], 9, &[]).with_constraints(vec![c]);
+            let json = to_fpuzzles(&p).unwrap();
+            let back = from_fpuzzles(&json).unwrap();
+            prop_assert_eq!(back.constraints(), p.constraints());
+        }
+    }
+
     /// The check on a full grid agrees with the independent statement of
     /// each rule, on the solution and on grids with two cells swapped.
     #[test]
@@ -569,8 +582,8 @@ fn every_family_is_drawn_and_read_back_from_its_svg() {
     }
 }
 
-/// The families f-puzzles has go out to its JSON and come back, compact
-/// and pretty-printed; the others are refused by name on the way out.
+/// The new families go out to f-puzzles JSON and come back, compact and
+/// pretty-printed.
 #[cfg(feature = "serde")]
 #[test]
 fn fpuzzles_json_round_trips_the_families_it_knows() {
@@ -580,9 +593,14 @@ fn fpuzzles_json_round_trips_the_families_it_knows() {
         Rule::Min(7),
         Rule::Max(20),
         Rule::Quad(14, vec![6, 4]),
+        x_sum(row(2, n), &S6),
+        x_sum(col(1, n).into_iter().rev().collect(), &S6),
+        sky(col(4, n), &S6),
+        sky(row(3, n).into_iter().rev().collect(), &S6),
         Rule::Zipper(vec![0, 1, 2, 3]),
         Rule::Entropic(vec![6, 7, 8, 9]),
         Rule::Modular(row(5, n)),
+        Rule::Whisper(vec![30, 31, 32], 2),
         Rule::Clone(vec![0, 1], vec![33, 34]),
     ];
     let p = puzzle(&[0; 36], n, &known);
@@ -595,12 +613,213 @@ fn fpuzzles_json_round_trips_the_families_it_knows() {
         from_fpuzzles(&pretty).unwrap().constraints(),
         p.constraints()
     );
-    for r in [
-        x_sum(row(2, n), &S6),
-        sky(col(4, n), &S6),
-        Rule::Whisper(vec![30, 31, 32], 2),
-    ] {
-        let e = to_fpuzzles(&puzzle(&[0; 36], n, std::slice::from_ref(&r))).unwrap_err();
-        assert!(e.contains("f-puzzles has no"), "{r:?}: {e}");
+}
+
+/// The rule as an f-puzzles entry, written by hand the way f-puzzles and
+/// Rangsk's solver write it (clues outside the grid in row or column 0 or
+/// N + 1, a whisper's difference as its `value`), not by our writer.
+#[cfg(feature = "serde")]
+fn fpuzzles_entry(rule: &Rule, n: usize) -> (&'static str, serde_json::Value) {
+    use serde_json::json;
+    let rc = |c: usize| format!("R{}C{}", c / n + 1, c % n + 1);
+    let rcs = |l: &[usize]| l.iter().map(|&c| rc(c)).collect::<Vec<_>>();
+    // The cell outside the grid, one step back from the line's first cell.
+    let outside = |l: &[usize]| {
+        let (r, c) = ((l[0] / n) as i64 + 1, (l[0] % n) as i64 + 1);
+        let (dr, dc) = match direction(l, n) {
+            "right" => (0, 1),
+            "left" => (0, -1),
+            "down" => (1, 0),
+            _ => (-1, 0),
+        };
+        format!("R{}C{}", r - dr, c - dc)
+    };
+    match rule {
+        Rule::Min(c) => ("minimum", json!({ "cell": rc(*c) })),
+        Rule::Max(c) => ("maximum", json!({ "cell": rc(*c) })),
+        Rule::Quad(tl, ds) => (
+            "quadruple",
+            json!({ "cells": rcs(&[*tl, tl + 1, tl + n, tl + n + 1]), "values": ds }),
+        ),
+        Rule::XSum(l, s) => (
+            "xsum",
+            json!({ "cell": outside(l), "value": s.to_string() }),
+        ),
+        Rule::Sky(l, s) => (
+            "skyscraper",
+            json!({ "cell": outside(l), "value": s.to_string() }),
+        ),
+        Rule::Zipper(l) => ("zipperline", json!({ "lines": [rcs(l)] })),
+        Rule::Entropic(l) => ("entropicline", json!({ "lines": [rcs(l)] })),
+        Rule::Modular(l) => ("modularline", json!({ "lines": [rcs(l)] })),
+        Rule::Whisper(l, gap) => (
+            "whispers",
+            json!({ "lines": [rcs(l)], "value": gap.to_string() }),
+        ),
+        Rule::Clone(a, b) => ("clone", json!({ "cells": rcs(a), "cloneCells": rcs(b) })),
     }
+}
+
+/// An f-puzzles file of a 6×6 puzzle, written by hand.
+#[cfg(feature = "serde")]
+fn fpuzzles_file(givens: &[u8], n: usize, rules: &[Rule]) -> serde_json::Value {
+    use serde_json::json;
+    let grid: Vec<Vec<serde_json::Value>> = givens
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|&d| {
+                    if d == 0 {
+                        json!({})
+                    } else {
+                        json!({ "value": d, "given": true })
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut file = json!({ "size": n, "title": "", "author": "", "ruleset": "", "grid": grid });
+    for r in rules {
+        let (key, entry) = fpuzzles_entry(r, n);
+        file[key]
+            .as_array_mut()
+            .map(|a| a.push(entry.clone()))
+            .unwrap_or_else(|| file[key] = json!([entry]));
+    }
+    file
+}
+
+/// Each new family read from f-puzzles files as other tools write them,
+/// compact and pretty-printed: the same puzzle as its directives, solved
+/// and proven unique.
+#[cfg(feature = "serde")]
+#[test]
+fn fpuzzles_files_of_the_new_families_solve_and_prove_unique() {
+    use sudokit::format::from_fpuzzles;
+    let n = 6;
+    // Lines of the solution that obey a rule, found by search.
+    let found = |make: &dyn Fn(&[usize]) -> Rule, len: usize| -> Vec<Rule> {
+        let ok = |l: &[usize]| l.len() >= len && holds(&make(l), &S6, n);
+        lines_where(&S6, n, ok, len)
+            .iter()
+            .take(2)
+            .map(|l| make(l))
+            .collect()
+    };
+    let whisper_lines = lines_where(&S6, n, |l| holds(&Rule::Whisper(l.to_vec(), 3), &S6, n), 3);
+    let sets: Vec<(&str, Vec<Rule>)> = vec![
+        (
+            "minimum/maximum",
+            vec![Rule::Min(0), Rule::Max(5), Rule::Max(16)],
+        ),
+        (
+            "quadruple",
+            vec![Rule::Quad(0, vec![1, 4]), Rule::Quad(14, vec![5, 4])],
+        ),
+        (
+            "xsum",
+            vec![
+                x_sum(row(0, n), &S6),
+                x_sum(col(2, n).into_iter().rev().collect(), &S6),
+                x_sum(row(4, n).into_iter().rev().collect(), &S6),
+                x_sum(col(5, n), &S6),
+            ],
+        ),
+        (
+            "skyscraper",
+            vec![
+                sky(row(1, n), &S6),
+                sky(col(0, n), &S6),
+                sky(col(3, n).into_iter().rev().collect(), &S6),
+                sky(row(5, n).into_iter().rev().collect(), &S6),
+            ],
+        ),
+        ("zipper", found(&|l| Rule::Zipper(l.to_vec()), 3)),
+        ("entropic", found(&|l| Rule::Entropic(l.to_vec()), 4)),
+        ("modular", found(&|l| Rule::Modular(l.to_vec()), 4)),
+        (
+            "dutch whispers",
+            whisper_lines
+                .into_iter()
+                .take(2)
+                .map(|l| Rule::Whisper(l, 3))
+                .collect(),
+        ),
+        ("clone", vec![Rule::Clone(vec![0, 1], vec![34, 35])]),
+    ];
+    let order: Vec<usize> = (0..n * n).map(|i| (i * 7 + 3) % (n * n)).collect();
+    for (what, rules) in sets {
+        assert!(!rules.is_empty(), "{what}");
+        for r in &rules {
+            assert!(holds(r, &S6, n), "{what}: {r:?} does not hold");
+        }
+        // Givens in a fixed order until the directives' puzzle is unique
+        // by the independent brute force.
+        let mut givens = vec![0u8; n * n];
+        for &c in &order {
+            if brute_force(&givens, n, &rules, 2).len() == 1 {
+                break;
+            }
+            givens[c] = S6[c];
+        }
+        let by_directives = puzzle(&givens, n, &rules);
+        let file = fpuzzles_file(&givens, n, &rules);
+        for text in [
+            serde_json::to_string(&file).unwrap(),
+            serde_json::to_string_pretty(&file).unwrap(),
+        ] {
+            let p = from_fpuzzles(&text).unwrap_or_else(|e| panic!("{what}: {e}\n{text}"));
+            let sorted = |p: &Puzzle| {
+                let mut d: Vec<String> =
+                    p.constraints().iter().map(|c| c.to_directive(n)).collect();
+                d.sort();
+                d
+            };
+            assert_eq!(sorted(&p), sorted(&by_directives), "{what}");
+            assert!(p.ignored().is_empty(), "{what}: {:?}", p.ignored());
+            assert_eq!(ours(&p, 2), vec![S6.to_vec()], "{what}");
+            assert!(p.check(&Options::default()).unwrap().is_unique(), "{what}");
+        }
+    }
+}
+
+/// Clues that f-puzzles files write and that are not a rule on the board
+/// are refused in plain words naming the key.
+#[cfg(feature = "serde")]
+#[test]
+fn fpuzzles_outside_clues_off_the_board_are_refused() {
+    use sudokit::format::from_fpuzzles;
+    let file = |entry: &str| {
+        format!(
+            r#"{{"size":4,"grid":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],{entry}}}"#
+        )
+    };
+    for (entry, says) in [
+        (
+            r#""xsum":[{"cell":"R2C2","value":"5"}]"#,
+            "not beside a row or column",
+        ),
+        (
+            r#""skyscraper":[{"cell":"R0C0","value":"2"}]"#,
+            "not beside a row or column",
+        ),
+        (
+            r#""xsum":[{"cell":"R0C6","value":"5"}]"#,
+            "not beside a row or column",
+        ),
+        (
+            r#""skyscraper":[{"cell":"R0C1","value":"two"}]"#,
+            "not a number",
+        ),
+        (
+            r#""whispers":[{"lines":[["R1C1","R1C2"]],"value":"x"}]"#,
+            "difference",
+        ),
+    ] {
+        let e = from_fpuzzles(&file(entry)).unwrap_err();
+        assert!(e.contains(says), "{entry}: {e}");
+    }
+    // An empty clue says nothing.
+    let p = from_fpuzzles(&file(r#""xsum":[{"cell":"R0C1","value":""}]"#)).unwrap();
+    assert!(p.constraints().is_empty());
 }

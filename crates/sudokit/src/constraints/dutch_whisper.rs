@@ -84,6 +84,53 @@ impl Family for DutchWhisper {
         )
     }
 
+    /// f-puzzles writes a whisper line's difference as the entry's
+    /// `value`; German whispers (5 on 9×9) have none.
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["whispers"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        n: usize,
+    ) -> Result<Vec<Constraint>, String> {
+        let Some(gap) = fpuzzles_gap(entry) else {
+            return Ok(Vec::new()); // German whispers: read with the old families
+        };
+        let gap = gap.map_err(|v| format!("f-puzzles `{key}`: a difference of {v}"))?;
+        let lines = entry
+            .get("lines")
+            .and_then(serde_json::Value::as_array)
+            .ok_or_else(|| format!("f-puzzles `{key}`: expected lines"))?;
+        let mut out = Vec::new();
+        for l in lines {
+            let cells = crate::format::fpuzzles::cells(Some(l), n)?;
+            for piece in crate::format::fpuzzles::split_at_repeats(cells) {
+                let c = Clue::constraint(&DutchWhisper, vec![gap], piece);
+                text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+                out.push(c);
+            }
+        }
+        Ok(out)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        let (gap, cells) = parts(c);
+        let rc: Vec<String> = cells
+            .iter()
+            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
+            .collect();
+        Some((
+            "whispers",
+            serde_json::json!({ "lines": [rc], "value": gap.to_string() }),
+        ))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         pen.line(parts(c).1, "#f4a340", pen.size * 0.2);
     }
@@ -95,4 +142,20 @@ fn parts(c: &Constraint) -> (i64, &[usize]) {
         Some(k) => (k.numbers.first().copied().unwrap_or(DUTCH), &k.cells),
         None => (DUTCH, &[]),
     }
+}
+
+/// The difference an f-puzzles whispers entry names: `None` when it names
+/// none (German whispers), `Err` with the text when it is not a number.
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_gap(entry: &serde_json::Value) -> Option<Result<i64, String>> {
+    let v = entry.get("value").filter(|v| match v {
+        serde_json::Value::Null => false,
+        serde_json::Value::String(s) => !s.trim().is_empty(),
+        _ => true,
+    })?;
+    Some(
+        crate::format::fpuzzles::as_number(v)
+            .map(i64::from)
+            .ok_or_else(|| v.to_string()),
+    )
 }

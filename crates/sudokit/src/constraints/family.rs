@@ -357,6 +357,101 @@ pub(crate) fn enumerate(
     Ok(changed)
 }
 
+/// Lines longer than this fall back to [`enumerate`] in
+/// [`line_permutations`]: its table has 2^N rows.
+const PERMUTATION_TABLE_MAX: usize = 12;
+
+/// Generalised arc consistency for a rule on a whole row or column read
+/// from one end (X-sums, skyscrapers), whose cells hold each digit once.
+///
+/// A prefix of the line is summed up by the set of digits it used (which
+/// also fixes its length, its sum and its largest digit) and a small
+/// `state` of the rule's own (skyscrapers: how many were seen; X-sums: X).
+/// `step(state, used, d)` is the state after digit `d` follows a prefix
+/// that used `used` (bit `d - 1` per digit), `None` if the rule already
+/// fails; `accept` tests the state of the whole line. Each (set, state)
+/// pair is visited once: 2^N × states nodes where [`enumerate`] would walk
+/// up to N! orders and give up on an open line (9! > its budget).
+pub(crate) fn line_permutations(
+    cand: &mut [u64],
+    cells: &[usize],
+    states: usize,
+    step: &dyn Fn(usize, u64, u32) -> Option<usize>,
+    accept: &dyn Fn(usize) -> bool,
+) -> Narrowed {
+    let n = cells.len();
+    if n == 0 || n > PERMUTATION_TABLE_MAX {
+        return enumerate(cand, cells, &|v| {
+            let last = v[v.len() - 1];
+            if v[..v.len() - 1].contains(&last) {
+                return false;
+            }
+            let mut state = Some(0);
+            let mut used = 0u64;
+            for &d in v {
+                state = state.and_then(|s| step(s, used, d));
+                used |= super::bit(d);
+            }
+            state.is_some_and(|s| v.len() < n || accept(s))
+        });
+    }
+    let full = (1u64 << n) - 1;
+    let at = |used: u64, state: usize| used as usize * states + state;
+    // Forward: which (set, state) pairs some prefix within `cand` reaches.
+    // Every move adds a bit, so masks in increasing order see their
+    // predecessors first.
+    let mut reached = vec![false; (full as usize + 1) * states];
+    reached[at(0, 0)] = true;
+    for used in 0..full {
+        let cell = cells[used.count_ones() as usize];
+        let open = cand[cell] & full & !used;
+        for state in 0..states {
+            if !reached[at(used, state)] {
+                continue;
+            }
+            let mut ds = open;
+            while ds != 0 {
+                let d = ds.trailing_zeros() + 1;
+                ds &= ds - 1;
+                if let Some(next) = step(state, used, d) {
+                    reached[at(used | super::bit(d), next)] = true;
+                }
+            }
+        }
+    }
+    // Backward: which of those still end in an accepted line; the digits
+    // on such moves are the support.
+    let mut alive = vec![false; reached.len()];
+    for state in 0..states {
+        alive[at(full, state)] = reached[at(full, state)] && accept(state);
+    }
+    let mut support = vec![0u64; n];
+    for used in (0..full).rev() {
+        let i = used.count_ones() as usize;
+        let open = cand[cells[i]] & full & !used;
+        for state in 0..states {
+            if !reached[at(used, state)] {
+                continue;
+            }
+            let mut ds = open;
+            while ds != 0 {
+                let d = ds.trailing_zeros() + 1;
+                ds &= ds - 1;
+                let b = super::bit(d);
+                if step(state, used, d).is_some_and(|next| alive[at(used | b, next)]) {
+                    alive[at(used, state)] = true;
+                    support[i] |= b;
+                }
+            }
+        }
+    }
+    let mut changed = false;
+    for (i, &c) in cells.iter().enumerate() {
+        changed |= super::restrict(cand, c, support[i])?;
+    }
+    Ok(changed)
+}
+
 /// A rule given as a test on its cells' digits (see [`enumerate`]) checked
 /// on a complete grid: every prefix passes, as in the enumeration.
 pub(crate) fn holds(values: &[u16], cells: &[usize], ok: &dyn Fn(&[u32]) -> bool) -> bool {
@@ -461,6 +556,71 @@ pub(crate) fn fpuzzles_cells(v: Option<&serde_json::Value>) -> Result<String, St
         .map(fpuzzles_cell)
         .collect::<Result<Vec<_>, _>>()?
         .join(" "))
+}
+
+/// Reads an f-puzzles clue outside the grid that reads a whole row or
+/// column from its edge (`xsum`, `skyscraper`: `{"cell": "R0C3", "value":
+/// "15"}`, row or column 0 or N + 1) as a [`Clue`] of `f` with that number
+/// and the line's cells in reading order. An empty clue says nothing.
+#[cfg(feature = "serde")]
+pub(crate) fn read_fpuzzles_outside(
+    f: &'static dyn Family,
+    key: &str,
+    entry: &serde_json::Value,
+    n: usize,
+) -> Result<Vec<Constraint>, String> {
+    let at = entry
+        .get("cell")
+        .and_then(serde_json::Value::as_str)
+        .ok_or_else(|| format!("f-puzzles `{key}`: a clue needs a cell"))?;
+    let rc = at.to_ascii_uppercase();
+    let parsed: Option<(usize, usize)> = rc.strip_prefix('R').and_then(|rest| {
+        let (r, c) = rest.split_once('C')?;
+        Some((r.parse().ok()?, c.parse().ok()?))
+    });
+    let inside = |k: usize| (1..=n).contains(&k);
+    let cells: Vec<usize> = match parsed {
+        Some((0, c)) if inside(c) => (0..n).map(|k| k * n + c - 1).collect(),
+        Some((r, c)) if r == n + 1 && inside(c) => (0..n).rev().map(|k| k * n + c - 1).collect(),
+        Some((r, 0)) if inside(r) => (0..n).map(|k| (r - 1) * n + k).collect(),
+        Some((r, c)) if c == n + 1 && inside(r) => (0..n).rev().map(|k| (r - 1) * n + k).collect(),
+        _ => {
+            return Err(format!(
+                "f-puzzles `{key}`: a clue at {at} is not beside a row or column"
+            ))
+        }
+    };
+    let value = entry.get("value");
+    if value.map_or(true, |v| v.as_str().is_some_and(|s| s.trim().is_empty())) {
+        return Ok(Vec::new());
+    }
+    let number = value
+        .and_then(crate::format::fpuzzles::as_number)
+        .ok_or_else(|| format!("f-puzzles `{key}`: the clue at {at} is not a number"))?;
+    let c = Clue::constraint(f, vec![i64::from(number)], cells);
+    text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+    Ok(vec![c])
+}
+
+/// The f-puzzles entry of a clue read by [`read_fpuzzles_outside`]: the
+/// cell outside the grid where its line starts, and its number.
+#[cfg(feature = "serde")]
+pub(crate) fn to_fpuzzles_outside(
+    key: &'static str,
+    c: &Constraint,
+    n: usize,
+) -> Option<(&'static str, serde_json::Value)> {
+    let k = clue(c)?;
+    let first = *k.cells.first()?;
+    let (r, col) = (first / n + 1, first % n + 1);
+    let cell = match line_direction(&k.cells, n)? {
+        "right" => format!("R{r}C0"),
+        "left" => format!("R{r}C{}", n + 1),
+        "down" => format!("R0C{col}"),
+        _ => format!("R{}C{col}", n + 1),
+    };
+    let value = k.numbers.first()?.to_string();
+    Some((key, serde_json::json!({ "cell": cell, "value": value })))
 }
 
 /// A family's directive read from f-puzzles: the message names the key.

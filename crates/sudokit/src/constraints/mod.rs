@@ -58,6 +58,8 @@ mod xsum;
 mod xv;
 mod zipper;
 
+#[cfg(feature = "serde")]
+pub(crate) use dutch_whisper::fpuzzles_gap as dutch_gap;
 pub use family::Clue;
 pub use search::TrueCandidates;
 

@@ -1,10 +1,10 @@
 //! Skyscrapers: a clue outside the grid counts the digits of its row or
 //! column seen from that side, a digit hiding every smaller one behind it.
-//! Propagation by enumeration along the line
-//! ([`super::family::enumerate`]).
+//! Propagation over the sets of digits a prefix of the line can use
+//! ([`super::family::line_permutations`]).
 
 use super::family::{
-    clue, enumerate, holds, line_direction, outside_clue, outside_line, Clue, Family,
+    clue, line_direction, line_permutations, outside_clue, outside_line, Clue, Family,
 };
 use super::text::{self, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
@@ -43,9 +43,17 @@ impl Family for Skyscraper {
         }
     }
 
-    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
+    fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
         let (seen, cells) = parts(c);
-        holds(values, cells, &|v| ok(seen, n, v, false))
+        let mut tallest = 0;
+        let mut count = 0;
+        for &c in cells {
+            if values[c] > tallest {
+                tallest = values[c];
+                count += 1;
+            }
+        }
+        count == seen
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
@@ -54,7 +62,15 @@ impl Family for Skyscraper {
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {
         let (seen, cells) = parts(c);
-        enumerate(cand, cells, &|v| ok(seen, n, v, true))
+        let seen = usize::try_from(seen).unwrap_or(usize::MAX);
+        // The state is how many digits were seen; the tallest so far is
+        // the largest digit used.
+        let step = |count: usize, used: u64, d: u32| {
+            let tallest = 64 - used.leading_zeros();
+            let count = count + usize::from(d > tallest);
+            (count <= seen).then_some(count)
+        };
+        line_permutations(cand, cells, n + 1, &step, &|count| count == seen)
     }
 
     fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
@@ -64,6 +80,26 @@ impl Family for Skyscraper {
             line_direction(cells, n).unwrap_or(""),
             names(&cells[..cells.len().min(1)])
         )
+    }
+
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["skyscraper"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        n: usize,
+    ) -> Result<Vec<Constraint>, String> {
+        super::family::read_fpuzzles_outside(&Skyscraper, key, entry, n)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        super::family::to_fpuzzles_outside("skyscraper", c, n)
     }
 
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
@@ -77,25 +113,4 @@ fn parts(c: &Constraint) -> (i64, &[usize]) {
     clue(c).map_or((0, &[]), |k| {
         (k.numbers.first().copied().unwrap_or(0), &k.cells)
     })
-}
-
-/// Whether the line's first digits `v` (distinct, as in a row) can still
-/// show exactly `seen` digits on a line of `n`.
-fn ok(seen: i64, n: usize, v: &[u32], distinct: bool) -> bool {
-    // Digits repeat nowhere in a row or column; the check of a full grid
-    // leaves that to the units (`distinct` false).
-    let last = v[v.len() - 1];
-    if distinct && v[..v.len() - 1].contains(&last) {
-        return false;
-    }
-    let (mut top, mut count) = (0u32, 0i64);
-    for &d in v {
-        if d > top {
-            top = d;
-            count += 1;
-        }
-    }
-    // Every digit still to come that is seen is above the tallest so far.
-    let more = (n - v.len()).min(n.saturating_sub(top as usize)) as i64;
-    count <= seen && count + more >= seen
 }

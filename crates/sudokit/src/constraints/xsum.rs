@@ -1,10 +1,10 @@
 //! X-sums: a clue outside the grid gives the sum of the first X digits of
-//! its row or column, X being the first digit. Propagation by enumeration
-//! along the line ([`super::family::enumerate`]); it gives up on open
-//! lines and narrows once enough cells are settled.
+//! its row or column, X being the first digit. Propagation over the sets
+//! of digits a prefix of the line can use
+//! ([`super::family::line_permutations`]).
 
 use super::family::{
-    clue, enumerate, holds, line_direction, outside_clue, outside_line, Clue, Family,
+    clue, line_direction, line_permutations, outside_clue, outside_line, Clue, Family,
 };
 use super::text::{self, TextError};
 use super::{Constraint, Model, Narrowed, Prop};
@@ -45,16 +45,40 @@ impl Family for XSum {
 
     fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
         let (sum, cells) = parts(c);
-        holds(values, cells, &|v| ok(sum, v, false))
+        let x = cells.first().map_or(0, |&c| usize::from(values[c]));
+        let taken: i64 = cells.iter().take(x).map(|&c| i64::from(values[c])).sum();
+        taken == sum
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
         m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
     }
 
-    fn propagate(&self, c: &Constraint, cand: &mut [u64], _n: usize) -> Narrowed {
+    fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {
         let (sum, cells) = parts(c);
-        enumerate(cand, cells, &|v| ok(sum, v, true))
+        // The state is X, the first digit; the sum of a prefix is the sum
+        // of the digits it used.
+        let step = |x: usize, used: u64, d: u32| {
+            let x = if used == 0 { d as usize } else { x };
+            let len = used.count_ones() as usize + 1;
+            if len > x {
+                return Some(x);
+            }
+            let mut taken = 0i64;
+            let mut ds = used | super::bit(d);
+            while ds != 0 {
+                taken += i64::from(ds.trailing_zeros() + 1);
+                ds &= ds - 1;
+            }
+            // Each digit still to come within X adds at least 1.
+            let fits = if len == x {
+                taken == sum
+            } else {
+                taken + (x - len) as i64 <= sum
+            };
+            fits.then_some(x)
+        };
+        line_permutations(cand, cells, n + 1, &step, &|_| true)
     }
 
     fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
@@ -64,6 +88,26 @@ impl Family for XSum {
             names(&cells[..cells.len().min(1)]),
             line_direction(cells, n).unwrap_or("")
         )
+    }
+
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["xsum"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        n: usize,
+    ) -> Result<Vec<Constraint>, String> {
+        super::family::read_fpuzzles_outside(&XSum, key, entry, n)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+        super::family::to_fpuzzles_outside("xsum", c, n)
     }
 
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
@@ -77,23 +121,4 @@ fn parts(c: &Constraint) -> (i64, &[usize]) {
     clue(c).map_or((0, &[]), |k| {
         (k.numbers.first().copied().unwrap_or(0), &k.cells)
     })
-}
-
-/// Whether digits `v` (the line's first ones) can still start a line whose
-/// first X digits sum to `sum`; distinct digits, as in a row.
-fn ok(sum: i64, v: &[u32], distinct: bool) -> bool {
-    // Digits repeat nowhere in a row or column; the check of a full grid
-    // leaves that to the units (`distinct` false).
-    let last = v[v.len() - 1];
-    if distinct && v[..v.len() - 1].contains(&last) {
-        return false;
-    }
-    let x = v[0] as usize;
-    let taken: i64 = v.iter().take(x).map(|&d| i64::from(d)).sum();
-    if v.len() >= x {
-        taken == sum
-    } else {
-        // Each digit still to come adds at least 1.
-        taken + (x - v.len()) as i64 <= sum
-    }
 }

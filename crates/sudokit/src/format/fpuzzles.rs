@@ -16,10 +16,13 @@
 //! `negative` (`difference`, `ratio`, or both: every dot of that kind given;
 //! `xv`: every X and V given), `sandwichsum`, `littlekillersum` (also the
 //! older spelling `littlekiller`), `odd`, `even`, `palindrome`,
-//! `betweenline`, `extraregion`, and `renban` / `whispers`.
+//! `betweenline`, `extraregion`, `renban` / `whispers` (with a `value`:
+//! whispers of that difference), and the keys of the registry's families
+//! (`minimum`, `maximum`, `quadruple`, `clone`, `xsum`, `skyscraper`,
+//! `entropicline`, `modularline`, `zipperline`).
 //!
 //! Rules f-puzzles has and sudokit does not model ([`FPUZZLES_REFUSED`]:
-//! `slowthermometer`, `xsum`, …) are an error naming the key, so
+//! `slowthermometer`, `regionsumline`, …) are an error naming the key, so
 //! that a rule is never silently dropped. Drawings (`line`, `circle`,
 //! `rectangle`, `cage`, `text`), a rules text (`ruleset`) and keys unknown
 //! to sudokit are read as nothing but listed in [`Puzzle::ignored`]: the
@@ -78,8 +81,6 @@ pub const FPUZZLES_REFUSED: &[(&str, &str)] = &[
     ("doublearrow", "double arrows"),
     ("lockout", "lockout lines"),
     ("nabner", "nabner lines"),
-    ("xsum", "X-sums"),
-    ("skyscraper", "skyscrapers"),
     ("sumdot", "sum dots"),
     ("chaosconstruction", "chaos construction"),
 ];
@@ -261,21 +262,8 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         variants.push(Variant::Jigsaw(labels));
     }
     let geo = Geometry::square(shape, &variants).map_err(|e| e.to_string())?;
-    let cell = |s: &Value| -> Result<usize, String> {
-        let s = s.as_str().ok_or("a cell is a string such as \"R1C1\"")?;
-        let (r, c) = rc(s)?;
-        if !(1..=n as i64).contains(&r) || !(1..=n as i64).contains(&c) {
-            return Err(format!("cell {s} is off the board"));
-        }
-        Ok((r as usize - 1) * n + c as usize - 1)
-    };
-    let cells = |v: Option<&Value>| -> Result<Vec<usize>, String> {
-        v.and_then(Value::as_array)
-            .ok_or("expected a list of cells")?
-            .iter()
-            .map(cell)
-            .collect()
-    };
+    let cell = |s: &Value| cell(s, n);
+    let cells = |v: Option<&Value>| cells(v, n);
     let lines = |e: &Value| -> Result<Vec<Vec<usize>>, String> {
         e.get("lines")
             .and_then(Value::as_array)
@@ -463,6 +451,9 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     ];
     for (key, make) in line_keys {
         for e in list(key) {
+            if key == "whispers" && crate::constraints::dutch_gap(&e).is_some() {
+                continue; // a difference named: Dutch whispers, read by their family
+            }
             let mut ls = lines(&e)?;
             if key == "whispers" {
                 ls = ls.into_iter().flat_map(split_at_repeats).collect();
@@ -567,6 +558,25 @@ fn solution_grid(s: &Value, geo: &Arc<Geometry>) -> Option<Grid> {
     ))
 }
 
+/// An f-puzzles cell on the board (`"R1C1"`) as `row * n + column`.
+fn cell(s: &Value, n: usize) -> Result<usize, String> {
+    let s = s.as_str().ok_or("a cell is a string such as \"R1C1\"")?;
+    let (r, c) = rc(s)?;
+    if !(1..=n as i64).contains(&r) || !(1..=n as i64).contains(&c) {
+        return Err(format!("cell {s} is off the board"));
+    }
+    Ok((r as usize - 1) * n + c as usize - 1)
+}
+
+/// A list of f-puzzles cells on the board.
+pub(crate) fn cells(v: Option<&Value>, n: usize) -> Result<Vec<usize>, String> {
+    v.and_then(Value::as_array)
+        .ok_or("expected a list of cells")?
+        .iter()
+        .map(|s| cell(s, n))
+        .collect()
+}
+
 /// `R3C5` → (3, 5); rows and columns may be 0 or N + 1 outside the grid.
 fn rc(s: &str) -> Result<(i64, i64), String> {
     let u = s.to_ascii_uppercase();
@@ -581,7 +591,7 @@ fn rc(s: &str) -> Result<(i64, i64), String> {
 /// pieces share their end cell, so every neighbouring pair of the line is
 /// in exactly one piece. Right for rules on neighbouring pairs (whispers),
 /// whose lines f-puzzles lets a setter draw back through a cell.
-fn split_at_repeats(line: Vec<usize>) -> Vec<Vec<usize>> {
+pub(crate) fn split_at_repeats(line: Vec<usize>) -> Vec<Vec<usize>> {
     let mut pieces = vec![];
     let mut piece: Vec<usize> = vec![];
     for c in line {

@@ -80,6 +80,7 @@ KNOWN = {
     "nonconsecutive", "diagonal+", "diagonal-", "antiknight", "antiking",
     "disjointgroups", "whispers", "renban", "palindrome", "betweenline",
     "littlekillersum", "sandwichsum", "odd", "even", "extraregion",
+    "xsum", "skyscraper",
     # no rule in these
     "highlightConflicts", "version", "cosmetic", "text", "line", "circle",
     "rectangle", "cage", "disabledlogic", "truecandidatesoptions",
@@ -221,6 +222,23 @@ def check(doc, sol):
         a, b = sorted((line.index(1), line.index(n)))
         if e.get("value") not in (None, "") and sum(line[a + 1:b]) != int(e["value"]):
             bad.append("sandwich " + e["cell"])
+    def seen_from(cell):
+        """The digits of the row or column beside an outside cell, read from it."""
+        r, c = (int(x) - 1 for x in re.fullmatch(r"R(\d+)C(\d+)", cell).groups())
+        if r in (-1, n):
+            line = [g[(i, c)] for i in range(n)]
+        else:
+            line = [g[(r, j)] for j in range(n)]
+        return line[::-1] if n in (r, c) else line
+    for e in doc.get("xsum", []):
+        v = seen_from(e["cell"])
+        if e.get("value") not in (None, "") and sum(v[:v[0]]) != int(e["value"]):
+            bad.append("x-sum " + e["cell"])
+    for e in doc.get("skyscraper", []):
+        v = seen_from(e["cell"])
+        seen = sum(1 for i, x in enumerate(v) if all(x > y for y in v[:i]))
+        if e.get("value") not in (None, "") and seen != int(e["value"]):
+            bad.append("skyscraper " + e["cell"])
     for e in doc.get("zipperline", []):
         for line in e["lines"]:
             v = [g[rc(x)] for x in line]
