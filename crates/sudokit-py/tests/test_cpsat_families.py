@@ -272,6 +272,43 @@ def clone_model(m, x, data, directive):
         m.Add(x[a] == x[b])
 
 
+def box(cell):
+    return (cell // N) // 3 * 3 + (cell % N) // 3
+
+
+def segments(path):
+    """The line cut where it crosses from one box into another."""
+    out = []
+    for i, c in enumerate(path):
+        if i and box(c) == box(path[i - 1]):
+            out[-1].append(c)
+        else:
+            out.append([c])
+    return out
+
+
+def region_sum_clues(s, rng):
+    def equal_sums(path):
+        segs = segments(path)
+        return len(segs) > 1 and len({sum(s[c] for c in g) for g in segs}) == 1
+
+    out = []
+    for _ in range(3):
+        for _ in range(20000):
+            path = random_path(rng, rng.choice([3, 4, 5, 6]))
+            if equal_sums(path):
+                # The line alone: the engine cuts it by the boxes itself.
+                out.append((f"region-sum: {names(path)}", segments(path)))
+                break
+    return out
+
+
+def region_sum_model(m, x, segs, directive):
+    first = sum(x[c] for c in segs[0])
+    for g in segs[1:]:
+        m.Add(sum(x[c] for c in g) == first)
+
+
 FAMILIES = {
     "x-sum": (xsum_clues, xsum_model),
     "skyscraper": (skyscraper_clues, skyscraper_model),
@@ -283,6 +320,7 @@ FAMILIES = {
     "modular": (line_clues("modular", [3, 4, 5, 6], windows_ok(lambda d: d % 3)), windows_model(mod3)),
     "dutch-whisper": (dutch_clues, dutch_model),
     "clone": (clone_clues, clone_model),
+    "region-sum": (region_sum_clues, region_sum_model),
 }
 
 

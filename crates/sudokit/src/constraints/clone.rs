@@ -78,8 +78,9 @@ impl Family for CloneRegion {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         let a = super::family::fpuzzles_cells(entry.get("cells"))?;
         let b = super::family::fpuzzles_cells(entry.get("cloneCells"))?;
         let value = format!("{a} | {b}");
@@ -89,7 +90,12 @@ impl Family for CloneRegion {
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         let (a, b) = halves(c);
         let rc = |xs: &[usize]| -> Vec<String> {
             xs.iter()

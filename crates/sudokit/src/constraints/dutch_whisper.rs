@@ -96,8 +96,9 @@ impl Family for DutchWhisper {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         let Some(gap) = fpuzzles_gap(entry) else {
             return Ok(Vec::new()); // German whispers: read with the old families
         };
@@ -119,7 +120,12 @@ impl Family for DutchWhisper {
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         let (gap, cells) = parts(c);
         let rc: Vec<String> = cells
             .iter()

@@ -96,8 +96,9 @@ impl Family for Extremum {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         let cell = super::family::fpuzzles_cell(entry.get("cell").unwrap_or(entry))?;
         Ok(vec![super::family::parse_fpuzzles(
             self, key, key, &cell, n,
@@ -105,7 +106,12 @@ impl Family for Extremum {
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         let (max, cells) = parts(c);
         let key = if max { "maximum" } else { "minimum" };
         let &x = cells.first()?;

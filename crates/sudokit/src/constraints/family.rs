@@ -72,7 +72,11 @@ pub(crate) trait Family: Sync {
     /// The f-puzzles list key and entry of the constraint, for the
     /// families f-puzzles knows (`None`: it has no such constraint).
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, _c: &Constraint, _n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        _c: &Constraint,
+        _geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
         None
     }
 
@@ -84,13 +88,13 @@ pub(crate) trait Family: Sync {
     }
 
     /// Reads one entry of f-puzzles list `key` (one of
-    /// [`Family::fpuzzles_keys`]) on an N×N board.
+    /// [`Family::fpuzzles_keys`]) on the board `geo`.
     #[cfg(feature = "serde")]
     fn read_fpuzzles(
         &self,
         _key: &str,
         _entry: &serde_json::Value,
-        _n: usize,
+        _geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
         Ok(Vec::new())
     }
@@ -189,8 +193,9 @@ impl<T: LineRule> Family for T {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         let lines = entry
             .get("lines")
             .and_then(serde_json::Value::as_array)
@@ -205,7 +210,12 @@ impl<T: LineRule> Family for T {
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         let rc: Vec<String> = self
             .cells(c, n)
             .iter()

@@ -45,6 +45,7 @@ mod parity;
 pub(crate) mod portfolio;
 mod quadruple;
 mod region;
+mod region_sum;
 pub(crate) mod registry;
 mod renban;
 mod sandwich;

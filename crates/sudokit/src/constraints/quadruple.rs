@@ -105,8 +105,9 @@ impl Family for Quadruple {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         let cells = super::family::fpuzzles_cells(entry.get("cells"))?;
         // The block's top-left cell is the first in reading order.
         let first = cells
@@ -143,7 +144,12 @@ impl Family for Quadruple {
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         let (digits, cells) = parts(c);
         let rc: Vec<String> = cells
             .iter()

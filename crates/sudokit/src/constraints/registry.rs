@@ -8,8 +8,8 @@ use super::family::Family;
 use super::text::{self, err, validate, TextError};
 use super::{
     arrow, between, clone, dutch_whisper, entropic, extremum, killer, kropki, little_killer,
-    modular, neighbours, palindrome, parity, quadruple, region, renban, sandwich, skyscraper,
-    thermo, whisper, xsum, xv, zipper, Constraint,
+    modular, neighbours, palindrome, parity, quadruple, region, region_sum, renban, sandwich,
+    skyscraper, thermo, whisper, xsum, xv, zipper, Constraint,
 };
 
 /// Every family, in the order their keys are looked up. One row each.
@@ -37,6 +37,7 @@ pub(crate) static FAMILIES: &[&dyn Family] = &[
     &modular::Modular,
     &dutch_whisper::DutchWhisper,
     &clone::CloneRegion,
+    &region_sum::RegionSum,
 ];
 
 /// The family reading directive `key`.
@@ -76,13 +77,13 @@ pub(crate) fn is_fpuzzles_key(key: &str) -> bool {
 #[cfg(feature = "serde")]
 pub(crate) fn from_fpuzzles(
     list: &dyn Fn(&str) -> Vec<serde_json::Value>,
-    n: usize,
+    geo: &crate::geometry::Geometry,
 ) -> Result<Vec<Constraint>, String> {
     let mut out = Vec::new();
     for f in FAMILIES {
         for &key in f.fpuzzles_keys() {
             for e in list(key) {
-                out.extend(f.read_fpuzzles(key, &e, n)?);
+                out.extend(f.read_fpuzzles(key, &e, geo)?);
             }
         }
     }

@@ -92,13 +92,19 @@ impl Family for Skyscraper {
         &self,
         key: &str,
         entry: &serde_json::Value,
-        n: usize,
+        geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
         super::family::read_fpuzzles_outside(&Skyscraper, key, entry, n)
     }
 
     #[cfg(feature = "serde")]
-    fn to_fpuzzles(&self, c: &Constraint, n: usize) -> Option<(&'static str, serde_json::Value)> {
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
         super::family::to_fpuzzles_outside("skyscraper", c, n)
     }
 

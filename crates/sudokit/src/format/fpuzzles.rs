@@ -19,10 +19,10 @@
 //! `betweenline`, `extraregion`, `renban` / `whispers` (with a `value`:
 //! whispers of that difference), and the keys of the registry's families
 //! (`minimum`, `maximum`, `quadruple`, `clone`, `xsum`, `skyscraper`,
-//! `entropicline`, `modularline`, `zipperline`).
+//! `entropicline`, `modularline`, `zipperline`, `regionsumline`).
 //!
 //! Rules f-puzzles has and sudokit does not model ([`FPUZZLES_REFUSED`]:
-//! `slowthermometer`, `regionsumline`, …) are an error naming the key, so
+//! `slowthermometer`, `doublearrow`, …) are an error naming the key, so
 //! that a rule is never silently dropped. Drawings (`line`, `circle`,
 //! `rectangle`, `cage`, `text`), a rules text (`ruleset`) and keys unknown
 //! to sudokit are read as nothing but listed in [`Puzzle::ignored`]: the
@@ -77,7 +77,6 @@ pub const FPUZZLES_REFUSED: &[(&str, &str)] = &[
     ("rowindexer", "row indexer cells"),
     ("columnindexer", "column indexer cells"),
     ("boxindexer", "box indexer cells"),
-    ("regionsumline", "region sum lines"),
     ("doublearrow", "double arrows"),
     ("lockout", "lockout lines"),
     ("nabner", "nabner lines"),
@@ -465,7 +464,7 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         cs.push(Constraint::Region(cells(e.get("cells"))?));
     }
     // The families that read their own f-puzzles entries.
-    cs.extend(crate::constraints::registry::from_fpuzzles(&list, n)?);
+    cs.extend(crate::constraints::registry::from_fpuzzles(&list, &geo)?);
     for c in &cs {
         c.validate(n)?;
     }

@@ -188,9 +188,15 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             Palindrome(cs) => push("palindrome", json!({ "lines": [cells(cs)] })),
             Between(cs) => push("betweenline", json!({ "lines": [cells(cs)] })),
             Region(cs) => push("extraregion", json!({ "cells": cells(cs) })),
-            Clue(k) => match c.family().to_fpuzzles(c, n) {
+            Clue(k) => match c.family().to_fpuzzles(c, geo) {
                 Some((key, v)) => push(key, v),
-                None => return Err(format!("f-puzzles has no {} constraint", k.key())),
+                None => {
+                    return Err(format!(
+                        "f-puzzles cannot hold the {} constraint `{}`",
+                        k.key(),
+                        c.to_directive(n)
+                    ))
+                }
             },
         }
     }

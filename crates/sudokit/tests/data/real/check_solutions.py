@@ -80,7 +80,7 @@ KNOWN = {
     "nonconsecutive", "diagonal+", "diagonal-", "antiknight", "antiking",
     "disjointgroups", "whispers", "renban", "palindrome", "betweenline",
     "littlekillersum", "sandwichsum", "odd", "even", "extraregion",
-    "xsum", "skyscraper",
+    "xsum", "skyscraper", "regionsumline",
     # no rule in these
     "highlightConflicts", "version", "cosmetic", "text", "line", "circle",
     "rectangle", "cage", "disabledlogic", "truecandidatesoptions",
@@ -239,6 +239,25 @@ def check(doc, sol):
         seen = sum(1 for i, x in enumerate(v) if all(x > y for y in v[:i]))
         if e.get("value") not in (None, "") and seen != int(e["value"]):
             bad.append("skyscraper " + e["cell"])
+    def region(cell):
+        """The cell's region: its jigsaw piece, else its box."""
+        r, c = cell
+        label = doc["grid"][r][c].get("region")
+        if label is not None:
+            return ("piece", label)
+        rows = max(k for k in range(1, int(n ** 0.5) + 1) if n % k == 0)
+        return ("box", r // rows, c // (n // rows))
+    for e in doc.get("regionsumline", []):
+        for line in e["lines"]:
+            cells = [rc(x) for x in line]
+            sums, last = [], None
+            for cell in cells:
+                if region(cell) != last:
+                    sums.append(0)
+                    last = region(cell)
+                sums[-1] += g[cell]
+            if len(set(sums)) > 1:
+                bad.append("region sum line")
     for e in doc.get("zipperline", []):
         for line in e["lines"]:
             v = [g[rc(x)] for x in line]
