@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{lines, repo_root, sudokit};
+use support::{lines, repo_root, sudokit, sudokit_stdin};
 
 const SOLUTION: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -86,4 +86,46 @@ fn partly_read_puzzles_warn_and_need_a_unique_answer() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("not read as rules"), "{cmd}: {err}");
     }
+}
+
+/// `show --to` writes each puzzle for f-puzzles (JSON or a share link);
+/// both read back as the same puzzle, and a rule f-puzzles cannot hold is
+/// an error line in its place while the others are still written.
+#[test]
+fn show_writes_fpuzzles_json_and_links_that_read_back() {
+    let dots = ".".repeat(81);
+    let puzzle = format!("x-sum: 15 r1c1 right\nregion-sum: r1c2 r1c3 r1c4\n{dots}\n");
+    let directives = |text: &str| -> Vec<String> {
+        let out = sudokit_stdin(&["show", "-o", "line"], text);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        lines(&out)
+    };
+    let ours = directives(&puzzle);
+    assert_eq!(ours[1], "region-sum: r1c2 r1c3 | r1c4");
+    for to in ["fpuzzles", "fpuzzles-link"] {
+        let out = sudokit_stdin(&["show", "--to", to], &puzzle);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = lines(&out);
+        assert_eq!(written.len(), 1, "{written:?}");
+        assert_eq!(directives(&written[0]), ours, "{to}");
+    }
+    let bad = format!("region-sum: r1c1 | r1c2\n{dots}\n{dots}\n");
+    let out = sudokit_stdin(&["show", "--to", "fpuzzles"], &bad);
+    assert!(!out.status.success());
+    let l = lines(&out);
+    assert_eq!(l.len(), 2, "{l:?}");
+    assert!(
+        l[0].starts_with("error:") && l[0].contains("cannot hold the region-sum"),
+        "{}",
+        l[0]
+    );
+    assert!(l[1].starts_with("{\"grid\""), "{}", l[1]);
 }

@@ -930,3 +930,20 @@ fn fpuzzles_region_sum_lines_are_cut_by_jigsaw_pieces() {
     let back = from_fpuzzles(&to_fpuzzles(&p).unwrap()).unwrap();
     assert_eq!(back.constraints(), p.constraints());
 }
+
+/// The user's list of directives (docs/constraints.md) names every key the
+/// reader knows.
+#[test]
+fn every_directive_key_is_documented_for_users() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/constraints.md"
+    ))
+    .unwrap();
+    for key in sudokit::constraints::directive_keys() {
+        assert!(
+            doc.contains(&format!("`{key}:")) || doc.contains(&format!("`{key}`")),
+            "docs/constraints.md does not show `{key}`"
+        );
+    }
+}

@@ -18,13 +18,42 @@ pub struct Args {
     /// Print each empty cell's candidates (a candidate grid) instead.
     #[arg(long)]
     pub candidates: bool,
+    /// Write each puzzle, with its constraints, for another tool instead:
+    /// f-puzzles JSON on one line, or an f-puzzles share link (which
+    /// SudokuPad opens too). A rule the format cannot hold is an error line.
+    #[arg(long, value_enum, conflicts_with = "candidates")]
+    pub to: Option<Foreign>,
+}
+
+/// The other tools' formats `show --to` writes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Foreign {
+    /// f-puzzles JSON.
+    Fpuzzles,
+    /// An f-puzzles share link (`https://www.f-puzzles.com/?load=…`).
+    FpuzzlesLink,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let fmt = args.output;
     let candidates = args.candidates;
+    let to = args.to;
     batch::run(args.input.items()?, 1, move |item| {
         match &item.record.result {
+            Ok(p) if to.is_some() => {
+                let written = match to {
+                    Some(Foreign::FpuzzlesLink) => sudokit::format::to_fpuzzles_link(p),
+                    _ => sudokit::format::to_fpuzzles(p),
+                };
+                match written {
+                    Ok(text) => Output::ok(text),
+                    Err(e) => Output {
+                        text: format!("error: {}{e}", item.prefix()),
+                        ok: false,
+                        board: None,
+                    },
+                }
+            }
             Ok(p) if candidates => match Candidates::from_grid(p.grid()) {
                 Ok(c) => Output::ok(c.to_grid_text()),
                 Err(e) => Output {

@@ -62,6 +62,7 @@ mod zipper;
 #[cfg(feature = "serde")]
 pub(crate) use dutch_whisper::fpuzzles_gap as dutch_gap;
 pub use family::Clue;
+pub use registry::directive_keys;
 pub use search::TrueCandidates;
 
 /// Whether `key` names a constraint directive; `bare` when the line had no

@@ -40,6 +40,27 @@ pub(crate) static FAMILIES: &[&dyn Family] = &[
     &region_sum::RegionSum,
 ];
 
+/// Every directive key the reader knows, family by family in the
+/// registry's order: the `key:` forms, then those that stand alone on a
+/// line (`anti-knight`). Documented for users in `docs/constraints.md`.
+///
+/// ```
+/// let keys = sudokit::constraints::directive_keys();
+/// assert!(keys.contains(&"cage") && keys.contains(&"region-sum"));
+/// assert!(keys.contains(&"anti-knight"));
+/// ```
+pub fn directive_keys() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for f in FAMILIES {
+        for &k in f.keys().iter().chain(f.flags()) {
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out
+}
+
 /// The family reading directive `key`.
 pub(crate) fn by_key(key: &str) -> Option<&'static dyn Family> {
     FAMILIES.iter().copied().find(|f| f.keys().contains(&key))
