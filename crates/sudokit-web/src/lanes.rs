@@ -2,8 +2,8 @@
 //! because heavy ones are running.
 //!
 //! * **Cheap**: small boards (9×9 and below) for solve, hint, rate, explain,
-//!   render and parse, and counts on them under a short budget. They run on
-//!   tokio's blocking pool, up to `max_cheap` at once.
+//!   render and parse, and counts on them under a short budget. Up to
+//!   `max_cheap` are admitted at once; they run on one thread per core.
 //! * **Heavy**: everything else (big boards, generation, counts). They run
 //!   on `max_heavy` dedicated threads at low CPU priority (nice 10 on
 //!   Linux), so the scheduler gives a cheap request most of a core even with
@@ -50,43 +50,28 @@ pub(crate) struct Lanes {
     cheap: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
     heavy_waiting: AtomicUsize,
+    cheap_jobs: Mutex<mpsc::Sender<Job>>,
     heavy_jobs: Mutex<mpsc::Sender<Job>>,
     config: Config,
 }
 
 impl Lanes {
     pub(crate) fn new(config: &Config) -> Self {
-        let threads = config.max_heavy.max(1);
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads {
-            let rx = rx.clone();
-            std::thread::Builder::new()
-                .name(format!("sudokit-heavy-{i}"))
-                .spawn(move || {
-                    lower_priority();
-                    loop {
-                        // The lock is held only while waiting for the next job.
-                        let job = match rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => return,
-                        }
-                    }
-                })
-                .expect("spawning a heavy-work thread");
-        }
         let activity = Arc::new(Activity::default());
         start_trimmer(activity.clone());
+        let heavy = config.max_heavy.max(1);
+        // Cheap jobs are short and CPU-bound: more threads than cores would
+        // only share the cores, and each thread's stack and allocator caches
+        // stay resident. Admitted jobs wait in the channel for a thread.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cheap_threads = config.max_cheap.clamp(1, cores);
         Lanes {
             activity,
             cheap: Arc::new(Semaphore::new(config.max_cheap.max(1))),
-            heavy: Arc::new(Semaphore::new(threads)),
+            heavy: Arc::new(Semaphore::new(heavy)),
             heavy_waiting: AtomicUsize::new(0),
-            heavy_jobs: Mutex::new(tx),
+            cheap_jobs: start_threads("cheap", cheap_threads, false),
+            heavy_jobs: start_threads("heavy", heavy, true),
             config: config.clone(),
         }
     }
@@ -124,12 +109,10 @@ impl Lanes {
         activity.running.fetch_add(1, Ordering::AcqRel);
         let job = move || {
             let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(opts)));
-            if lane == Lane::Heavy {
-                // Heavy threads live as long as the server: the finders'
-                // memos of a big board would stay resident between
-                // requests (tens of MB each), beyond the trimmer's reach.
-                sudokit::logic::forget_thread_memos();
-            }
+            // The lanes' threads live as long as the server: the finders'
+            // memos (tens of MB on a big board, never reused by the next
+            // job) would stay resident, beyond the trimmer's reach.
+            sudokit::logic::forget_thread_memos();
             activity.running.fetch_sub(1, Ordering::AcqRel);
             activity.since_trim.store(true, Ordering::Release);
             // The permit is held until the work has really stopped: a lane
@@ -137,19 +120,15 @@ impl Lanes {
             drop(permit);
             let _ = tx.send(out);
         };
-        match lane {
-            Lane::Cheap => {
-                tokio::task::spawn_blocking(job);
-            }
-            Lane::Heavy => {
-                let sent = self
-                    .heavy_jobs
-                    .lock()
-                    .map_err(|_| Refused::Crashed)?
-                    .send(Box::new(job));
-                sent.map_err(|_| Refused::Crashed)?;
-            }
-        }
+        let jobs = match lane {
+            Lane::Cheap => &self.cheap_jobs,
+            Lane::Heavy => &self.heavy_jobs,
+        };
+        let sent = jobs
+            .lock()
+            .map_err(|_| Refused::Crashed)?
+            .send(Box::new(job));
+        sent.map_err(|_| Refused::Crashed)?;
         // A little grace beyond the budget for work that stops at it by itself.
         let limit = budget + Duration::from_millis(500);
         match tokio::time::timeout(limit, rx).await {
@@ -185,6 +164,36 @@ impl Lanes {
             _ => Err(Refused::Busy),
         }
     }
+}
+
+/// Starts a lane's `n` threads, which live as long as the server, and
+/// returns the channel that feeds them jobs.
+fn start_threads(lane: &str, n: usize, low_priority: bool) -> Mutex<mpsc::Sender<Job>> {
+    let (tx, rx) = mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        std::thread::Builder::new()
+            .name(format!("sudokit-{lane}-{i}"))
+            .spawn(move || {
+                if low_priority {
+                    lower_priority();
+                }
+                loop {
+                    // The lock is held only while waiting for the next job.
+                    let job = match rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                }
+            })
+            .expect("spawning a lane's thread");
+    }
+    Mutex::new(tx)
 }
 
 /// What the memory trimmer watches.
