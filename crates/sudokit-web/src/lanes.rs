@@ -228,37 +228,20 @@ fn start_trimmer(activity: Arc<Activity>) {
             libc::mallopt(libc::M_TRIM_THRESHOLD, THRESHOLD);
             libc::mallopt(libc::M_ARENA_MAX, 4);
         }
-        // Idle blocking-pool threads (the cheap lane's) exit after tokio's
-        // 10 s keep-alive, and what they free then (their memos, their
-        // allocator caches) would wait for the next load: a second trim
-        // follows the first once they are gone.
-        const LATE_TRIM: Duration = Duration::from_secs(12);
         let weak = Arc::downgrade(&activity);
         drop(activity);
         let _ = std::thread::Builder::new()
             .name("sudokit-trim".into())
-            .spawn(move || {
-                let mut late_trim: Option<std::time::Instant> = None;
-                loop {
-                    std::thread::sleep(Duration::from_secs(2));
-                    // The server is gone: so is this thread.
-                    let Some(a) = weak.upgrade() else { return };
-                    if a.running.load(Ordering::Acquire) != 0 {
-                        continue;
-                    }
-                    let trim = if a.since_trim.swap(false, Ordering::AcqRel) {
-                        late_trim = Some(std::time::Instant::now() + LATE_TRIM);
-                        true
-                    } else {
-                        late_trim
-                            .take_if(|at| *at <= std::time::Instant::now())
-                            .is_some()
-                    };
-                    if trim {
-                        // SAFETY: glibc's malloc_trim only releases free memory.
-                        unsafe {
-                            libc::malloc_trim(0);
-                        }
+            .spawn(move || loop {
+                std::thread::sleep(Duration::from_secs(2));
+                // The server is gone: so is this thread.
+                let Some(a) = weak.upgrade() else { return };
+                if a.running.load(Ordering::Acquire) == 0
+                    && a.since_trim.swap(false, Ordering::AcqRel)
+                {
+                    // SAFETY: glibc's malloc_trim only releases free memory.
+                    unsafe {
+                        libc::malloc_trim(0);
                     }
                 }
             });
