@@ -3,7 +3,8 @@
 //!
 //! * **Cheap**: small boards (9×9 and below) for solve, hint, rate, explain,
 //!   render and parse, and counts on them under a short budget. Up to
-//!   `max_cheap` are admitted at once; they run on one thread per core.
+//!   `max_cheap` are admitted at once; they run on one thread per core
+//!   (counts on as many threads of their own).
 //! * **Heavy**: everything else (big boards, generation, counts). They run
 //!   on `max_heavy` dedicated threads at low CPU priority (nice 10 on
 //!   Linux), so the scheduler gives a cheap request most of a core even with
@@ -51,6 +52,7 @@ pub(crate) struct Lanes {
     heavy: Arc<Semaphore>,
     heavy_waiting: AtomicUsize,
     cheap_jobs: Mutex<mpsc::Sender<Job>>,
+    cheap_counts: Mutex<mpsc::Sender<Job>>,
     heavy_jobs: Mutex<mpsc::Sender<Job>>,
     config: Config,
 }
@@ -60,9 +62,11 @@ impl Lanes {
         let activity = Arc::new(Activity::default());
         start_trimmer(activity.clone());
         let heavy = config.max_heavy.max(1);
-        // Cheap jobs are short and CPU-bound: more threads than cores would
-        // only share the cores, and each thread's stack and allocator caches
-        // stay resident. Admitted jobs wait in the channel for a thread.
+        // Cheap jobs are CPU-bound: more threads than cores would only share
+        // the cores, and each thread's stack and allocator caches stay
+        // resident. Admitted jobs wait in the channel for a thread. Counts
+        // run to their budget (300 ms), so they have threads of their own:
+        // queued behind eight clients' counts, a 1 ms solve took 260 ms.
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let cheap_threads = config.max_cheap.clamp(1, cores);
         Lanes {
@@ -71,6 +75,7 @@ impl Lanes {
             heavy: Arc::new(Semaphore::new(heavy)),
             heavy_waiting: AtomicUsize::new(0),
             cheap_jobs: start_threads("cheap", cheap_threads, false),
+            cheap_counts: start_threads("cheap-count", cheap_threads, false),
             heavy_jobs: start_threads("heavy", heavy, true),
             config: config.clone(),
         }
@@ -78,7 +83,7 @@ impl Lanes {
 
     /// The time budget of a job in `lane` (`count` jobs in the cheap lane
     /// get the short one: they answer "at least N" when it runs out).
-    pub(crate) fn budget(&self, lane: Lane, count: bool) -> Duration {
+    fn budget(&self, lane: Lane, count: bool) -> Duration {
         match (lane, count) {
             (Lane::Cheap, true) => self.config.cheap_count_budget.min(self.config.budget),
             _ => self.config.budget,
@@ -90,13 +95,14 @@ impl Lanes {
         self.config.budget.as_secs_f64().ceil().max(1.0) as u64
     }
 
-    /// Runs `work` in `lane` under `budget`.
+    /// Runs `work` (a count when `count`) in `lane` under its budget.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         lane: Lane,
-        budget: Duration,
+        count: bool,
         work: impl FnOnce(Options) -> T + Send + 'static,
     ) -> Result<T, Refused> {
+        let budget = self.budget(lane, count);
         let permit = self.admit(lane).await?;
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = Options::default()
@@ -120,9 +126,10 @@ impl Lanes {
             drop(permit);
             let _ = tx.send(out);
         };
-        let jobs = match lane {
-            Lane::Cheap => &self.cheap_jobs,
-            Lane::Heavy => &self.heavy_jobs,
+        let jobs = match (lane, count) {
+            (Lane::Cheap, false) => &self.cheap_jobs,
+            (Lane::Cheap, true) => &self.cheap_counts,
+            (Lane::Heavy, _) => &self.heavy_jobs,
         };
         let sent = jobs
             .lock()

@@ -57,7 +57,7 @@ pub struct Config {
     /// Heavy requests waiting for a thread at once; more get 503 at once.
     pub max_queue: usize,
     /// Cheap requests admitted at once (they run on one thread per core,
-    /// the others waiting their turn).
+    /// counts on as many of their own, the others waiting their turn).
     pub max_cheap: usize,
     /// Longest wait for a place in a lane before 503 with `Retry-After`.
     pub queue_wait: Duration,
