@@ -86,10 +86,9 @@ async fn run<T: Send + 'static>(
     count: bool,
     work: impl FnOnce(Options) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    let budget = state.lanes.budget(lane, count);
     state
         .lanes
-        .run(lane, budget, work)
+        .run(lane, count, work)
         .await
         .map_err(|r| match r {
             Refused::Busy => ApiError(

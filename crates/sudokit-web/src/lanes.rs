@@ -2,8 +2,9 @@
 //! because heavy ones are running.
 //!
 //! * **Cheap**: small boards (9×9 and below) for solve, hint, rate, explain,
-//!   render and parse, and counts on them under a short budget. They run on
-//!   tokio's blocking pool, up to `max_cheap` at once.
+//!   render and parse, and counts on them under a short budget. Up to
+//!   `max_cheap` are admitted at once; they run on one thread per core
+//!   (counts on as many threads of their own).
 //! * **Heavy**: everything else (big boards, generation, counts). They run
 //!   on `max_heavy` dedicated threads at low CPU priority (nice 10 on
 //!   Linux), so the scheduler gives a cheap request most of a core even with
@@ -50,50 +51,39 @@ pub(crate) struct Lanes {
     cheap: Arc<Semaphore>,
     heavy: Arc<Semaphore>,
     heavy_waiting: AtomicUsize,
+    cheap_jobs: Mutex<mpsc::Sender<Job>>,
+    cheap_counts: Mutex<mpsc::Sender<Job>>,
     heavy_jobs: Mutex<mpsc::Sender<Job>>,
     config: Config,
 }
 
 impl Lanes {
     pub(crate) fn new(config: &Config) -> Self {
-        let threads = config.max_heavy.max(1);
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        for i in 0..threads {
-            let rx = rx.clone();
-            std::thread::Builder::new()
-                .name(format!("sudokit-heavy-{i}"))
-                .spawn(move || {
-                    lower_priority();
-                    loop {
-                        // The lock is held only while waiting for the next job.
-                        let job = match rx.lock() {
-                            Ok(rx) => rx.recv(),
-                            Err(_) => return,
-                        };
-                        match job {
-                            Ok(job) => job(),
-                            Err(_) => return,
-                        }
-                    }
-                })
-                .expect("spawning a heavy-work thread");
-        }
         let activity = Arc::new(Activity::default());
         start_trimmer(activity.clone());
+        let heavy = config.max_heavy.max(1);
+        // Cheap jobs are CPU-bound: more threads than cores would only share
+        // the cores, and each thread's stack and allocator caches stay
+        // resident. Admitted jobs wait in the channel for a thread. Counts
+        // run to their budget (300 ms), so they have threads of their own:
+        // queued behind eight clients' counts, a 1 ms solve took 260 ms.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cheap_threads = config.max_cheap.clamp(1, cores);
         Lanes {
             activity,
             cheap: Arc::new(Semaphore::new(config.max_cheap.max(1))),
-            heavy: Arc::new(Semaphore::new(threads)),
+            heavy: Arc::new(Semaphore::new(heavy)),
             heavy_waiting: AtomicUsize::new(0),
-            heavy_jobs: Mutex::new(tx),
+            cheap_jobs: start_threads("cheap", cheap_threads, false),
+            cheap_counts: start_threads("cheap-count", cheap_threads, false),
+            heavy_jobs: start_threads("heavy", heavy, true),
             config: config.clone(),
         }
     }
 
     /// The time budget of a job in `lane` (`count` jobs in the cheap lane
     /// get the short one: they answer "at least N" when it runs out).
-    pub(crate) fn budget(&self, lane: Lane, count: bool) -> Duration {
+    fn budget(&self, lane: Lane, count: bool) -> Duration {
         match (lane, count) {
             (Lane::Cheap, true) => self.config.cheap_count_budget.min(self.config.budget),
             _ => self.config.budget,
@@ -105,13 +95,14 @@ impl Lanes {
         self.config.budget.as_secs_f64().ceil().max(1.0) as u64
     }
 
-    /// Runs `work` in `lane` under `budget`.
+    /// Runs `work` (a count when `count`) in `lane` under its budget.
     pub(crate) async fn run<T: Send + 'static>(
         &self,
         lane: Lane,
-        budget: Duration,
+        count: bool,
         work: impl FnOnce(Options) -> T + Send + 'static,
     ) -> Result<T, Refused> {
+        let budget = self.budget(lane, count);
         let permit = self.admit(lane).await?;
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = Options::default()
@@ -124,12 +115,10 @@ impl Lanes {
         activity.running.fetch_add(1, Ordering::AcqRel);
         let job = move || {
             let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(opts)));
-            if lane == Lane::Heavy {
-                // Heavy threads live as long as the server: the finders'
-                // memos of a big board would stay resident between
-                // requests (tens of MB each), beyond the trimmer's reach.
-                sudokit::logic::forget_thread_memos();
-            }
+            // The lanes' threads live as long as the server: the finders'
+            // memos (tens of MB on a big board, never reused by the next
+            // job) would stay resident, beyond the trimmer's reach.
+            sudokit::logic::forget_thread_memos();
             activity.running.fetch_sub(1, Ordering::AcqRel);
             activity.since_trim.store(true, Ordering::Release);
             // The permit is held until the work has really stopped: a lane
@@ -137,19 +126,16 @@ impl Lanes {
             drop(permit);
             let _ = tx.send(out);
         };
-        match lane {
-            Lane::Cheap => {
-                tokio::task::spawn_blocking(job);
-            }
-            Lane::Heavy => {
-                let sent = self
-                    .heavy_jobs
-                    .lock()
-                    .map_err(|_| Refused::Crashed)?
-                    .send(Box::new(job));
-                sent.map_err(|_| Refused::Crashed)?;
-            }
-        }
+        let jobs = match (lane, count) {
+            (Lane::Cheap, false) => &self.cheap_jobs,
+            (Lane::Cheap, true) => &self.cheap_counts,
+            (Lane::Heavy, _) => &self.heavy_jobs,
+        };
+        let sent = jobs
+            .lock()
+            .map_err(|_| Refused::Crashed)?
+            .send(Box::new(job));
+        sent.map_err(|_| Refused::Crashed)?;
         // A little grace beyond the budget for work that stops at it by itself.
         let limit = budget + Duration::from_millis(500);
         match tokio::time::timeout(limit, rx).await {
@@ -187,6 +173,36 @@ impl Lanes {
     }
 }
 
+/// Starts a lane's `n` threads, which live as long as the server, and
+/// returns the channel that feeds them jobs.
+fn start_threads(lane: &str, n: usize, low_priority: bool) -> Mutex<mpsc::Sender<Job>> {
+    let (tx, rx) = mpsc::channel::<Job>();
+    let rx = Arc::new(Mutex::new(rx));
+    for i in 0..n {
+        let rx = rx.clone();
+        std::thread::Builder::new()
+            .name(format!("sudokit-{lane}-{i}"))
+            .spawn(move || {
+                if low_priority {
+                    lower_priority();
+                }
+                loop {
+                    // The lock is held only while waiting for the next job.
+                    let job = match rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    match job {
+                        Ok(job) => job(),
+                        Err(_) => return,
+                    }
+                }
+            })
+            .expect("spawning a lane's thread");
+    }
+    Mutex::new(tx)
+}
+
 /// What the memory trimmer watches.
 #[derive(Default)]
 struct Activity {
@@ -219,37 +235,20 @@ fn start_trimmer(activity: Arc<Activity>) {
             libc::mallopt(libc::M_TRIM_THRESHOLD, THRESHOLD);
             libc::mallopt(libc::M_ARENA_MAX, 4);
         }
-        // Idle blocking-pool threads (the cheap lane's) exit after tokio's
-        // 10 s keep-alive, and what they free then (their memos, their
-        // allocator caches) would wait for the next load: a second trim
-        // follows the first once they are gone.
-        const LATE_TRIM: Duration = Duration::from_secs(12);
         let weak = Arc::downgrade(&activity);
         drop(activity);
         let _ = std::thread::Builder::new()
             .name("sudokit-trim".into())
-            .spawn(move || {
-                let mut late_trim: Option<std::time::Instant> = None;
-                loop {
-                    std::thread::sleep(Duration::from_secs(2));
-                    // The server is gone: so is this thread.
-                    let Some(a) = weak.upgrade() else { return };
-                    if a.running.load(Ordering::Acquire) != 0 {
-                        continue;
-                    }
-                    let trim = if a.since_trim.swap(false, Ordering::AcqRel) {
-                        late_trim = Some(std::time::Instant::now() + LATE_TRIM);
-                        true
-                    } else {
-                        late_trim
-                            .take_if(|at| *at <= std::time::Instant::now())
-                            .is_some()
-                    };
-                    if trim {
-                        // SAFETY: glibc's malloc_trim only releases free memory.
-                        unsafe {
-                            libc::malloc_trim(0);
-                        }
+            .spawn(move || loop {
+                std::thread::sleep(Duration::from_secs(2));
+                // The server is gone: so is this thread.
+                let Some(a) = weak.upgrade() else { return };
+                if a.running.load(Ordering::Acquire) == 0
+                    && a.since_trim.swap(false, Ordering::AcqRel)
+                {
+                    // SAFETY: glibc's malloc_trim only releases free memory.
+                    unsafe {
+                        libc::malloc_trim(0);
                     }
                 }
             });

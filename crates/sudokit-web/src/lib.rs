@@ -56,7 +56,8 @@ pub struct Config {
     pub max_heavy: usize,
     /// Heavy requests waiting for a thread at once; more get 503 at once.
     pub max_queue: usize,
-    /// Cheap requests running at once.
+    /// Cheap requests admitted at once (they run on one thread per core,
+    /// counts on as many of their own, the others waiting their turn).
     pub max_cheap: usize,
     /// Longest wait for a place in a lane before 503 with `Retry-After`.
     pub queue_wait: Duration,
