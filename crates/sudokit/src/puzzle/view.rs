@@ -533,6 +533,7 @@ impl PuzzleInfoView {
                     .collect()
             })
         };
+        let (overlay, outside) = crate::render::svg::overlay_and_outside(puzzle, 40.0);
         PuzzleInfoView {
             broken: puzzle.broken_cells(),
             cells: g.cell_count(),
@@ -540,8 +541,8 @@ impl PuzzleInfoView {
             givens: puzzle.grid().givens(),
             grid: GridJson::of_puzzle(puzzle),
             n: g.n(),
-            outside: crate::render::svg::clues_outside(puzzle),
-            overlay: crate::render::svg::constraint_overlay(puzzle, 40.0),
+            outside,
+            overlay,
             pencil,
             units: g
                 .units()

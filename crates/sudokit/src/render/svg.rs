@@ -243,19 +243,32 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
 /// assert!(svg::constraint_overlay(&plain, 40.0).is_none());
 /// ```
 pub fn constraint_overlay(puzzle: &crate::Puzzle, cell_size: f64) -> Option<String> {
+    overlay_and_outside(puzzle, cell_size).0
+}
+
+/// [`constraint_overlay`] and [`clues_outside`] from one drawing of the
+/// marks (the web app's puzzle view wants both).
+pub(crate) fn overlay_and_outside(
+    puzzle: &crate::Puzzle,
+    cell_size: f64,
+) -> (Option<String>, bool) {
     let geo = puzzle.geometry();
     if geo.layout() == Layout::Cube {
-        return None;
+        return (None, false);
     }
-    let (under, over) = constraint_layers(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
-    if under.is_empty() && over.is_empty() {
-        return None;
+    let pen = marks::draw(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
+    if pen.under.is_empty() && pen.over.is_empty() {
+        return (None, false);
     }
+    let (mut under, mut over) = (String::new(), String::new());
+    marks::to_svg(&pen.under, &mut under);
+    marks::to_svg(&pen.over, &mut over);
     let (m, side) = (cell_size * 0.5, cell_size * (geo.n() as f64 + 1.0));
-    Some(format!(
+    let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{:.1} {:.1} {side:.1} {side:.1}\" width=\"{side:.1}\" height=\"{side:.1}\" font-family=\"sans-serif\">\n<g opacity=\"0.55\">\n{under}</g>\n{over}</svg>\n",
         -m, -m
-    ))
+    );
+    (Some(svg), pen.reaches_outside())
 }
 
 /// Whether some constraint of `puzzle` writes its clue outside the board
@@ -334,17 +347,20 @@ mod tests {
         line.matches('M').count()
     }
 
+    /// The value of attribute `key` on an SVG element's line.
+    fn attr<'a>(line: &'a str, key: &str) -> &'a str {
+        let rest = line
+            .split(&format!(" {key}=\""))
+            .nth(1)
+            .unwrap_or_else(|| panic!("no {key} in {line}"));
+        rest.split('"').next().unwrap()
+    }
+
     /// The dashed cage lines of an overlay as segments (x1, y1, x2, y2).
     fn cage_segments(doc: &str) -> Vec<[f64; 4]> {
         let mut out = Vec::new();
         for line in doc.lines().filter(|l| l.contains("stroke-dasharray")) {
-            let d = line
-                .split("d=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap();
+            let d = attr(line, "d");
             for part in d.split('M').filter(|p| !p.is_empty()) {
                 let v: Vec<f64> = part.split(['L', ' ']).map(|x| x.parse().unwrap()).collect();
                 out.push([v[0], v[1], v[2], v[3]]);
@@ -464,14 +480,7 @@ mod tests {
             .lines()
             .find(|l| l.contains(&format!("class=\"{class}\"")))
             .unwrap_or_else(|| panic!("no {class} in {doc}"));
-        let points = line
-            .split("points=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap();
-        points
+        attr(line, "points")
             .split(' ')
             .map(|p| {
                 let (x, y) = p.split_once(',').unwrap();
@@ -518,26 +527,11 @@ mod tests {
             .unwrap();
         let doc = constraint_overlay(&p, 40.0).unwrap();
         let text = doc.lines().find(|l| l.contains(">15</text>")).unwrap();
-        let attr = |l: &str, k: &str| -> f64 {
-            l.split(&format!("{k}=\""))
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap()
-        };
-        let (x, y) = (attr(text, "x"), attr(text, "y"));
+        let num = |k: &str| -> f64 { attr(text, k).parse().unwrap() };
+        let (x, y) = (num("x"), num("y"));
         assert!(x > 360.0 && y < 0.0, "clue at {x},{y}");
         let path = doc.lines().find(|l| l.contains("lk-arrow")).unwrap();
-        let d = path
-            .split("d=\"")
-            .nth(1)
-            .unwrap()
-            .split('"')
-            .next()
-            .unwrap();
+        let d = attr(path, "d");
         let nums: Vec<f64> = d
             .split(['M', 'L', ' '])
             .filter(|s| !s.is_empty())
@@ -571,16 +565,7 @@ mod tests {
         );
         assert!(titled.contains(">Miracle (anti-knight, anti-king, non-consecutive)</text>"));
         // The caption fits the picture's width.
-        let size = |l: &str| -> f64 {
-            l.split("font-size=\"")
-                .nth(1)
-                .unwrap()
-                .split('"')
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap()
-        };
+        let size = |l: &str| -> f64 { attr(l, "font-size").parse().unwrap() };
         let caption = titled.lines().find(|l| l.contains(">Miracle")).unwrap();
         let chars = "Miracle (anti-knight, anti-king, non-consecutive)".len() as f64;
         assert!(size(caption) * 0.6 * chars <= 400.0, "{caption}");
