@@ -220,3 +220,56 @@ fn works_on_other_shapes_and_variants() {
         assert_eq!(path.final_values, sol.cells());
     }
 }
+
+/// A player's entries are placed digits, not givens: the hint from a
+/// position typed into the web app (givens, entries, pencil marks) is the
+/// step found from the same position read as a HoDoKu library line, where
+/// `+d` marks placed digits, so avoidable rectangles are found from both.
+#[test]
+fn a_players_entries_are_placed_not_given() {
+    use sudokit::format::{parse_all, ParseOptions};
+    use sudokit::{Options, PlayerHint, Puzzle};
+    let text = include_str!("data/hodoku-reglib.txt");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with(":0607") || l.starts_with(":0608"))
+        .collect();
+    assert!(lines.len() >= 20, "{}", lines.len());
+    let opts = Options::default();
+    let mut avoidable = 0;
+    for rec in parse_all(&lines.join("\n"), &ParseOptions::default()) {
+        let library = rec.result.unwrap();
+        let state = library.logic_state(&opts).unwrap();
+        let expected = logic::next_step(&state).expect("a step");
+        // The same position as the web app sends it.
+        let placed = library.placed();
+        let mut givens = library.grid().cells().to_vec();
+        let mut entries = vec![0u16; givens.len()];
+        for &c in placed {
+            entries[c] = givens[c];
+            givens[c] = 0;
+        }
+        let pencil: Vec<Vec<u16>> = (0..givens.len())
+            .map(|c| {
+                if library.grid().get(c) != 0 {
+                    Vec::new()
+                } else {
+                    (1..=9).filter(|&d| state.has(c, d)).collect()
+                }
+            })
+            .collect();
+        let puzzle = Puzzle::new(Grid::new(library.geometry().clone(), givens));
+        match puzzle.player_hint(&entries, &pencil, &opts).unwrap() {
+            PlayerHint::Step(step) => {
+                assert_eq!(step.technique, expected.technique, "line {}", rec.line);
+                assert_eq!(step.eliminations, expected.eliminations);
+                avoidable += usize::from(matches!(
+                    step.technique,
+                    Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2
+                ));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(avoidable > 0, "no avoidable rectangle among the hints");
+}

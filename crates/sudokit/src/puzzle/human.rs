@@ -208,6 +208,9 @@ impl Puzzle {
             Verdict::Multiple(..) => None,
         };
         let mut position = self.grid.clone();
+        // The player's entries are placed, not given (avoidable rectangles
+        // tell them apart), as are the puzzle's own placed digits.
+        let mut placed = self.placed().to_vec();
         for (cell, &v) in entries.iter().enumerate() {
             if v == 0 || self.grid.get(cell) != 0 {
                 continue;
@@ -216,6 +219,7 @@ impl Puzzle {
                 return Ok(PlayerHint::Mistake { cell, digit: v });
             }
             position.set(cell, v);
+            placed.push(cell);
         }
         if position.is_full() {
             return Ok(PlayerHint::Done);
@@ -230,6 +234,7 @@ impl Puzzle {
         }
         let mut c =
             Candidates::from_grid(&position).map_err(|e| Error::Unsupported(e.to_string()))?;
+        c.unmark_givens(&placed);
         c.set_unique(solution.is_some());
         c.set_constraints(self.constraints());
         c.set_limits(opts.limits());
