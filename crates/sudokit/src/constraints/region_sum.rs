@@ -116,10 +116,14 @@ impl Family for RegionSum {
     }
 
     fn rule_text(&self, c: &Constraint, _n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
-        let parts: Vec<String> = segments(c).iter().map(|s| names(s)).collect();
+        // Each segment bracketed: a list of lists reads ambiguously.
+        let parts: Vec<String> = segments(c)
+            .iter()
+            .map(|s| format!("[{}]", names(s)))
+            .collect();
         format!(
             "the region sum line's segments {} have the same sum",
-            parts.join(", ")
+            parts.join(" ")
         )
     }
 

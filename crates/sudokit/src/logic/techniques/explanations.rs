@@ -52,7 +52,7 @@ fn naked_pair_names_every_unit_it_clears() {
     let c = cands(&".".repeat(81), &removed);
     assert_eq!(
         naked_subsets::find(&c, 2).unwrap().describe(),
-        "Naked Pair: In column 3 and in box 1, r1c3 and r2c3 hold only 1/2, so those digits go there: remove 1 from r1c1, r1c2, r2c1, r2c2, r3c1, r3c2, r3c3, r4c3, r5c3, r6c3, r7c3, r8c3 and r9c3; 2 from r1c1, r1c2, r2c1, r2c2, r3c1, r3c2, r3c3, r4c3, r5c3, r6c3, r7c3, r8c3 and r9c3"
+        "Naked Pair: In column 3 and in box 1, r1c3 and r2c3 hold only 1/2, so those digits go there: remove 1 and 2 from r1c1, r1c2, r2c1, r2c2, r3c1, r3c2, r3c3, r4c3, r5c3, r6c3, r7c3, r8c3 and r9c3"
     );
 }
 

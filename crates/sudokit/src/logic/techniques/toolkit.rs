@@ -148,11 +148,32 @@ pub(crate) fn elim_text(c: &Candidates, elims: &[Cand]) -> String {
             _ => by_digit.push((e.digit, vec![e.cell])),
         }
     }
-    by_digit
+    // Digits removed from the same cells are said once: "1, 2 and 7 from
+    // r1c2", not "1 from r1c2; 2 from r1c2; 7 from r1c2".
+    let mut groups: Vec<(Vec<u16>, Vec<u32>)> = Vec::new();
+    for (d, cells) in by_digit {
+        match groups.iter_mut().find(|(_, cs)| *cs == cells) {
+            Some((ds, _)) => ds.push(d),
+            None => groups.push((vec![d], cells)),
+        }
+    }
+    groups
         .iter()
-        .map(|(d, cells)| format!("{d} from {}", list_and(c, cells)))
+        .map(|(ds, cells)| {
+            let digits: Vec<String> = ds.iter().map(u16::to_string).collect();
+            format!("{} from {}", and_list(&digits), list_and(c, cells))
+        })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// `1, 2 and 7`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// A chain of link states in Eureka notation, `(5)r1c1 - (5)r1c4 = (5)r2c6`:
