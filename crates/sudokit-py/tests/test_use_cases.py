@@ -2,6 +2,7 @@
 the independent checker of conftest (from the rules, not the engine)."""
 
 from itertools import islice
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -295,6 +296,51 @@ def test_read_invalid_file(data):
 
 def test_version():
     assert sudokit.__version__.count(".") == 2
+
+
+KILLER = Path(__file__).parents[3] / "crates/sudokit/tests/variants/02-killer-9.txt"
+
+
+def test_web_api_explain_is_the_cli_json(cli):
+    """One form across surfaces: ``POST /api/explain`` of ``sudokit serve``
+    answers the steps, grade and solution of ``sudokit explain --json``
+    (the wasm side is checked against the CLI by the npm package's tests,
+    Python's just below)."""
+    import json
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([str(cli), "serve", "--addr", f"127.0.0.1:{port}"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for text in ["..1..3....2.4...",
+                     "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.",
+                     KILLER.read_text()]:
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/explain",
+                data=json.dumps({"puzzle": text}).encode(),
+                headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req, timeout=120) as r:
+                api = json.load(r)
+            out = subprocess.run([str(cli), "explain", "--json", "-"], input=text, check=True,
+                                 capture_output=True, text=True).stdout
+            from_cli = json.loads(out)
+            for key in ["steps", "grade", "solved", "solution"]:
+                assert json.dumps(api[key], sort_keys=True) == json.dumps(from_cli[key], sort_keys=True), key
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def test_explain_is_the_cli_json(cli):
