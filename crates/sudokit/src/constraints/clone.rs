@@ -97,11 +97,7 @@ impl Family for CloneRegion {
     ) -> Option<(&'static str, serde_json::Value)> {
         let n = geo.n();
         let (a, b) = halves(c);
-        let rc = |xs: &[usize]| -> Vec<String> {
-            xs.iter()
-                .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
-                .collect()
-        };
+        let rc = |xs: &[usize]| super::family::fpuzzles_names(xs, n);
         Some((
             "clone",
             serde_json::json!({ "cells": rc(a), "cloneCells": rc(b) }),

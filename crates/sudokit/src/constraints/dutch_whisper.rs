@@ -103,13 +103,8 @@ impl Family for DutchWhisper {
             return Ok(Vec::new()); // German whispers: read with the old families
         };
         let gap = gap.map_err(|v| format!("f-puzzles `{key}`: a difference of {v}"))?;
-        let lines = entry
-            .get("lines")
-            .and_then(serde_json::Value::as_array)
-            .ok_or_else(|| format!("f-puzzles `{key}`: expected lines"))?;
         let mut out = Vec::new();
-        for l in lines {
-            let cells = crate::format::fpuzzles::cells(Some(l), n)?;
+        for cells in super::family::fpuzzles_lines(key, entry, n)? {
             for piece in crate::format::fpuzzles::split_at_repeats(cells) {
                 let c = Clue::constraint(&DutchWhisper, vec![gap], piece);
                 text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
@@ -127,10 +122,7 @@ impl Family for DutchWhisper {
     ) -> Option<(&'static str, serde_json::Value)> {
         let n = geo.n();
         let (gap, cells) = parts(c);
-        let rc: Vec<String> = cells
-            .iter()
-            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
-            .collect();
+        let rc = super::family::fpuzzles_names(cells, n);
         Some((
             "whispers",
             serde_json::json!({ "lines": [rc], "value": gap.to_string() }),

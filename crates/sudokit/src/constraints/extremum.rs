@@ -117,7 +117,7 @@ impl Family for Extremum {
         let &x = cells.first()?;
         Some((
             key,
-            serde_json::json!({ "cell": format!("R{}C{}", x / n + 1, x % n + 1) }),
+            serde_json::json!({ "cell": super::family::fpuzzles_name(x, n) }),
         ))
     }
 

@@ -216,11 +216,7 @@ impl<T: LineRule> Family for T {
         geo: &crate::geometry::Geometry,
     ) -> Option<(&'static str, serde_json::Value)> {
         let n = geo.n();
-        let rc: Vec<String> = self
-            .cells(c, n)
-            .iter()
-            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
-            .collect();
+        let rc = fpuzzles_names(&self.cells(c, n), n);
         Some((T::FPUZZLES_KEY, serde_json::json!({ "lines": [rc] })))
     }
 
@@ -419,10 +415,7 @@ pub(crate) fn line_permutations(
             if !reached[at(used, state)] {
                 continue;
             }
-            let mut ds = open;
-            while ds != 0 {
-                let d = ds.trailing_zeros() + 1;
-                ds &= ds - 1;
+            for d in super::digits(open) {
                 if let Some(next) = step(state, used, d) {
                     reached[at(used | super::bit(d), next)] = true;
                 }
@@ -443,10 +436,7 @@ pub(crate) fn line_permutations(
             if !reached[at(used, state)] {
                 continue;
             }
-            let mut ds = open;
-            while ds != 0 {
-                let d = ds.trailing_zeros() + 1;
-                ds &= ds - 1;
+            for d in super::digits(open) {
                 let b = super::bit(d);
                 if step(state, used, d).is_some_and(|next| alive[at(used | b, next)]) {
                     alive[at(used, state)] = true;
@@ -553,6 +543,38 @@ pub(crate) fn fpuzzles_cell(v: &serde_json::Value) -> Result<String, String> {
     v.as_str()
         .map(str::to_ascii_lowercase)
         .ok_or_else(|| format!("expected a cell such as \"R1C1\", found {v}"))
+}
+
+/// A cell as f-puzzles names it (`R1C1`) on an N×N board.
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_name(cell: usize, n: usize) -> String {
+    format!("R{}C{}", cell / n + 1, cell % n + 1)
+}
+
+/// Cells as f-puzzles names them, in order.
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_names(cells: &[usize], n: usize) -> Vec<String> {
+    cells.iter().map(|&c| fpuzzles_name(c, n)).collect()
+}
+
+/// The lines of an f-puzzles entry (`{"lines": [[cells], …]}`) as cells
+/// on an N×N board; messages name the list `key`.
+#[cfg(feature = "serde")]
+pub(crate) fn fpuzzles_lines(
+    key: &str,
+    entry: &serde_json::Value,
+    n: usize,
+) -> Result<Vec<Vec<usize>>, String> {
+    entry
+        .get("lines")
+        .and_then(serde_json::Value::as_array)
+        .ok_or_else(|| format!("f-puzzles `{key}`: expected lines"))?
+        .iter()
+        .map(|l| {
+            crate::format::fpuzzles::cells(Some(l), n)
+                .map_err(|e| format!("f-puzzles `{key}`: {e}"))
+        })
+        .collect()
 }
 
 /// The cells of f-puzzles list `v` in our text form, space-separated.

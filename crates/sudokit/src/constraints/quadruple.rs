@@ -151,10 +151,7 @@ impl Family for Quadruple {
     ) -> Option<(&'static str, serde_json::Value)> {
         let n = geo.n();
         let (digits, cells) = parts(c);
-        let rc: Vec<String> = cells
-            .iter()
-            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
-            .collect();
+        let rc = super::family::fpuzzles_names(cells, n);
         Some((
             "quadruple",
             serde_json::json!({ "cells": rc, "values": digits }),

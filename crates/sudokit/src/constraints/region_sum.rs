@@ -104,7 +104,7 @@ impl Family for RegionSum {
             for (i, &cell) in s.iter().enumerate() {
                 let around = add(&before[i], &after[s.len() - 1 - i], top);
                 let mut keep = 0u64;
-                for d in digits(cand[cell]) {
+                for d in super::digits(cand[cell]).map(|d| d as usize) {
                     if (d..=top).any(|t| common[t] && around[t - d]) {
                         keep |= super::bit(d as u32);
                     }
@@ -140,14 +140,8 @@ impl Family for RegionSum {
         geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
         let n = geo.n();
-        let lines = entry
-            .get("lines")
-            .and_then(serde_json::Value::as_array)
-            .ok_or_else(|| format!("f-puzzles `{key}`: expected lines"))?;
         let mut out = Vec::new();
-        for l in lines {
-            let cells = crate::format::fpuzzles::cells(Some(l), n)
-                .map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+        for cells in super::family::fpuzzles_lines(key, entry, n)? {
             let lengths = cut(&cells, &|c| region_of(geo, c));
             let c = Clue::constraint(&RegionSum, lengths, cells);
             text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
@@ -169,11 +163,7 @@ impl Family for RegionSum {
         if cut(&k.cells, &|x| region_of(geo, x)) != k.numbers {
             return None;
         }
-        let rc: Vec<String> = k
-            .cells
-            .iter()
-            .map(|&x| format!("R{}C{}", x / n + 1, x % n + 1))
-            .collect();
+        let rc = super::family::fpuzzles_names(&k.cells, n);
         Some(("regionsumline", serde_json::json!({ "lines": [rc] })))
     }
 
@@ -224,11 +214,6 @@ fn region_of(geo: &crate::geometry::Geometry, c: usize) -> usize {
     }
 }
 
-/// The digits of a candidate mask.
-fn digits(mask: u64) -> impl Iterator<Item = usize> {
-    (0..64).filter(move |b| mask >> b & 1 == 1).map(|b| b + 1)
-}
-
 /// `out[i][t]`: whether the first `i` of `cells` can sum to `t` (0 to
 /// `top`) within `cand`.
 fn prefix_sums(cand: &[u64], cells: &[usize], top: usize) -> Vec<Vec<bool>> {
@@ -237,7 +222,7 @@ fn prefix_sums(cand: &[u64], cells: &[usize], top: usize) -> Vec<Vec<bool>> {
     for &c in cells {
         let last = out.last().expect("starts with the empty prefix");
         let mut next = vec![false; top + 1];
-        for d in digits(cand[c]) {
+        for d in super::digits(cand[c]).map(|d| d as usize) {
             for t in 0..=top.saturating_sub(d) {
                 next[t + d] |= last[t];
             }

@@ -64,12 +64,7 @@ impl Family for XSum {
             if len > x {
                 return Some(x);
             }
-            let mut taken = 0i64;
-            let mut ds = used | super::bit(d);
-            while ds != 0 {
-                taken += i64::from(ds.trailing_zeros() + 1);
-                ds &= ds - 1;
-            }
+            let taken: i64 = super::digits(used | super::bit(d)).map(i64::from).sum();
             // Each digit still to come within X adds at least 1.
             let fits = if len == x {
                 taken == sum

@@ -49,8 +49,9 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             geo.box_shape().cols
         ));
     }
-    let rc = |x: usize| format!("R{}C{}", x / n + 1, x % n + 1);
-    let cells = |xs: &[usize]| -> Value { xs.iter().map(|&x| rc(x)).collect() };
+    let rc = |x: usize| crate::constraints::family::fpuzzles_name(x, n);
+    let cells =
+        |xs: &[usize]| -> Value { crate::constraints::family::fpuzzles_names(xs, n).into() };
     let mut o = Map::new();
     o.insert("size".into(), json!(n));
     let mut regions: Option<&[u16]> = None;
