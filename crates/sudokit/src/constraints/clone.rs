@@ -2,9 +2,12 @@
 //! the same places. Each pair of corresponding cells compiles to an
 //! "equal" pair relation.
 
-use super::family::{clue, Clue, Family};
+use super::family::{clue, Family};
+use super::model::Model;
+use super::prop::Relation;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{Constraint, Model, Relation};
 use crate::render::marks::{Pen, Shape};
 
 /// `clone: r1c1 r1c2 | r5c5 r5c6` (the cells of each copy in matching

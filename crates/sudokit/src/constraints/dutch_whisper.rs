@@ -2,9 +2,12 @@
 //! line differ by at least the line's difference (Dutch whispers: 4).
 //! Each step of the line compiles to a pair relation with its own table.
 
-use super::family::{clue, Clue, Family};
+use super::family::{clue, Family};
+use super::model::Model;
+use super::prop::Relation;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{Constraint, Model, Relation};
 use crate::render::marks::Pen;
 
 /// `dutch-whisper: r1c1 r1c2 …` (difference 4) or `dutch-whisper: 3 r1c1 …`.
@@ -105,9 +108,10 @@ impl Family for DutchWhisper {
         let gap = gap.map_err(|v| format!("f-puzzles `{key}`: a difference of {v}"))?;
         let mut out = Vec::new();
         for cells in super::family::fpuzzles_lines(key, entry, n)? {
-            for piece in crate::format::fpuzzles::split_at_repeats(cells) {
+            for piece in super::fpuzzles_values::split_at_repeats(cells) {
                 let c = Clue::constraint(&DutchWhisper, vec![gap], piece);
-                text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+                super::family::checked(self, &c, n)
+                    .map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
                 out.push(c);
             }
         }
@@ -152,7 +156,7 @@ pub(crate) fn fpuzzles_gap(entry: &serde_json::Value) -> Option<Result<i64, Stri
         _ => true,
     })?;
     Some(
-        crate::format::fpuzzles::as_number(v)
+        super::fpuzzles_values::as_number(v)
             .map(i64::from)
             .ok_or_else(|| v.to_string()),
     )

@@ -2,9 +2,13 @@
 //! orthogonal neighbour's. Propagation by enumeration of the cell and its
 //! neighbours ([`super::family::enumerate`]).
 
-use super::family::{clue, enumerate, holds, Clue, Family};
+use super::family::{clue, enumerate, holds, Family};
+use super::mask::Narrowed;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{Constraint, Model, Narrowed, Prop};
 use crate::render::marks::{Pen, Shape, Stroke};
 
 /// `minimum: r1c1`, `maximum: r5c5`.
@@ -65,7 +69,10 @@ impl Family for Extremum {
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+        m.props
+            .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                Extremum.propagate(c, cand, n)
+            }));
     }
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], _n: usize) -> Narrowed {

@@ -12,12 +12,16 @@
 //!
 //! The trait is only used where a call per constraint is cheap (reading,
 //! writing, compiling, the final check of a grid, drawing). The search's
-//! inner loop runs the compiled propagators ([`super::Prop`]), a closed
+//! inner loop runs the compiled propagators (`Prop`), a closed
 //! enum matched without dynamic dispatch; families that need a propagator
 //! of their own reach it through [`Family::propagate`].
 
+use super::mask::Narrowed;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{Constraint, Model, Narrowed, Prop};
 use crate::render::marks::{Pen, Shape, Stroke};
 
 /// One kind of constraint. See the module docs.
@@ -32,7 +36,7 @@ pub(crate) trait Family: Sync {
     }
 
     /// Reads the directive `key: value` (`key` one of [`Family::keys`]) on
-    /// an N×N board. The caller then runs [`super::text::validate`].
+    /// an N×N board. The caller then runs `family::checked`.
     fn parse(&self, key: &str, value: &str, n: usize) -> Result<Constraint, TextError>;
 
     /// The directive line that [`Family::parse`] reads back.
@@ -54,7 +58,7 @@ pub(crate) trait Family: Sync {
     /// Adds the rule's propagators (and root masks) to `m`.
     fn compile(&self, c: &Constraint, m: &mut Model, all: &[Constraint]);
 
-    /// The propagator of a [`super::Prop::Family`] this family compiled:
+    /// The propagator of a [`super::prop::Prop::Family`] this family compiled:
     /// narrows `cand` (candidate masks, bit `d - 1` for digit `d`).
     fn propagate(&self, _c: &Constraint, _cand: &mut [u64], _n: usize) -> Narrowed {
         Ok(false)
@@ -171,7 +175,10 @@ impl<T: LineRule> Family for T {
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+        m.props
+            .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                T::FAMILY.propagate(c, cand, n)
+            }));
     }
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {
@@ -226,19 +233,6 @@ impl<T: LineRule> Family for T {
     }
 }
 
-/// A constraint of a family that keeps its clue as numbers and cells: the
-/// families added through the registry (X-sums, skyscrapers, zipper lines,
-/// …). The numbers (a sum, a count, a difference, digits) and the cells
-/// (in the order the rule reads them) mean what the family's file says;
-/// [`Constraint::parse`] makes one and [`Constraint::to_directive`] writes
-/// it back.
-#[derive(Clone)]
-pub struct Clue {
-    pub(crate) family: &'static dyn Family,
-    pub(crate) numbers: Vec<i64>,
-    pub(crate) cells: Vec<usize>,
-}
-
 impl Clue {
     /// The constraint of `family` with these numbers and cells.
     pub(crate) fn constraint(
@@ -247,55 +241,20 @@ impl Clue {
         cells: Vec<usize>,
     ) -> Constraint {
         Constraint::Clue(Clue {
-            family,
+            key: family.keys().first().copied().unwrap_or_default(),
             numbers,
             cells,
         })
     }
-
-    /// The family's directive key (`x-sum`, `zipper`, …).
-    pub fn key(&self) -> &'static str {
-        self.family.keys().first().copied().unwrap_or_default()
-    }
-
-    /// The clue's numbers, as the family reads them.
-    pub fn numbers(&self) -> &[i64] {
-        &self.numbers
-    }
-
-    /// The clue's cells (`row * N + column`), in the order the rule reads
-    /// them.
-    pub fn cells(&self) -> &[usize] {
-        &self.cells
-    }
-
-    fn parts(&self) -> (&'static str, &[i64], &[usize]) {
-        (self.key(), &self.numbers, &self.cells)
-    }
 }
 
-impl PartialEq for Clue {
-    fn eq(&self, other: &Self) -> bool {
-        self.parts() == other.parts()
+/// Rules every constraint of family `f` must meet, however it was built:
+/// its cells on the N×N board, then the family's own checks.
+pub(crate) fn checked(f: &dyn Family, c: &Constraint, n: usize) -> Result<(), String> {
+    if let Some(&bad) = f.cells(c, n).iter().find(|&&x| x >= n * n) {
+        return Err(format!("cell {bad} is off the {n}×{n} board"));
     }
-}
-
-impl Eq for Clue {}
-
-impl std::hash::Hash for Clue {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.parts().hash(state);
-    }
-}
-
-impl std::fmt::Debug for Clue {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Clue")
-            .field("family", &self.key())
-            .field("numbers", &self.numbers)
-            .field("cells", &self.cells)
-            .finish()
-    }
+    f.validate(c, n)
 }
 
 /// The clue of a registry-only family's constraint.
@@ -350,7 +309,7 @@ pub(crate) fn enumerate(
         }
         if vals.len() == k {
             for (s, &v) in support.iter_mut().zip(&vals) {
-                *s |= super::bit(v);
+                *s |= super::mask::bit(v);
             }
         } else {
             left.push(cand[cells[depth + 1]]);
@@ -358,7 +317,7 @@ pub(crate) fn enumerate(
     }
     let mut changed = false;
     for (i, &c) in cells.iter().enumerate() {
-        changed |= super::restrict(cand, c, support[i])?;
+        changed |= super::mask::restrict(cand, c, support[i])?;
     }
     Ok(changed)
 }
@@ -396,7 +355,7 @@ pub(crate) fn line_permutations(
             let mut used = 0u64;
             for &d in v {
                 state = state.and_then(|s| step(s, used, d));
-                used |= super::bit(d);
+                used |= super::mask::bit(d);
             }
             state.is_some_and(|s| v.len() < n || accept(s))
         });
@@ -415,9 +374,9 @@ pub(crate) fn line_permutations(
             if !reached[at(used, state)] {
                 continue;
             }
-            for d in super::digits(open) {
+            for d in super::mask::digits(open) {
                 if let Some(next) = step(state, used, d) {
-                    reached[at(used | super::bit(d), next)] = true;
+                    reached[at(used | super::mask::bit(d), next)] = true;
                 }
             }
         }
@@ -436,8 +395,8 @@ pub(crate) fn line_permutations(
             if !reached[at(used, state)] {
                 continue;
             }
-            for d in super::digits(open) {
-                let b = super::bit(d);
+            for d in super::mask::digits(open) {
+                let b = super::mask::bit(d);
                 if step(state, used, d).is_some_and(|next| alive[at(used | b, next)]) {
                     alive[at(used, state)] = true;
                     support[i] |= b;
@@ -447,7 +406,7 @@ pub(crate) fn line_permutations(
     }
     let mut changed = false;
     for (i, &c) in cells.iter().enumerate() {
-        changed |= super::restrict(cand, c, support[i])?;
+        changed |= super::mask::restrict(cand, c, support[i])?;
     }
     Ok(changed)
 }
@@ -571,8 +530,7 @@ pub(crate) fn fpuzzles_lines(
         .ok_or_else(|| format!("f-puzzles `{key}`: expected lines"))?
         .iter()
         .map(|l| {
-            crate::format::fpuzzles::cells(Some(l), n)
-                .map_err(|e| format!("f-puzzles `{key}`: {e}"))
+            super::fpuzzles_values::cells(Some(l), n).map_err(|e| format!("f-puzzles `{key}`: {e}"))
         })
         .collect()
 }
@@ -627,10 +585,10 @@ pub(crate) fn read_fpuzzles_outside(
         return Ok(Vec::new());
     }
     let number = value
-        .and_then(crate::format::fpuzzles::as_number)
+        .and_then(super::fpuzzles_values::as_number)
         .ok_or_else(|| format!("f-puzzles `{key}`: the clue at {at} is not a number"))?;
     let c = Clue::constraint(f, vec![i64::from(number)], cells);
-    text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+    checked(f, &c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
     Ok(vec![c])
 }
 
@@ -667,6 +625,6 @@ pub(crate) fn parse_fpuzzles(
     let c = f
         .parse(directive, value, n)
         .map_err(|e| format!("f-puzzles `{key}`: {}", e.message))?;
-    text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+    checked(f, &c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
     Ok(c)
 }

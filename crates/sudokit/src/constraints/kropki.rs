@@ -6,8 +6,12 @@
 //! covers.
 
 use super::family::Family;
+use super::mask::orthogonal_pairs;
+use super::model::Model;
+use super::prop::Relation;
+use super::prop::{black, white};
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{orthogonal_pairs, Constraint, Model, Relation};
 use crate::render::marks::{Pen, Shape, Stroke};
 
 /// Kropki dots: `kropki-white: r1c1 r1c2`, `kropki-black: …`, the same as
@@ -161,14 +165,6 @@ impl Family for Kropki {
             _ => None,
         }
     }
-}
-
-pub(crate) fn white(a: u32, b: u32) -> bool {
-    a.abs_diff(b) == 1
-}
-
-pub(crate) fn black(a: u32, b: u32) -> bool {
-    a == 2 * b || b == 2 * a
 }
 
 /// Orthogonal neighbours that carry no kropki dot.

@@ -18,7 +18,11 @@ use crate::geometry::Geometry;
 use crate::limits::Limits;
 use crate::solve::{Cdcl, SatResult, Searcher};
 
-use super::{digits, search, Constraint, Model, Prop};
+use super::mask::digits;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Constraint;
+use super::search;
 
 /// The learning solver with a puzzle's constraints.
 pub(crate) struct LearningSearch {

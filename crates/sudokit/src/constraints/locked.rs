@@ -20,7 +20,8 @@
 //! On the suite's 9×9 non-consecutive puzzles this cut the uniqueness
 //! search from 3,546 and 2,730 guesses to 840 and 708.
 
-use super::{restrict, Model, Narrowed, Prop, Relation};
+use super::mask::{restrict, Narrowed};
+use super::prop::{Program, Prop, Relation};
 use crate::geometry::Geometry;
 
 /// Boards up to this many cells get the bitsets (16 words per cell).
@@ -66,7 +67,7 @@ pub(crate) struct Locked {
 impl Locked {
     /// The houses and classes of `model` on `geo`; `None` on boards too
     /// large for the bitsets.
-    pub(crate) fn new(geo: &Geometry, model: &Model) -> Option<Self> {
+    pub(crate) fn new(geo: &Geometry, model: &Program<'_>) -> Option<Self> {
         let cells = geo.cell_count();
         if cells > MAX_CELLS || model.n > 64 {
             return None;
@@ -97,7 +98,7 @@ impl Locked {
         // (diagonals, windows, disjoint groups).
         let mut beyond_cliques = houses.len() > 3 * model.n;
         let mut by_table: Vec<Option<Vec<u64>>> = vec![None; model.tables.len()];
-        for p in &model.props {
+        for p in model.props.iter() {
             match p {
                 Prop::Unit(cs) => {
                     clique(&mut differ, cs);
@@ -289,7 +290,7 @@ impl Locked {
                     m &= m - 1;
                 }
             }
-            for d in super::digits(seen & fixed) {
+            for d in super::mask::digits(seen & fixed) {
                 at_of[d as usize - 1] = 0;
             }
             let todo = seen & !fixed;
@@ -300,7 +301,7 @@ impl Locked {
             for (o, i) in outside.iter_mut().zip(&self.house_bits[h * w..(h + 1) * w]) {
                 *o = !i;
             }
-            for d in super::digits(todo) {
+            for d in super::mask::digits(todo) {
                 let b = 1u64 << (d - 1);
                 // Positions as of now: the inside rule for an earlier digit
                 // may have taken some.
@@ -319,7 +320,7 @@ impl Locked {
                 if k == 0 {
                     // The inside rule below, for an earlier digit, took
                     // this digit's last place in the house.
-                    return Err(super::Wipeout);
+                    return Err(super::mask::Wipeout);
                 }
                 // Inside the house: a cell partnered with every other
                 // place of `d` cannot hold a digit that forbids `d` beside
@@ -391,8 +392,10 @@ impl Locked {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Constraint;
     use super::*;
+    use crate::constraints::model::Model;
+    use crate::constraints::registry::compile;
+    use crate::constraints::rule::Constraint;
     use crate::geometry::BoxShape;
 
     fn four() -> Geometry {
@@ -426,7 +429,7 @@ mod tests {
     }
 
     fn model(constraints: &[Constraint]) -> Model {
-        let mut m = Model::new(4, constraints);
+        let mut m = compile(4, constraints);
         m.share_units(&four());
         m
     }
@@ -447,7 +450,7 @@ mod tests {
     /// A 6×6 model: non-consecutive 4×4 sudokus do not exist, so a 4×4
     /// position under that rule would always end in a contradiction.
     fn model6(constraints: &[Constraint]) -> Model {
-        let mut m = Model::new(6, constraints);
+        let mut m = compile(6, constraints);
         m.share_units(&Geometry::square(BoxShape::new(2, 3), &[]).unwrap());
         m
     }
@@ -458,12 +461,12 @@ mod tests {
         // class's bound is the brute-force count, or unbounded past 3.
         let geo = Geometry::square(BoxShape::new(3, 3), &[]).unwrap();
         let region = Constraint::Region(vec![0, 10, 20, 30, 40, 50, 60, 70, 80]);
-        let mut m = Model::new(
+        let mut m = compile(
             9,
             &[Constraint::NonConsecutive, Constraint::AntiKnight, region],
         );
         m.share_units(&geo);
-        let locked = Locked::new(&geo, &m).unwrap();
+        let locked = Locked::new(&geo, &m.program()).unwrap();
         assert!(locked.classes.len() >= 2);
         let w = locked.words;
         for class in &locked.classes {
@@ -485,9 +488,9 @@ mod tests {
         }
         // Non-consecutive alone: a cell outside a row, column or box
         // touches at most one of its cells.
-        let mut m = Model::new(9, &[Constraint::NonConsecutive]);
+        let mut m = compile(9, &[Constraint::NonConsecutive]);
         m.share_units(&geo);
-        let locked = Locked::new(&geo, &m).unwrap();
+        let locked = Locked::new(&geo, &m.program()).unwrap();
         assert!(locked.classes[1].outside_most.iter().all(|&k| k == 1));
         // Rows and columns: three cells of a box see three of theirs.
         assert_eq!(locked.classes[0].outside_most[0], 3);
@@ -545,7 +548,7 @@ mod tests {
         m.propagate(&mut cand).unwrap();
         assert_eq!(cand[1], 0b1001);
         // Without the units (the human-style steps' model) 2 and 3 stay.
-        let alone = Model::new(4, &[Constraint::NonConsecutive]);
+        let alone = compile(4, &[Constraint::NonConsecutive]);
         let mut cand = vec![0b1111u64; 16];
         cand[0] = 0b0110;
         alone.propagate(&mut cand).unwrap();
@@ -599,7 +602,10 @@ mod tests {
             // Any masks at all, solvable or not: a verdict, never a panic.
             let mut any: Vec<u64> = (0..16).map(|_| next() & 0b1111).collect();
             let _ = m.propagate_locked(&mut any, None);
-            let fits: Vec<&Vec<u16>> = grids.iter().filter(|g| m.satisfied(g)).collect();
+            let fits: Vec<&Vec<u16>> = grids
+                .iter()
+                .filter(|g| crate::constraints::registry::satisfied(&m, g))
+                .collect();
             if fits.is_empty() {
                 continue;
             }

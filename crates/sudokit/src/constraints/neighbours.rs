@@ -4,8 +4,11 @@
 //! rule independent of the board's units.
 
 use super::family::Family;
+use super::mask::orthogonal_pairs;
+use super::model::Model;
+use super::prop::Relation;
+use super::rule::Constraint;
 use super::text::{err, tokens, TextError};
-use super::{orthogonal_pairs, Constraint, Model, Relation};
 use crate::render::marks::Pen;
 
 /// The board-wide neighbour rules: `anti-knight`, `anti-king` and

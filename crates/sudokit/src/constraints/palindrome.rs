@@ -3,8 +3,10 @@
 //! intersects their candidates.
 
 use super::family::Family;
+use super::model::Model;
+use super::prop::Relation;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{Constraint, Model, Relation};
 use crate::render::marks::Pen;
 
 /// Palindromes: `palindrome: r1c1 r1c2 r1c3`.

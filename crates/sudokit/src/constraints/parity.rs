@@ -1,9 +1,11 @@
 //! Odd and even cells. Their rule is a fixed mask per cell, applied once to
-//! the root candidates by [`super::Model`]; nothing to propagate later.
+//! the root candidates by `Model`; nothing to propagate later.
 
 use super::family::Family;
+use super::mask::bit;
+use super::model::Model;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{bit, Constraint, Model};
 use crate::render::marks::{Pen, Shape};
 
 /// Odd and even cells: `odd: r1c1 r5c5`, `even: …`.

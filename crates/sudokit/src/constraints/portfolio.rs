@@ -18,8 +18,8 @@ use crate::geometry::Geometry;
 use crate::limits::Limits;
 use crate::solve::Searcher;
 
+use super::model::Model;
 use super::search::{ConstraintSearch, Step, ValueOrder};
-use super::Model;
 
 /// Guesses each search makes in its turn.
 const SLICE: u64 = 32;

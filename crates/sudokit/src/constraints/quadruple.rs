@@ -2,9 +2,13 @@
 //! four, repeats allowed) that appear among those cells. Propagation by
 //! enumeration of the four cells ([`super::family::enumerate`]).
 
-use super::family::{clue, enumerate, holds, Clue, Family};
+use super::family::{clue, enumerate, holds, Family};
+use super::mask::Narrowed;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{Constraint, Model, Narrowed, Prop};
 use crate::render::marks::{Pen, Shape, Stroke};
 
 /// `quadruple: r1c1 1 2 3`: the 2×2 block whose top-left cell is r1c1
@@ -81,7 +85,10 @@ impl Family for Quadruple {
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+        m.props
+            .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                Quadruple.propagate(c, cand, n)
+            }));
     }
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], _n: usize) -> Narrowed {

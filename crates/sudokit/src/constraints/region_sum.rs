@@ -7,9 +7,13 @@
 //! sums each segment can still make, intersected over the segments, then
 //! each digit kept where its segment can still make a common sum with it.
 
-use super::family::{clue, Clue, Family};
+use super::family::{clue, Family};
+use super::mask::{Narrowed, Wipeout};
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{Constraint, Model, Narrowed, Prop, Wipeout};
 use crate::geometry::BoxShape;
 use crate::render::marks::Pen;
 
@@ -74,7 +78,10 @@ impl Family for RegionSum {
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
         if segments(c).len() > 1 {
-            m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+            m.props
+                .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                    RegionSum.propagate(c, cand, n)
+                }));
         }
     }
 
@@ -104,12 +111,12 @@ impl Family for RegionSum {
             for (i, &cell) in s.iter().enumerate() {
                 let around = add(&before[i], &after[s.len() - 1 - i], top);
                 let mut keep = 0u64;
-                for d in super::digits(cand[cell]).map(|d| d as usize) {
+                for d in super::mask::digits(cand[cell]).map(|d| d as usize) {
                     if (d..=top).any(|t| common[t] && around[t - d]) {
-                        keep |= super::bit(d as u32);
+                        keep |= super::mask::bit(d as u32);
                     }
                 }
-                changed |= super::restrict(cand, cell, keep)?;
+                changed |= super::mask::restrict(cand, cell, keep)?;
             }
         }
         Ok(changed)
@@ -144,7 +151,7 @@ impl Family for RegionSum {
         for cells in super::family::fpuzzles_lines(key, entry, n)? {
             let lengths = cut(&cells, &|c| region_of(geo, c));
             let c = Clue::constraint(&RegionSum, lengths, cells);
-            text::validate(&c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
+            super::family::checked(self, &c, n).map_err(|e| format!("f-puzzles `{key}`: {e}"))?;
             out.push(c);
         }
         Ok(out)
@@ -222,7 +229,7 @@ fn prefix_sums(cand: &[u64], cells: &[usize], top: usize) -> Vec<Vec<bool>> {
     for &c in cells {
         let last = out.last().expect("starts with the empty prefix");
         let mut next = vec![false; top + 1];
-        for d in super::digits(cand[c]).map(|d| d as usize) {
+        for d in super::mask::digits(cand[c]).map(|d| d as usize) {
             for t in 0..=top.saturating_sub(d) {
                 next[t + d] |= last[t];
             }

@@ -4,13 +4,17 @@
 //! know only the [`Family`] trait), so adding a family is its file plus a
 //! row here.
 
+use super::family::checked;
 use super::family::Family;
-use super::text::{self, err, validate, TextError};
+use super::model::Model;
+use super::rule::Constraint;
+use super::text::{err, TextError};
 use super::{
     arrow, between, clone, dutch_whisper, entropic, extremum, killer, kropki, little_killer,
     modular, neighbours, palindrome, parity, quadruple, region, region_sum, renban, sandwich,
-    skyscraper, thermo, whisper, xsum, xv, zipper, Constraint,
+    skyscraper, thermo, whisper, xsum, xv, zipper,
 };
+use crate::render::marks::Pen;
 
 /// Every family, in the order their keys are looked up. One row each.
 pub(crate) static FAMILIES: &[&dyn Family] = &[
@@ -83,7 +87,7 @@ pub(crate) fn parse(key: &str, value: &str, n: usize) -> Result<Constraint, Text
         return err(0, format!("unknown constraint {key:?}"));
     };
     let c = family.parse(key, value, n)?;
-    validate(&c, n).map_err(|message| TextError { at: 0, message })?;
+    checked(family, &c, n).map_err(|message| TextError { at: 0, message })?;
     Ok(c)
 }
 
@@ -133,7 +137,8 @@ impl Constraint {
             Palindrome(_) => &palindrome::Palindrome,
             Between(_) => &between::Between,
             Region(_) => &region::Region,
-            Clue(k) => k.family,
+            // Every clue is made by its family (`Clue::constraint`), under its key.
+            Clue(k) => by_key(k.key).expect("a clue's key names a registered family"),
         }
     }
 
@@ -153,6 +158,109 @@ impl Constraint {
 
     /// The directive line that [`Constraint::parse`] reads back.
     pub fn to_directive(&self, n: usize) -> String {
-        text::write(self, n)
+        self.family().write(self, n)
     }
+
+    /// Every cell this constraint names (empty for board-wide rules).
+    pub fn cells(&self, n: usize) -> Vec<usize> {
+        self.family().cells(self, n)
+    }
+
+    /// Whether the rule can still hold with the filled cells of `values`
+    /// (0 = empty, any digit 1–`n` there): false once the digits placed
+    /// break it already, e.g. a part-filled cage over its sum or with a digit
+    /// twice, a thermometer going down. Judged by the rule's own propagation
+    /// alone (units and other rules aside), so `true` does not promise a
+    /// completion; `false` is certain.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// let cage = Constraint::Cage { cells: vec![0, 1, 2], sum: Some(6) };
+    /// assert!(cage.may_hold(&[1, 2, 0, 0], 4, &[]));
+    /// assert!(!cage.may_hold(&[4, 3, 0, 0], 4, &[]));
+    /// assert!(!cage.may_hold(&[2, 2, 0, 0], 4, &[]));
+    /// ```
+    pub fn may_hold(&self, values: &[u16], n: usize, all: &[Constraint]) -> bool {
+        if n > 64 || self.validate(n).is_err() {
+            return true;
+        }
+        let full = crate::bits::full_mask(n);
+        let mut cand: Vec<u64> = values
+            .iter()
+            .map(|&v| match v {
+                0 => full,
+                v if (v as usize) <= n => 1 << (v - 1),
+                _ => 0,
+            })
+            .collect();
+        let model = compile_one(n, self, all);
+        for (c, r) in cand.iter_mut().zip(&model.root) {
+            *c &= r;
+        }
+        cand.iter().all(|&m| m != 0) && model.fixpoint(&mut cand).is_ok()
+    }
+
+    /// Whether a complete grid (`values[c]` in `1..=N`, row-major) obeys
+    /// the rule. `all` is every constraint of the puzzle: the negative
+    /// rules ([`Constraint::KropkiAll`], [`Constraint::XvAll`]) need to know
+    /// which pairs carry a dot.
+    ///
+    /// ```
+    /// use sudokit::constraints::Constraint;
+    /// let thermo = Constraint::Thermo(vec![0, 1]);
+    /// assert!(thermo.satisfied(&[1, 2, 2, 1], 2, &[]));
+    /// assert!(!thermo.satisfied(&[2, 1, 1, 2], 2, &[]));
+    /// ```
+    pub fn satisfied(&self, values: &[u16], n: usize, all: &[Constraint]) -> bool {
+        self.family().satisfied(self, values, n, all)
+    }
+
+    /// Checks the cells are on an N×N board and the clue makes sense
+    /// (lines of adjacent cells where the rule reads along a line).
+    pub fn validate(&self, n: usize) -> Result<(), String> {
+        checked(self.family(), self, n)
+    }
+}
+
+/// Compiles `constraints` for an N×N board: each family adds its
+/// propagators to the model.
+pub(crate) fn compile(n: usize, constraints: &[Constraint]) -> Model {
+    let mut m = Model::empty(n);
+    m.constraints = constraints.to_vec();
+    for c in constraints {
+        c.family().compile(c, &mut m, constraints);
+    }
+    m
+}
+
+/// One constraint alone (`all` is every constraint of the puzzle, for
+/// the negative rules): the human-style steps explain one constraint at
+/// a time.
+pub(crate) fn compile_one(n: usize, c: &Constraint, all: &[Constraint]) -> Model {
+    let mut m = Model::empty(n);
+    c.family().compile(c, &mut m, all);
+    m.constraints = vec![c.clone()];
+    m
+}
+
+/// Whether the complete grid `values` obeys every rule of `model`.
+pub(crate) fn satisfied(model: &Model, values: &[u16]) -> bool {
+    let all = &model.constraints;
+    all.iter().all(|c| c.satisfied(values, model.n, all))
+}
+
+/// Every constraint of `cs` drawn by its family on a pen for an `n`×`n`
+/// board of `size`-unit cells with its top-left corner at `(x0, y0)`.
+pub(crate) fn draw(cs: &[Constraint], n: usize, size: f64, x0: f64, y0: f64) -> Pen {
+    let mut pen = Pen::new(n, size, x0, y0);
+    for c in cs {
+        c.family().draw(c, &mut pen);
+    }
+    pen
+}
+
+/// The rules of `cs` that have no mark on the grid (anti-knight, "all dots
+/// given", …), by name, for a caption.
+pub(crate) fn captions(cs: &[Constraint]) -> Vec<&'static str> {
+    cs.iter().filter_map(|c| c.family().caption(c)).collect()
 }

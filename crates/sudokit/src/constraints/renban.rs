@@ -3,8 +3,11 @@
 //! cell keeps the digits of the windows every cell of the line can fit.
 
 use super::family::Family;
+use super::mask::bit;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{bit, range, region, restrict, Constraint, Model, Narrowed, Prop, Wipeout};
 use crate::render::marks::Pen;
 
 /// Renban lines: `renban: r1c1 r1c2 r1c3`.
@@ -71,33 +74,4 @@ pub(super) fn satisfied(cells: &[usize], v: &dyn Fn(usize) -> u32) -> bool {
         })
         .is_some();
     distinct && (max - min) as usize == vals.len() - 1
-}
-
-pub(super) fn propagate(cand: &mut [u64], cells: &[usize], n: usize) -> Narrowed {
-    let k = cells.len();
-    if k == 0 {
-        return Ok(false);
-    }
-    if k > n {
-        return Err(Wipeout);
-    }
-    let mut changed = region::distinct(cand, cells)?;
-    let mut allowed = vec![0u64; k];
-    for a in 1..=(n - k + 1) as i64 {
-        let w = range(a, a + k as i64 - 1);
-        let mut cover = 0;
-        if cells.iter().all(|&c| {
-            cover |= cand[c] & w;
-            cand[c] & w != 0
-        }) && cover == w
-        {
-            for (i, &c) in cells.iter().enumerate() {
-                allowed[i] |= cand[c] & w;
-            }
-        }
-    }
-    for (i, &c) in cells.iter().enumerate() {
-        changed |= restrict(cand, c, allowed[i])?;
-    }
-    Ok(changed)
 }

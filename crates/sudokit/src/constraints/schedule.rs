@@ -1,7 +1,7 @@
 //! The search's propagation queue: which propagators watch which cells, and
 //! the propagators to run because a cell they watch changed since they last
 //! ran. Propagator ids: the board's units first (`0..units`), then the
-//! model's [`super::Prop`]s in order.
+//! model's `Prop`s in order.
 //!
 //! Re-running only what a change touches replaces whole sweeps over every
 //! unit and every constraint after each narrowing: on a 9×9 a guess
@@ -19,7 +19,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Model, Prop};
+use super::prop::{Program, Prop, Tier};
 use crate::geometry::Geometry;
 
 /// Per cell, the propagators that read it; per propagator, its cells.
@@ -52,7 +52,7 @@ pub(crate) struct Watchers {
 }
 
 impl Watchers {
-    pub(crate) fn new(geo: &Geometry, model: &Model) -> Self {
+    pub(crate) fn new(geo: &Geometry, model: &Program<'_>) -> Self {
         let units = geo.units().len();
         let mut scope_start = vec![0u32];
         let mut scope = Vec::new();
@@ -63,7 +63,7 @@ impl Watchers {
             tier.push(Tier::Unit);
             idempotent.push(false);
         }
-        for p in &model.props {
+        for p in model.props.iter() {
             scope.extend(p.cells().map(|c| c as u32));
             scope_start.push(scope.len() as u32);
             tier.push(p.tier());
@@ -99,7 +99,7 @@ impl Watchers {
             starts.push(compact.len() as u32);
         }
         let mut partners = vec![Vec::new(); cells];
-        for p in &model.props {
+        for p in model.props.iter() {
             if let Prop::Pair(a, b, t) = *p {
                 partners[a].push((b as u32, t as u32));
                 partners[b].push((a as u32, t as u32));
@@ -188,17 +188,6 @@ impl Watchers {
     fn watching(&self, cell: usize) -> &[u32] {
         &self.watch[self.watch_start[cell] as usize..self.watch_start[cell + 1] as usize]
     }
-}
-
-/// When a propagator runs in a round: cheap tables and orderings first,
-/// then the board's units, then sums (which narrow more once the units have
-/// settled their cells), then the costly ones.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Tier {
-    First,
-    Unit,
-    AfterUnits,
-    Heavy,
 }
 
 /// The propagators waiting to run, by [`Tier`], each at most once.

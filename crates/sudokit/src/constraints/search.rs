@@ -18,8 +18,8 @@ use crate::geometry::Geometry;
 use crate::limits::Limits;
 use crate::solve::Searcher;
 
+use super::model::Model;
 use super::schedule::{Queue, Watchers};
-use super::Model;
 
 /// The other side of a guess: the masks at the guess with the guessed digit
 /// removed from `cell` (`before`: its mask at the guess), propagated only
@@ -91,7 +91,7 @@ impl ConstraintSearch {
         let hot_pairs = !model
             .props
             .iter()
-            .any(|p| matches!(p, super::Prop::LittleKiller { .. }));
+            .any(|p| matches!(p, super::prop::Prop::LittleKiller { .. }));
         let mut scratch = Scratch::default();
         let pending =
             propagate_from(&geo, &model, &watchers, &mut scratch, &mut root, None).then_some(root);
@@ -152,7 +152,7 @@ impl ConstraintSearch {
             if let Some(st) = self.pending.take() {
                 match branch_cell(&st, &self.conflicts, self.hot_pairs, &self.degree) {
                     None => {
-                        if self.model.satisfied(&values(&st)) {
+                        if super::registry::satisfied(&self.model, &values(&st)) {
                             self.solution = Some(st);
                             return Step::Found;
                         }
@@ -519,7 +519,7 @@ fn run(
     }
     // Pairs know which cells they narrowed; the others are compared with a
     // copy of their cells.
-    if let super::Prop::Pair(a, b, _) = model.props[id - units] {
+    if let super::prop::Prop::Pair(a, b, _) = model.props[id - units] {
         let (was_a, was_b) = (cand[a], cand[b]);
         if model.run_prop(id - units, cand).is_err() {
             return false;
@@ -672,7 +672,9 @@ pub struct TrueCandidates {
 impl TrueCandidates {
     /// The true candidates of `cell` as digits.
     pub fn digits(&self, cell: usize) -> Vec<u16> {
-        super::digits(self.masks[cell]).map(|d| d as u16).collect()
+        super::mask::digits(self.masks[cell])
+            .map(|d| d as u16)
+            .collect()
     }
 }
 
@@ -701,12 +703,12 @@ pub(crate) fn true_candidates(
     let mut found = vec![0u64; root_masks.len()];
     let mut seen = 0;
     for cell in 0..root_masks.len() {
-        for d in super::digits(root_masks[cell] & !found[cell]) {
-            if found[cell] & super::bit(d) != 0 {
+        for d in super::mask::digits(root_masks[cell] & !found[cell]) {
+            if found[cell] & super::mask::bit(d) != 0 {
                 continue;
             }
             let mut start = root_masks.clone();
-            start[cell] = super::bit(d);
+            start[cell] = super::mask::bit(d);
             let mut s = ConstraintSearch::new(geo.clone(), model.clone(), start, limits.clone());
             if s.advance() {
                 seen += 1;

@@ -3,11 +3,13 @@
 //! Propagation over the sets of digits a prefix of the line can use
 //! ([`super::family::line_permutations`]).
 
-use super::family::{
-    clue, line_direction, line_permutations, outside_clue, outside_line, Clue, Family,
-};
+use super::family::{clue, line_direction, line_permutations, outside_clue, outside_line, Family};
+use super::mask::Narrowed;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{Constraint, Model, Narrowed, Prop};
 use crate::render::marks::Pen;
 
 /// `skyscraper: 3 r1c1 right` (the count, the first cell, the direction).
@@ -57,7 +59,10 @@ impl Family for Skyscraper {
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+        m.props
+            .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                Skyscraper.propagate(c, cand, n)
+            }));
     }
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {

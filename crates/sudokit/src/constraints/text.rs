@@ -1,8 +1,6 @@
 //! The text form: one directive per constraint, `key: value`, cells named
 //! `r1c1`. Read by the puzzle reader, written by the writer.
 
-use super::Constraint;
-
 /// What is wrong with a directive: a message and the byte offset in the
 /// value where the trouble starts.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -118,18 +116,4 @@ pub(crate) fn adjacent(a: usize, b: usize, n: usize) -> Result<(), String> {
             name(b, n)
         ))
     }
-}
-
-/// Rules every constraint must meet, however it was built.
-pub(crate) fn validate(c: &Constraint, n: usize) -> Result<(), String> {
-    let family = c.family();
-    if let Some(&bad) = family.cells(c, n).iter().find(|&&x| x >= n * n) {
-        return Err(format!("cell {bad} is off the {n}×{n} board"));
-    }
-    family.validate(c, n)
-}
-
-/// The directive line for a constraint (without the newline).
-pub(crate) fn write(c: &Constraint, n: usize) -> String {
-    c.family().write(c, n)
 }

@@ -4,8 +4,10 @@
 //! digit and below its successor's highest.
 
 use super::family::Family;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{hi, lo, range, restrict, Constraint, Model, Narrowed, Prop};
 use crate::render::marks::Pen;
 
 /// Thermometers: `thermo: r1c1 r1c2 r1c3`, bulb first.
@@ -65,17 +67,4 @@ impl Family for Thermo {
 
 pub(super) fn satisfied(cells: &[usize], v: &dyn Fn(usize) -> u32) -> bool {
     cells.windows(2).all(|w| v(w[0]) < v(w[1]))
-}
-
-pub(super) fn propagate(cand: &mut [u64], cells: &[usize]) -> Narrowed {
-    let mut changed = false;
-    for w in cells.windows(2) {
-        let floor = lo(cand[w[0]]) as i64 + 1;
-        changed |= restrict(cand, w[1], range(floor, 64))?;
-    }
-    for w in cells.windows(2).rev() {
-        let ceiling = hi(cand[w[1]]) as i64 - 1;
-        changed |= restrict(cand, w[0], range(1, ceiling))?;
-    }
-    Ok(changed)
 }

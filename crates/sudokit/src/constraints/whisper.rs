@@ -4,8 +4,10 @@
 //! since no digit is far enough from it.
 
 use super::family::Family;
+use super::model::Model;
+use super::prop::Relation;
+use super::rule::{whisper_gap, Constraint};
 use super::text::{self, TextError};
-use super::{whisper_gap, Constraint, Model, Relation};
 use crate::render::marks::Pen;
 
 /// German whispers: `whisper: r1c1 r1c2 r2c2`.

@@ -3,11 +3,13 @@
 //! of digits a prefix of the line can use
 //! ([`super::family::line_permutations`]).
 
-use super::family::{
-    clue, line_direction, line_permutations, outside_clue, outside_line, Clue, Family,
-};
+use super::family::{clue, line_direction, line_permutations, outside_clue, outside_line, Family};
+use super::mask::Narrowed;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Clue;
+use super::rule::Constraint;
 use super::text::{self, TextError};
-use super::{Constraint, Model, Narrowed, Prop};
 use crate::render::marks::Pen;
 
 /// `x-sum: 15 r1c1 right` (the sum, the first cell, the reading direction).
@@ -51,7 +53,10 @@ impl Family for XSum {
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(Prop::Family(c.clone(), self.cells(c, m.n)));
+        m.props
+            .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
+                XSum.propagate(c, cand, n)
+            }));
     }
 
     fn propagate(&self, c: &Constraint, cand: &mut [u64], n: usize) -> Narrowed {
@@ -64,7 +69,9 @@ impl Family for XSum {
             if len > x {
                 return Some(x);
             }
-            let taken: i64 = super::digits(used | super::bit(d)).map(i64::from).sum();
+            let taken: i64 = super::mask::digits(used | super::mask::bit(d))
+                .map(i64::from)
+                .sum();
             // Each digit still to come within X adds at least 1.
             let fits = if len == x {
                 taken == sum

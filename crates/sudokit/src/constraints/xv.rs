@@ -3,8 +3,11 @@
 //! compile to pair relations.
 
 use super::family::Family;
+use super::mask::orthogonal_pairs;
+use super::model::Model;
+use super::prop::{either, Relation};
+use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use super::{orthogonal_pairs, Constraint, Model, Relation};
 use crate::render::marks::{Anchor, Pen, Shape};
 
 /// XV: `xv: x r1c1 r1c2`, `xv: v …`, `xv: all` for the negative rule.
@@ -109,11 +112,6 @@ impl Family for Xv {
     fn caption(&self, c: &Constraint) -> Option<&'static str> {
         matches!(c, Constraint::XvAll).then_some("all X/V given")
     }
-}
-
-/// Sums to 10 or to 5.
-pub(crate) fn either(a: u32, b: u32) -> bool {
-    a + b == 10 || a + b == 5
 }
 
 /// Orthogonal neighbours that carry no X or V.

@@ -37,7 +37,7 @@ const SPLIT_MEMORY: usize = 64 << 20;
 /// Budget checks happen every this many nodes.
 const CHECK_EVERY: u64 = 64;
 
-/// Like [`completions`] for givens already checked (contradictions give 0).
+/// Like `completions` for givens already checked (contradictions give 0).
 pub(crate) fn completions_unchecked(geo: &Arc<Geometry>, values: &[u16], opts: &Options) -> Count {
     with_digit_set!(geo.n(), B => count_with::<B>(geo, values, opts)).expect("geometry caps N")
 }

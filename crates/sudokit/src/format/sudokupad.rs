@@ -325,7 +325,10 @@ pub(crate) fn import_value(v: &Value) -> Result<Puzzle, String> {
     let mut values = vec![0u16; n * n];
     for (r, row) in rows.iter().enumerate() {
         for (c, cell) in row.as_array().into_iter().flatten().enumerate() {
-            let Some(d) = cell.get("value").and_then(super::fpuzzles::as_number) else {
+            let Some(d) = cell
+                .get("value")
+                .and_then(crate::constraints::fpuzzles_values::as_number)
+            else {
                 continue;
             };
             if d == 0 || d as usize > n {
@@ -412,8 +415,11 @@ pub(crate) fn import_value(v: &Value) -> Result<Puzzle, String> {
             .is_some_and(|s| s != "killer");
         let sum = cage
             .get("sum")
-            .and_then(super::fpuzzles::as_number)
-            .or_else(|| cage.get("value").and_then(super::fpuzzles::as_number));
+            .and_then(crate::constraints::fpuzzles_values::as_number)
+            .or_else(|| {
+                cage.get("value")
+                    .and_then(crate::constraints::fpuzzles_values::as_number)
+            });
         let blank = label.as_deref().map_or(true, |l| l.trim().is_empty());
         if !unique || styled || (sum.is_none() && !blank) {
             labelled += 1;

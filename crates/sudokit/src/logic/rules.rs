@@ -1,7 +1,8 @@
 //! A puzzle's constraints as the logic uses them: compiled once per
 //! candidate grid, which holds them for the variant steps.
 
-use crate::constraints::{Constraint, Model};
+use crate::constraints::model::Model;
+use crate::constraints::{registry, Constraint};
 
 /// A puzzle's constraints, compiled once per candidate grid: one model per
 /// constraint (for the steps) and one for all of them (for brute force).
@@ -17,9 +18,9 @@ impl Rules {
             constraints: constraints.to_vec(),
             each: constraints
                 .iter()
-                .map(|c| Model::of_one(n, c, constraints))
+                .map(|c| registry::compile_one(n, c, constraints))
                 .collect(),
-            all: Model::new(n, constraints),
+            all: registry::compile(n, constraints),
         }
     }
 }

@@ -1,9 +1,10 @@
 //! Solving, checking, counting and enumerating: the search use cases.
 
 use crate::constraints::learning::LearningSearch;
+use crate::constraints::model::Model;
 use crate::constraints::portfolio::FirstSolution;
 use crate::constraints::search::{ConstraintSearch, Step};
-use crate::constraints::{self, Model, TrueCandidates};
+use crate::constraints::{self, TrueCandidates};
 use crate::count::{self, BigUint, Count};
 use crate::geometry::Layout;
 use crate::grid::Grid;
@@ -300,7 +301,7 @@ impl Puzzle {
         let masks = (0..geo.cell_count())
             .map(|c| self.candidate_mask(c))
             .collect();
-        Ok((Model::new(n, &self.constraints), masks))
+        Ok((constraints::registry::compile(n, &self.constraints), masks))
     }
 
     /// The raw search over this puzzle's givens or candidates, no checks.

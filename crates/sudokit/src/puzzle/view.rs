@@ -7,7 +7,7 @@
 //! declared in alphabetical order, so a struct serialised directly and one
 //! turned into a `serde_json::Value` first print the same bytes. The schema
 //! is `docs/json.md`; with the `ts` feature each type also derives
-//! [`ts_rs::TS`] and [`typescript`] writes their TypeScript declarations.
+//! `ts_rs::TS` and `typescript` writes their TypeScript declarations.
 //!
 //! ```
 //! use sudokit::view::{PathView, StepView};

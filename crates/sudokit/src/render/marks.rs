@@ -1,7 +1,7 @@
 //! What a constraint family draws, recorded once as shapes and written by
-//! every backend: the SVG picture and the web app's overlay ([`super::svg`])
+//! every backend: the SVG picture and the web app's overlay (`super::svg`)
 //! and PDF booklets (`super::pdf`). A family only says where its lines,
-//! circles and texts go ([`crate::constraints::family::Family::draw`]); how
+//! circles and texts go (each family's `Family::draw`); how
 //! each backend spells them is here and in `pdf_constraints`.
 //!
 //! Coordinates are SVG user units, y pointing down, the board's top-left
@@ -196,28 +196,6 @@ impl Pen {
     }
 }
 
-/// Every constraint of `cs` drawn by its family on a pen for an `n`×`n`
-/// board of `size`-unit cells with its top-left corner at `(x0, y0)`.
-pub(crate) fn draw(
-    cs: &[crate::constraints::Constraint],
-    n: usize,
-    size: f64,
-    x0: f64,
-    y0: f64,
-) -> Pen {
-    let mut pen = Pen::new(n, size, x0, y0);
-    for c in cs {
-        c.family().draw(c, &mut pen);
-    }
-    pen
-}
-
-/// The rules of `cs` that have no mark on the grid (anti-knight, "all dots
-/// given", …), by name, for a caption.
-pub(crate) fn unmarked(cs: &[crate::constraints::Constraint]) -> Vec<&'static str> {
-    cs.iter().filter_map(|c| c.family().caption(c)).collect()
-}
-
 /// The shapes as SVG elements, one per line.
 pub(crate) fn to_svg(shapes: &[Shape], out: &mut String) {
     let class = |c: &Option<&str>| c.map_or(String::new(), |c| format!(" class=\"{c}\""));
@@ -310,7 +288,7 @@ pub(crate) fn to_svg(shapes: &[Shape], out: &mut String) {
                 } else {
                     ""
                 },
-                super::svg::escape(text)
+                escape(text)
             ),
         };
     }
@@ -330,6 +308,14 @@ pub(crate) fn rgb(colour: Colour) -> (f32, f32, f32) {
         ),
         _ => (0.0, 0.0, 0.0),
     }
+}
+
+/// Text made safe inside SVG markup and attributes.
+pub(crate) fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

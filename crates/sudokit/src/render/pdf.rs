@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 
-use super::marks::{self, Pen};
+use super::marks::Pen;
 use super::pdf_constraints::{self as pdf_marks, Frame};
 use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use super::{region_of, shaded};
@@ -208,7 +208,7 @@ pub fn booklet(entries: &[Entry], opts: &BookletOptions) -> Result<Vec<u8>, Book
             let side = (slot_w - 20.0).min(slot_h - CAPTION - 20.0);
             let x = MARGIN + col as f32 * slot_w + (slot_w - side) / 2.0;
             let y_top = top - row as f32 * slot_h;
-            let rules = marks::unmarked(&entry.constraints);
+            let rules = crate::constraints::registry::captions(&entry.constraints);
             let caption = match rules.is_empty() {
                 true => caption.clone(),
                 false => format!("{caption}  ({})", rules.join(", ")),

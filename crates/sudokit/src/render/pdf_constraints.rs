@@ -47,7 +47,7 @@ impl Frame {
 /// ([`Pen::reaches_outside`]) and are scaled to the grid's frame when
 /// written.
 pub(super) fn marks_of(cs: &[Constraint], n: usize) -> Pen {
-    marks::draw(cs, n, UNIT_CELL, 0.0, 0.0)
+    crate::constraints::registry::draw(cs, n, UNIT_CELL, 0.0, 0.0)
 }
 
 /// A circle as four Bézier arcs (the usual 0.5523 control distance).

@@ -78,7 +78,7 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
             "<text x=\"{}\" y=\"{}\" font-size=\"{font:.1}\" text-anchor=\"middle\">{}</text>",
             width / 2.0,
             margin + size * 0.6,
-            escape(title)
+            marks::escape(title)
         );
     }
 
@@ -192,7 +192,7 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
     }
     // Rules with no mark on the grid are stated in the caption, so a
     // Miracle is not drawn as an empty grid with two digits.
-    let unmarked = marks::unmarked(puzzle.constraints());
+    let unmarked = crate::constraints::registry::captions(puzzle.constraints());
     let title = match (opts.title, unmarked.is_empty()) {
         (title, true) => title.map(str::to_string),
         (None, false) => Some(unmarked.join(", ")),
@@ -256,7 +256,8 @@ pub(crate) fn overlay_and_outside(
     if geo.layout() == Layout::Cube {
         return (None, false);
     }
-    let pen = marks::draw(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
+    let pen =
+        crate::constraints::registry::draw(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
     if pen.under.is_empty() && pen.over.is_empty() {
         return (None, false);
     }
@@ -285,7 +286,8 @@ pub(crate) fn overlay_and_outside(
 pub fn clues_outside(puzzle: &crate::Puzzle) -> bool {
     let geo = puzzle.geometry();
     geo.layout() != Layout::Cube
-        && marks::draw(puzzle.constraints(), geo.n(), 40.0, 0.0, 0.0).reaches_outside()
+        && crate::constraints::registry::draw(puzzle.constraints(), geo.n(), 40.0, 0.0, 0.0)
+            .reaches_outside()
 }
 
 /// The SVG of the constraints: (under the grid, over the grid). Each
@@ -297,7 +299,7 @@ fn constraint_layers(
     x0: f64,
     y0: f64,
 ) -> (String, String) {
-    let pen = marks::draw(cs, n, size, x0, y0);
+    let pen = crate::constraints::registry::draw(cs, n, size, x0, y0);
     let (mut under, mut over) = (String::new(), String::new());
     marks::to_svg(&pen.under, &mut under);
     marks::to_svg(&pen.over, &mut over);
@@ -321,13 +323,6 @@ fn write_candidates(out: &mut String, puzzle: &Grid, x: f64, y: f64, size: f64, 
             "<text x=\"{cx:.1}\" y=\"{cy:.1}\" font-size=\"{font:.1}\" fill=\"{CANDIDATE_COLOUR}\" text-anchor=\"middle\" dominant-baseline=\"central\">{d}</text>"
         );
     }
-}
-
-pub(crate) fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -30,7 +30,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 let mut t = start.clone();
                 t[x] = 1 << d;
                 let contradiction = !propagate(geo, &rules.all, &watchers, &mut t)
-                    || (t.iter().all(|m| m.is_power_of_two()) && !rules.all.satisfied(&values(&t)));
+                    || (t.iter().all(|m| m.is_power_of_two())
+                        && !crate::constraints::registry::satisfied(&rules.all, &values(&t)));
                 if contradiction {
                     let d = d as u16 + 1;
                     let mut s = Step::new(Technique::ConstraintForcingNet);

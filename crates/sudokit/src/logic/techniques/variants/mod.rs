@@ -17,7 +17,8 @@ pub(crate) mod parity;
 pub(crate) mod rule_of_45;
 pub(crate) mod sums;
 
-use crate::constraints::{support, Constraint};
+use crate::constraints::mask::support;
+use crate::constraints::Constraint;
 use crate::logic::rules::Rules;
 
 use super::{elim_text, Cand, Candidates, Step, Technique};

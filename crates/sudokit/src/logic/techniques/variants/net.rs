@@ -11,7 +11,8 @@
 //! event that removed it, and each event the removed candidates it rested
 //! on; walking those links back from the contradiction keeps what it needs.
 
-use crate::constraints::{support, Constraint};
+use crate::constraints::mask::support;
+use crate::constraints::Constraint;
 use crate::logic::candidates::bits;
 use crate::logic::rules::Rules;
 

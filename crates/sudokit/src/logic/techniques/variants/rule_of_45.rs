@@ -6,7 +6,8 @@
 
 use super::super::{elim_text, Candidates, Step, Technique};
 use super::{cells_text, masks, removed};
-use crate::constraints::{narrow_sum, Constraint};
+use crate::constraints::kernels::sum::narrow_sum;
+use crate::constraints::Constraint;
 
 /// Innies or outies are only worth a person's look when they are few.
 const MAX_LEFT_OVER: usize = 4;
