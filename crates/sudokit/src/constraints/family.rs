@@ -13,8 +13,9 @@
 //! The trait is only used where a call per constraint is cheap (reading,
 //! writing, compiling, the final check of a grid, drawing). The search's
 //! inner loop runs the compiled propagators (`Prop`), a closed
-//! enum matched without dynamic dispatch; families that need a propagator
-//! of their own reach it through [`Family::propagate`].
+//! enum matched without dynamic dispatch; a family with a propagator of
+//! its own ([`Family::propagate`]) hands it over as a function pointer
+//! when it compiles, so the model never looks a family up.
 
 use super::mask::Narrowed;
 use super::model::Model;

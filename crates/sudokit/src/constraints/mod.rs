@@ -2,10 +2,12 @@
 //!
 //! A [`Constraint`] is a rule on some cells of a square board, on top of the
 //! board's units (rows, columns, boxes and the unit variants of
-//! [`crate::Geometry`]). Each family lives in its own file with two parts:
-//! a *propagator* that narrows candidate masks (bit `d - 1` for digit `d`)
-//! by bounds or combination reasoning, and a `satisfied` check on a full
-//! grid. The propagators are allowed to be incomplete: the search
+//! [`crate::Geometry`]). Each family lives in its own file (reading,
+//! writing, checking a full grid, compiling, its sentences, its drawing);
+//! it compiles into *propagators* that narrow candidate masks (bit `d - 1`
+//! for digit `d`) by bounds or combination reasoning: shapes several
+//! families share (`kernels`) or one of its own. The propagators are
+//! allowed to be incomplete: the search
 //! (`search`) checks every constraint on each complete grid before calling
 //! it a solution, so a weak propagator costs speed, never correctness.
 //! `Engine::Learning` takes these puzzles to the clause-learning solver
