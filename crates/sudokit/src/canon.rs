@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn jigsaw_and_variants_have_no_form() {
-        use crate::{BoxShape, Geometry, Variant};
+        use crate::geometry::{BoxShape, Geometry, Variant};
         use std::sync::Arc;
         // Boxes with two cells swapped: still 27 units, but not classic.
         let mut regions: Vec<u16> = (0..81)

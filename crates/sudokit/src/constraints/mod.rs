@@ -2,7 +2,7 @@
 //!
 //! A [`Constraint`] is a rule on some cells of a square board, on top of the
 //! board's units (rows, columns, boxes and the unit variants of
-//! [`crate::Geometry`]). Each family lives in its own file (reading,
+//! [`crate::geometry::Geometry`]). Each family lives in its own file (reading,
 //! writing, checking a full grid, compiling, its sentences, its drawing);
 //! it compiles into *propagators* that narrow candidate masks (bit `d - 1`
 //! for digit `d`) by bounds or combination reasoning: shapes several

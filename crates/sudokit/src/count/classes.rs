@@ -500,8 +500,9 @@ pub(super) mod checks {
     /// The completions of a 9×9 board (digits 1..=9, 0 empty) under
     /// `variant`, by the enumerating counter of `count::completions`, which
     /// knows nothing of classes: the independent side of the 9×9 checks.
-    pub fn enumerated_9x9(variant: crate::Variant) -> impl Fn(&[u8]) -> Count {
-        use crate::{Geometry, Grid};
+    pub fn enumerated_9x9(variant: crate::geometry::Variant) -> impl Fn(&[u8]) -> Count {
+        use crate::geometry::Geometry;
+        use crate::grid::Grid;
         let geo = std::sync::Arc::new(Geometry::square(BoxShape::new(3, 3), &[variant]).unwrap());
         move |values: &[u8]| {
             let grid = Grid::new(geo.clone(), values.iter().map(|&v| v as u16).collect());

@@ -161,7 +161,7 @@ mod tests {
         let budget = Limits::none();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
-        let enumerate = checks::enumerated_9x9(crate::Variant::Diagonals);
+        let enumerate = checks::enumerated_9x9(crate::geometry::Variant::Diagonals);
         for band in ["123456789456789123789123456", "123456789457189236968237145"] {
             let mut values: Vec<u8> = band.bytes().map(|b| b - b'0').collect();
             values.resize(81, 0);

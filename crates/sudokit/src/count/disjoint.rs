@@ -82,7 +82,8 @@ mod tests {
     #[test]
     #[ignore = "enumerates every completion of two 9x9 first bands; run with --release -- --ignored"]
     fn search_agrees_with_enumeration_under_a_first_band() {
-        use crate::{Geometry, Grid, Variant};
+        use crate::geometry::{Geometry, Variant};
+        use crate::grid::Grid;
         use std::sync::Arc;
         let geo =
             Arc::new(Geometry::square(BoxShape::new(3, 3), &[Variant::DisjointGroups]).unwrap());

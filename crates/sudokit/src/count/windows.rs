@@ -170,7 +170,7 @@ mod tests {
     /// them the windows of `geometry.rs`.
     #[test]
     fn regions_partition_the_board_and_contain_the_windows() {
-        use crate::{Geometry, UnitKind, Variant};
+        use crate::geometry::{Geometry, UnitKind, Variant};
         let f = family(BoxShape::new(3, 3));
         let mut sizes = [0; 9];
         for e in &f.extra {
@@ -218,7 +218,7 @@ mod tests {
         let budget = Limits::none();
         let stop = Stop::new(&budget);
         let f = family(BoxShape::new(3, 3));
-        let enumerate = checks::enumerated_9x9(crate::Variant::Windows);
+        let enumerate = checks::enumerated_9x9(crate::geometry::Variant::Windows);
         let classes = classes(&f, &stop).unwrap();
         let (rows, cols) = row_and_column_maps();
         for (i, &(key, _)) in [0, classes.len() / 2].iter().map(|&i| (i, &classes[i])) {

@@ -309,7 +309,7 @@ impl Board {
         &self,
         opts: &GenerateOptions,
         seed: u64,
-        limits: &crate::Limits,
+        limits: &crate::limits::Limits,
     ) -> Result<Option<(Generated, u64)>, GenerateError> {
         super::first_match_with(opts, limits, |o, i| self.generate(o, seed, i))
     }

@@ -487,7 +487,7 @@ pub fn first_match(
     geometry: &Arc<Geometry>,
     opts: &GenerateOptions,
     seed: u64,
-    limits: &crate::Limits,
+    limits: &crate::limits::Limits,
 ) -> Result<Option<(Generated, u64)>, GenerateError> {
     first_match_with(opts, limits, |o, i| generate(geometry, o, seed, i))
 }
@@ -495,7 +495,7 @@ pub fn first_match(
 /// [`first_match`] with `make(opts, index)` making puzzle `index`.
 pub(crate) fn first_match_with(
     opts: &GenerateOptions,
-    limits: &crate::Limits,
+    limits: &crate::limits::Limits,
     make: impl Fn(&GenerateOptions, u64) -> Result<Generated, GenerateError>,
 ) -> Result<Option<(Generated, u64)>, GenerateError> {
     let opts = GenerateOptions {

@@ -10,7 +10,7 @@
 //! the grid is full and [`grade`] scores the path the way HoDoKu does.
 //!
 //! Singles, intersections, subsets, chains, forcing chains and trial and error
-//! work on any [`Geometry`](crate::Geometry) (any box shape, any variant's extra units); fish,
+//! work on any [`Geometry`](crate::geometry::Geometry) (any box shape, any variant's extra units); fish,
 //! skyscrapers, kites, empty rectangles and unique rectangles use rows and
 //! columns (and boxes) of square boards. Candidate sets are `u64` masks, so
 //! boards up to 64×64 are supported.
@@ -67,7 +67,7 @@ pub struct Step {
     pub eliminations: Vec<Cand>,
     /// Cells of the pattern.
     pub cells: Vec<u32>,
-    /// Units of the pattern (indices into [`crate::Geometry::units`]).
+    /// Units of the pattern (indices into [`crate::geometry::Geometry::units`]).
     pub units: Vec<u32>,
     /// Candidates of the pattern.
     pub candidates: Vec<Cand>,

@@ -867,8 +867,9 @@ mod tests {
 
     #[test]
     fn generated_view_keeps_every_digit_of_the_seed() {
-        let geometry =
-            std::sync::Arc::new(Geometry::square(crate::BoxShape::new(2, 2), &[]).unwrap());
+        let geometry = std::sync::Arc::new(
+            Geometry::square(crate::geometry::BoxShape::new(2, 2), &[]).unwrap(),
+        );
         let made = crate::generate::generate(&geometry, &Default::default(), 7, 3).unwrap();
         let view = GeneratedView::new(&made, u64::MAX, 3);
         let json = serde_json::to_value(&view).unwrap();

@@ -368,7 +368,9 @@ mod tests {
             booklet(&[], &BookletOptions::default()),
             Err(BookletError::Empty)
         );
-        let geo = std::sync::Arc::new(crate::Geometry::cube(crate::BoxShape::new(2, 2)).unwrap());
+        let geo = std::sync::Arc::new(
+            crate::geometry::Geometry::cube(crate::geometry::BoxShape::new(2, 2)).unwrap(),
+        );
         let g = Grid::empty(geo);
         let e = Entry {
             puzzle: g,

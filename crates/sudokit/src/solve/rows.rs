@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use super::nine::{self, NineSearch};
 use super::Engine;
-use crate::{Error, Geometry, Grid, Options, Puzzle};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::puzzle::{Error, Options, Puzzle};
 
 /// Solves puzzles of one board one after another, reusing its search's
 /// memory: the path of batch work (Python's numpy batches), where building a
@@ -127,7 +129,7 @@ impl RowSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BoxShape;
+    use crate::geometry::BoxShape;
 
     fn cells(line: &str) -> Vec<u16> {
         line.bytes()

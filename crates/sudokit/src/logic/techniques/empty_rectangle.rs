@@ -17,7 +17,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
     // Each box with its rows and columns (the candidate row/column pairs):
     // the geometry's, the same for every digit.
     let boxes: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..units.len() as u32)
-        .filter(|&u| units[u as usize].kind == crate::UnitKind::Box)
+        .filter(|&u| units[u as usize].kind == crate::geometry::UnitKind::Box)
         .map(|b| {
             let box_cells = &units[b as usize].cells;
             let lines = |of: &[u32]| {

@@ -668,7 +668,7 @@ fn cells_name(c: &Candidates, cells: &[u32]) -> String {
     }
     let geo = &c.ctx.geo;
     let rc: Vec<(usize, usize)> = cells.iter().map(|&x| geo.row_col(x as usize)).collect();
-    let square = c.ctx.n <= 9 && matches!(geo.layout(), crate::Layout::Square);
+    let square = c.ctx.n <= 9 && matches!(geo.layout(), crate::geometry::Layout::Square);
     let joined = |f: fn(&(usize, usize)) -> usize| -> String {
         rc.iter().map(|p| (f(p) + 1).to_string()).collect()
     };

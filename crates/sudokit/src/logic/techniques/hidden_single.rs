@@ -9,13 +9,13 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
         .filter(|&u| {
             !matches!(
                 units[u].kind,
-                crate::UnitKind::Row | crate::UnitKind::Column
+                crate::geometry::UnitKind::Row | crate::geometry::UnitKind::Column
             )
         })
         .chain((0..units.len()).filter(|&u| {
             matches!(
                 units[u].kind,
-                crate::UnitKind::Row | crate::UnitKind::Column
+                crate::geometry::UnitKind::Row | crate::geometry::UnitKind::Column
             )
         }));
     for ui in order {

@@ -4,7 +4,7 @@
 //! classic cases; any two overlapping units of a variant work the same way.
 
 use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
-use crate::UnitKind;
+use crate::geometry::UnitKind;
 
 fn is_line(k: UnitKind) -> bool {
     matches!(k, UnitKind::Row | UnitKind::Column)

@@ -128,7 +128,7 @@ pub(crate) fn box_first_units(c: &Candidates) -> Vec<usize> {
     let boxy = |u: usize| {
         matches!(
             units[u].kind,
-            crate::UnitKind::Box | crate::UnitKind::Region
+            crate::geometry::UnitKind::Box | crate::geometry::UnitKind::Region
         )
     };
     (0..units.len())
