@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use crate::geometry::Geometry;
 
-/// Values on a board: `0` for an empty cell, `1..=N` for a digit.
+/// Values on a board: `0` for an empty cell, `1..=N` for a digit. Reading
+/// and writing text (`Grid::from_line`, `to_line`, `Display`) live in
+/// [`crate::format`], which builds on this type.
 ///
 /// The geometry is shared (`Arc`) because a batch of puzzles of one shape, and
 /// every solution of one puzzle, use the same cells and units.
@@ -37,12 +39,6 @@ impl Grid {
         Grid { geometry, cells }
     }
 
-    /// Parses one puzzle in any supported format (convenience over
-    /// [`crate::format::parse_one`], with automatic format detection).
-    pub fn from_line(text: &str) -> Result<Self, crate::format::ParseError> {
-        crate::format::parse_one(text, &crate::format::ParseOptions::default())
-    }
-
     pub fn geometry(&self) -> &Arc<Geometry> {
         &self.geometry
     }
@@ -73,21 +69,5 @@ impl Grid {
     /// True when the grid is full and every unit holds every digit once.
     pub fn is_solved(&self) -> bool {
         self.is_full() && self.geometry.first_duplicate(&self.cells).is_none()
-    }
-
-    /// The grid in one-line form (see [`crate::format::write_line`]).
-    pub fn to_line(&self) -> String {
-        crate::format::write_line(self)
-    }
-}
-
-impl std::fmt::Display for Grid {
-    /// The one-line form; `{:#}` gives the pretty grid with box separators.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if f.alternate() {
-            f.write_str(&crate::format::write_pretty(self))
-        } else {
-            f.write_str(&crate::format::write_line(self))
-        }
     }
 }

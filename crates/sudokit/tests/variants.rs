@@ -526,7 +526,7 @@ fn suite_puzzles_render_with_their_constraints() {
     ];
     for (name, text) in suite() {
         let p: Puzzle = text.parse().unwrap();
-        let doc = render_puzzle(&p, &SvgOptions::default());
+        let doc = render_puzzle(p.grid(), p.constraints(), &SvgOptions::default());
         assert!(
             doc.starts_with("<svg") && doc.trim_end().ends_with("</svg>"),
             "{name}"

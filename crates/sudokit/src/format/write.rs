@@ -450,3 +450,21 @@ impl Writer {
         out
     }
 }
+
+impl Grid {
+    /// The grid in one-line form (see [`write_line`]).
+    pub fn to_line(&self) -> String {
+        write_line(self)
+    }
+}
+
+impl std::fmt::Display for Grid {
+    /// The one-line form; `{:#}` gives the pretty grid with box separators.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if f.alternate() {
+            f.write_str(&write_pretty(self))
+        } else {
+            f.write_str(&write_line(self))
+        }
+    }
+}

@@ -91,7 +91,8 @@ impl Puzzle {
             None => render::given_candidates(&self.grid),
         });
         let doc = svg::render_puzzle(
-            self,
+            &self.grid,
+            &self.constraints,
             &SvgOptions {
                 cell_size: pic.cell_size,
                 solution: solution.as_ref(),

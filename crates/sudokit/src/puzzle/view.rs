@@ -533,7 +533,8 @@ impl PuzzleInfoView {
                     .collect()
             })
         };
-        let (overlay, outside) = crate::render::svg::overlay_and_outside(puzzle, 40.0);
+        let (overlay, outside) =
+            crate::render::svg::overlay_and_outside(puzzle.grid(), puzzle.constraints(), 40.0);
         PuzzleInfoView {
             broken: puzzle.broken_cells(),
             cells: g.cell_count(),

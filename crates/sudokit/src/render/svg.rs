@@ -9,6 +9,7 @@
 use std::fmt::Write;
 
 use super::{marks, region_of, shaded};
+use crate::constraints::Constraint;
 use crate::geometry::Layout;
 use crate::grid::Grid;
 
@@ -181,18 +182,18 @@ pub fn render(puzzle: &Grid, opts: &SvgOptions) -> String {
 /// ```
 /// use sudokit::{render::svg, Puzzle};
 /// let p: Puzzle = "cage: 5 r1c1 r1c2\nthermo: r2c1 r3c1\n................\n".parse().unwrap();
-/// let doc = svg::render_puzzle(&p, &svg::SvgOptions::default());
+/// let doc = svg::render_puzzle(p.grid(), p.constraints(), &svg::SvgOptions::default());
 /// assert!(doc.contains("stroke-dasharray"));
 /// assert!(doc.contains(">5</text>"));
 /// ```
-pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
-    let geo = puzzle.geometry();
-    if puzzle.constraints().is_empty() || geo.layout() == Layout::Cube {
-        return render(puzzle.grid(), opts);
+pub fn render_puzzle(grid: &Grid, constraints: &[Constraint], opts: &SvgOptions) -> String {
+    let geo = grid.geometry();
+    if constraints.is_empty() || geo.layout() == Layout::Cube {
+        return render(grid, opts);
     }
     // Rules with no mark on the grid are stated in the caption, so a
     // Miracle is not drawn as an empty grid with two digits.
-    let unmarked = crate::constraints::registry::captions(puzzle.constraints());
+    let unmarked = crate::constraints::registry::captions(constraints);
     let title = match (opts.title, unmarked.is_empty()) {
         (title, true) => title.map(str::to_string),
         (None, false) => Some(unmarked.join(", ")),
@@ -202,7 +203,7 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
         title: title.as_deref(),
         ..opts.clone()
     };
-    let doc = render(puzzle.grid(), opts);
+    let doc = render(grid, opts);
     let size = if opts.cell_size > 0.0 {
         opts.cell_size
     } else {
@@ -210,7 +211,7 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
     };
     let x0 = size * 0.5;
     let y0 = size * 0.5 + if opts.title.is_some() { size } else { 0.0 };
-    let (under, over) = constraint_layers(puzzle.constraints(), geo.n(), size, x0, y0);
+    let (under, over) = constraint_layers(constraints, geo.n(), size, x0, y0);
     // Shapes that sit in cells go under the grid lines and digits (after
     // the shading group); marks on borders and clues go on top.
     let mut out = match doc.find("</g>\n") {
@@ -223,7 +224,7 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
     out
 }
 
-/// The constraints of `puzzle` alone, as an SVG to lay over a board drawn
+/// The constraints alone (on `grid`'s board), as an SVG to lay over a board drawn
 /// elsewhere (the web app's grid of cells). The view box puts the board at
 /// `0..N·cell_size` both ways with half a cell around it for the clues
 /// outside (sandwich sums, little killer arrows); shapes that fill cells
@@ -236,28 +237,32 @@ pub fn render_puzzle(puzzle: &crate::Puzzle, opts: &SvgOptions) -> String {
 /// use sudokit::{format, render::svg};
 /// let text = format!("thermo: r1c1 r1c2 r1c3\n{}\n", ".".repeat(81));
 /// let p = format::parse_puzzle(&text, &Default::default()).unwrap();
-/// let overlay = svg::constraint_overlay(&p, 40.0).unwrap();
+/// let overlay = svg::constraint_overlay(p.grid(), p.constraints(), 40.0).unwrap();
 /// assert!(overlay.starts_with("<svg") && overlay.contains("viewBox=\"-20.0 -20.0 400.0 400.0\""));
 /// assert!(overlay.contains("<polyline"));
 /// let plain = format::parse_puzzle(&".".repeat(81), &Default::default()).unwrap();
-/// assert!(svg::constraint_overlay(&plain, 40.0).is_none());
+/// assert!(svg::constraint_overlay(plain.grid(), plain.constraints(), 40.0).is_none());
 /// ```
-pub fn constraint_overlay(puzzle: &crate::Puzzle, cell_size: f64) -> Option<String> {
-    overlay_and_outside(puzzle, cell_size).0
+pub fn constraint_overlay(
+    grid: &Grid,
+    constraints: &[Constraint],
+    cell_size: f64,
+) -> Option<String> {
+    overlay_and_outside(grid, constraints, cell_size).0
 }
 
 /// [`constraint_overlay`] and [`clues_outside`] from one drawing of the
 /// marks (the web app's puzzle view wants both).
 pub(crate) fn overlay_and_outside(
-    puzzle: &crate::Puzzle,
+    grid: &Grid,
+    constraints: &[Constraint],
     cell_size: f64,
 ) -> (Option<String>, bool) {
-    let geo = puzzle.geometry();
+    let geo = grid.geometry();
     if geo.layout() == Layout::Cube {
         return (None, false);
     }
-    let pen =
-        crate::constraints::registry::draw(puzzle.constraints(), geo.n(), cell_size, 0.0, 0.0);
+    let pen = crate::constraints::registry::draw(constraints, geo.n(), cell_size, 0.0, 0.0);
     if pen.under.is_empty() && pen.over.is_empty() {
         return (None, false);
     }
@@ -272,7 +277,7 @@ pub(crate) fn overlay_and_outside(
     (Some(svg), pen.reaches_outside())
 }
 
-/// Whether some constraint of `puzzle` writes its clue outside the board
+/// Whether some constraint of `constraints` writes its clue outside the board
 /// (sandwich, little-killer, X-sum and skyscraper clues), so a picture
 /// needs room around the board.
 ///
@@ -281,24 +286,19 @@ pub(crate) fn overlay_and_outside(
 /// let blank = ".".repeat(81);
 /// let sandwich: Puzzle = format!("sandwich: row 1 = 10\n{blank}\n").parse().unwrap();
 /// let thermo: Puzzle = format!("thermo: r1c1 r1c2\n{blank}\n").parse().unwrap();
-/// assert!(svg::clues_outside(&sandwich) && !svg::clues_outside(&thermo));
+/// assert!(svg::clues_outside(sandwich.grid(), sandwich.constraints())
+///     && !svg::clues_outside(thermo.grid(), thermo.constraints()));
 /// ```
-pub fn clues_outside(puzzle: &crate::Puzzle) -> bool {
-    let geo = puzzle.geometry();
+pub fn clues_outside(grid: &Grid, constraints: &[Constraint]) -> bool {
+    let geo = grid.geometry();
     geo.layout() != Layout::Cube
-        && crate::constraints::registry::draw(puzzle.constraints(), geo.n(), 40.0, 0.0, 0.0)
+        && crate::constraints::registry::draw(constraints, geo.n(), 40.0, 0.0, 0.0)
             .reaches_outside()
 }
 
 /// The SVG of the constraints: (under the grid, over the grid). Each
 /// family draws its own ([`crate::constraints::Constraint::family`]).
-fn constraint_layers(
-    cs: &[crate::constraints::Constraint],
-    n: usize,
-    size: f64,
-    x0: f64,
-    y0: f64,
-) -> (String, String) {
+fn constraint_layers(cs: &[Constraint], n: usize, size: f64, x0: f64, y0: f64) -> (String, String) {
     let pen = crate::constraints::registry::draw(cs, n, size, x0, y0);
     let (mut under, mut over) = (String::new(), String::new());
     marks::to_svg(&pen.under, &mut under);
@@ -374,7 +374,7 @@ mod tests {
         )
         .parse()
         .unwrap();
-        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let doc = constraint_overlay(p.grid(), p.constraints(), 40.0).unwrap();
         let segs = cage_segments(&doc);
         // Closed: every end meets exactly one other end.
         let key = |x: f64, y: f64| format!("{x:.1},{y:.1}");
@@ -492,7 +492,7 @@ mod tests {
         let p: crate::Puzzle = format!("arrow: r1c1 | r1c2 r2c3\n{}\n", ".".repeat(81))
             .parse()
             .unwrap();
-        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let doc = constraint_overlay(p.grid(), p.constraints(), 40.0).unwrap();
         let head = polyline_points(&doc, "arrowhead");
         assert_eq!(head.len(), 3);
         assert_eq!(head[1], (100.0, 60.0));
@@ -520,7 +520,7 @@ mod tests {
         let p: crate::Puzzle = format!("little-killer: 15 r1c9 down-left\n{}\n", ".".repeat(81))
             .parse()
             .unwrap();
-        let doc = constraint_overlay(&p, 40.0).unwrap();
+        let doc = constraint_overlay(p.grid(), p.constraints(), 40.0).unwrap();
         let text = doc.lines().find(|l| l.contains(">15</text>")).unwrap();
         let num = |k: &str| -> f64 { attr(text, k).parse().unwrap() };
         let (x, y) = (num("x"), num("y"));
@@ -546,13 +546,14 @@ mod tests {
         )
         .parse()
         .unwrap();
-        let doc = render_puzzle(&p, &SvgOptions::default());
+        let doc = render_puzzle(p.grid(), p.constraints(), &SvgOptions::default());
         assert!(
             doc.contains(">anti-knight, anti-king, non-consecutive</text>"),
             "{doc}"
         );
         let titled = render_puzzle(
-            &p,
+            p.grid(),
+            p.constraints(),
             &SvgOptions {
                 title: Some("Miracle"),
                 ..Default::default()

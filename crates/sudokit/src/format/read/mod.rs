@@ -156,3 +156,11 @@ pub fn parse_all(text: &str, opts: &ParseOptions) -> Vec<Record> {
 
 #[cfg(test)]
 mod tests;
+
+impl Grid {
+    /// Parses one puzzle in any supported format (convenience over
+    /// [`parse_one`], with automatic format detection).
+    pub fn from_line(text: &str) -> Result<Self, ParseError> {
+        parse_one(text, &ParseOptions::default())
+    }
+}
