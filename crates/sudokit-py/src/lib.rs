@@ -19,8 +19,9 @@ use sudokit::format::{self, OutputFormat, ParseOptions, Writer};
 use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry};
 use sudokit::limits::{timeout_secs, Limits};
 use sudokit::render::pdf;
-use sudokit::solve::{RowSolver, Solutions};
+use sudokit::solve::Solutions;
 use sudokit::view::{GradeView, PathView, PlayerHintView, RatingView, StepView};
+use sudokit::RowSolver;
 use sudokit::{
     BoxShape, CountMode, Error, Geometry, Grid, Options, Picture, Puzzle, Variant, Verdict,
 };

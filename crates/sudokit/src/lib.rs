@@ -36,6 +36,8 @@ pub mod geometry;
 pub mod grid;
 pub mod limits;
 pub mod logic;
+mod marks;
+mod pencil;
 mod puzzle;
 pub mod render;
 #[cfg(feature = "serde")]
@@ -44,12 +46,12 @@ pub mod setter;
 pub mod solve;
 pub mod validate;
 #[cfg(feature = "serde")]
-pub use puzzle::view;
+pub mod view;
 
 pub use geometry::{BoxShape, Geometry, Layout, UnitKind, Variant};
 pub use grid::Grid;
 pub use limits::Limits;
 pub use puzzle::{
-    CountMode, Error, Options, Picture, PlayerHint, Puzzle, Rating, Verdict, MAX_FILLED_SIDE,
-    MAX_MARKED_SIDE,
+    CountMode, Error, Options, Picture, PlayerHint, Puzzle, Rating, RowSolver, Verdict,
+    MAX_FILLED_SIDE, MAX_MARKED_SIDE,
 };

@@ -13,7 +13,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Stroke};
+use crate::marks::{Pen, Stroke};
 
 /// Arrows: `arrow: r1c1 | r1c2 r1c3` (circle cells, a bar, arrow cells).
 pub(crate) struct Arrow;

@@ -6,7 +6,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::{Pen, Stroke};
+use crate::marks::{Pen, Stroke};
 
 /// Between lines: `between: r1c1 r1c2 r1c3`, the ends first and last.
 pub(crate) struct Between;

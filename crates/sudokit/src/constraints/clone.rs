@@ -8,7 +8,7 @@ use super::prop::Relation;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Shape};
+use crate::marks::{Pen, Shape};
 
 /// `clone: r1c1 r1c2 | r5c5 r5c6` (the cells of each copy in matching
 /// order).

@@ -8,7 +8,7 @@ use super::prop::Relation;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// `dutch-whisper: r1c1 r1c2 …` (difference 4) or `dutch-whisper: 3 r1c1 …`.
 pub(crate) struct DutchWhisper;

@@ -9,7 +9,7 @@ use super::prop::Prop;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Shape, Stroke};
+use crate::marks::{Pen, Shape, Stroke};
 
 /// `minimum: r1c1`, `maximum: r5c5`.
 pub(crate) struct Extremum;

@@ -23,7 +23,7 @@ use super::prop::Prop;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::{Pen, Shape, Stroke};
+use crate::marks::{Pen, Shape, Stroke};
 
 /// One kind of constraint. See the module docs.
 pub(crate) trait Family: Sync {

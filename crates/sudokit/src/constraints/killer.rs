@@ -13,7 +13,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Anchor, Pen, Shape, Stroke};
+use crate::marks::{Anchor, Pen, Shape, Stroke};
 
 /// Killer cages: `cage: 15 r1c1 r1c2` (the sum may be left out).
 pub(crate) struct Killer;

@@ -12,7 +12,7 @@ use super::prop::Relation;
 use super::prop::{black, white};
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Shape, Stroke};
+use crate::marks::{Pen, Shape, Stroke};
 
 /// Kropki dots: `kropki-white: r1c1 r1c2`, `kropki-black: …`, the same as
 /// `kropki: white r1c1 r1c2`, and `kropki: all` for the negative rule.

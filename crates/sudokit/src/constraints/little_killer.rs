@@ -12,7 +12,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::{Constraint, Direction};
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Shape, Stroke};
+use crate::marks::{Pen, Shape, Stroke};
 
 /// Little killers: `little-killer: 23 r1c1 down-right` (sum, first cell,
 /// direction).

@@ -9,7 +9,7 @@ use super::model::Model;
 use super::prop::Relation;
 use super::rule::Constraint;
 use super::text::{err, tokens, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// The board-wide neighbour rules: `anti-knight`, `anti-king` and
 /// `non-consecutive`, each a line of its own.

@@ -7,7 +7,7 @@ use super::model::Model;
 use super::prop::Relation;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// Palindromes: `palindrome: r1c1 r1c2 r1c3`.
 pub(crate) struct Palindrome;

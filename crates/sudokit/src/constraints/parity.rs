@@ -6,7 +6,7 @@ use super::mask::bit;
 use super::model::Model;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::{Pen, Shape};
+use crate::marks::{Pen, Shape};
 
 /// Odd and even cells: `odd: r1c1 r5c5`, `even: …`.
 pub(crate) struct Parity;

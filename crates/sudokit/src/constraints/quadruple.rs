@@ -9,7 +9,7 @@ use super::prop::Prop;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Pen, Shape, Stroke};
+use crate::marks::{Pen, Shape, Stroke};
 
 /// `quadruple: r1c1 1 2 3`: the 2×2 block whose top-left cell is r1c1
 /// holds 1, 2 and 3.

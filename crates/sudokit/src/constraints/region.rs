@@ -8,7 +8,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::{Pen, Shape};
+use crate::marks::{Pen, Shape};
 
 /// Extra regions: `region: r1c1 r2c2 r3c3 …`.
 pub(crate) struct Region;

@@ -15,7 +15,7 @@ use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
 use crate::geometry::BoxShape;
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// `region-sum: r1c1 r1c2 | r1c3 r2c3` (segments split by `|`), or the
 /// line alone, cut by the usual boxes of the board's size.

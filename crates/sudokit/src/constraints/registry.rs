@@ -14,7 +14,7 @@ use super::{
     modular, neighbours, palindrome, parity, quadruple, region, region_sum, renban, sandwich,
     skyscraper, thermo, whisper, xsum, xv, zipper,
 };
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// Every family, in the order their keys are looked up. One row each.
 pub(crate) static FAMILIES: &[&dyn Family] = &[

@@ -14,7 +14,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::{Constraint, Line};
 use super::text::{self, err, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// Sandwich clues: `sandwich: row 3 = 15`, `sandwich: column 2 = 0`.
 pub(crate) struct Sandwich;

@@ -10,7 +10,7 @@ use super::prop::Prop;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// `skyscraper: 3 r1c1 right` (the count, the first cell, the direction).
 pub(crate) struct Skyscraper;

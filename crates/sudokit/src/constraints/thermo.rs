@@ -8,7 +8,7 @@ use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// Thermometers: `thermo: r1c1 r1c2 r1c3`, bulb first.
 pub(crate) struct Thermo;

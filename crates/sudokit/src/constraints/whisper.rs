@@ -8,7 +8,7 @@ use super::model::Model;
 use super::prop::Relation;
 use super::rule::{whisper_gap, Constraint};
 use super::text::{self, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// German whispers: `whisper: r1c1 r1c2 r2c2`.
 pub(crate) struct Whisper;

@@ -10,7 +10,7 @@ use super::prop::Prop;
 use super::rule::Clue;
 use super::rule::Constraint;
 use super::text::{self, TextError};
-use crate::render::marks::Pen;
+use crate::marks::Pen;
 
 /// `x-sum: 15 r1c1 right` (the sum, the first cell, the reading direction).
 pub(crate) struct XSum;

@@ -8,7 +8,7 @@ use super::model::Model;
 use super::prop::{either, Relation};
 use super::rule::Constraint;
 use super::text::{self, err, TextError};
-use crate::render::marks::{Anchor, Pen, Shape};
+use crate::marks::{Anchor, Pen, Shape};
 
 /// XV: `xv: x r1c1 r1c2`, `xv: v …`, `xv: all` for the negative rule.
 pub(crate) struct Xv;

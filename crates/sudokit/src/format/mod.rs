@@ -6,17 +6,16 @@ pub(crate) mod fpuzzles;
 mod fpuzzles_write;
 #[cfg(feature = "serde")]
 mod links;
-mod pencil;
 mod read;
 #[cfg(feature = "serde")]
 pub(crate) mod sudokupad;
 mod write;
 
+pub use crate::pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 #[cfg(feature = "serde")]
 pub use fpuzzles::{from_fpuzzles, FPUZZLES_KEYS};
 #[cfg(feature = "serde")]
 pub use fpuzzles_write::{to_fpuzzles, to_fpuzzles_link};
-pub use pencil::{PencilmarkError, Pencilmarks, PENCILMARK_LEN};
 pub use read::{
     parse_all, parse_one, parse_puzzle, DigitStyle, InputFormat, Located, ParseError,
     ParseErrorKind, ParseOptions, Reader, Record, MAX_LINE_BYTES,

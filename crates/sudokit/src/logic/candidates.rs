@@ -394,7 +394,7 @@ impl Candidates {
         for (cell, m) in masks.iter_mut().enumerate() {
             *m = self.mask_or_value(cell) as u16;
         }
-        Some(crate::format::Pencilmarks::from_masks(masks).to_line())
+        Some(crate::pencil::Pencilmarks::from_masks(masks).to_line())
     }
 
     /// Why the state has no solution, when that shows without search: an

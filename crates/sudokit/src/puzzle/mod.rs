@@ -24,10 +24,9 @@
 mod error;
 mod human;
 mod present;
+mod rows;
 mod rules;
 mod search;
-#[cfg(feature = "serde")]
-pub mod view;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -43,6 +42,7 @@ use crate::solve::Engine;
 pub use error::Error;
 pub use human::{PlayerHint, Rating};
 pub use present::{Picture, MAX_FILLED_SIDE, MAX_MARKED_SIDE, SVG_METADATA};
+pub use rows::RowSolver;
 pub use search::{CountMode, Verdict};
 
 /// A puzzle: givens on a board, optionally a candidate state, and a name.

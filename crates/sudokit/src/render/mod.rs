@@ -5,7 +5,6 @@
 //! regions, so regular boxes, irregular regions and every box shape come out
 //! of the same rule, and cells of extra units (diagonals, windows) are shaded.
 
-pub(crate) mod marks;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 #[cfg(feature = "pdf")]

@@ -9,13 +9,13 @@ use std::str::FromStr;
 
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 
-use super::marks::Pen;
 use super::pdf_constraints::{self as pdf_marks, Frame};
 use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use super::{region_of, shaded};
 use crate::constraints::Constraint;
 use crate::geometry::Layout;
 use crate::grid::Grid;
+use crate::marks::Pen;
 
 /// Paper sizes, in PostScript points.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

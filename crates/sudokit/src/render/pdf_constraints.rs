@@ -1,5 +1,5 @@
 //! Constraint marks in PDF booklets: the shapes each family draws once
-//! ([`super::marks`]), written as PDF paths and text, so a booklet shows
+//! ([`crate::marks`]), written as PDF paths and text, so a booklet shows
 //! what the SVG shows.
 //!
 //! PDF's y axis points up: cell (r, k) of a grid whose lower-left corner is
@@ -9,9 +9,9 @@
 use pdf_writer::types::{LineCapStyle, LineJoinStyle, TextRenderingMode};
 use pdf_writer::Content;
 
-use super::marks::{self, rgb, Anchor, Pen, Shape};
 use super::pdf_text::{text, BOLD, DIGIT_WIDTH, FONT};
 use crate::constraints::Constraint;
+use crate::marks::{self, rgb, Anchor, Pen, Shape};
 
 /// Where one grid sits on the page.
 #[derive(Clone, Copy)]

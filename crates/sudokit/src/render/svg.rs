@@ -8,10 +8,11 @@
 
 use std::fmt::Write;
 
-use super::{marks, region_of, shaded};
+use super::{region_of, shaded};
 use crate::constraints::Constraint;
 use crate::geometry::Layout;
 use crate::grid::Grid;
+use crate::marks;
 
 /// What to draw besides the givens.
 #[derive(Clone, Debug, Default)]

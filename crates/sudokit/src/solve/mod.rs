@@ -5,8 +5,9 @@
 //! you need what only this level offers: a grid without a puzzle around it,
 //! a chosen engine or solver for differential tests and benchmarks
 //! ([`generic_solutions`], [`solutions_with_engine`]), pencilmark puzzles
-//! as [`Pencilmarks`] ([`pencilmark_solutions`]), streams of puzzles of one
-//! board ([`RowSolver`]) or the search's own [`Limits`]. The free functions
+//! as [`Pencilmarks`] ([`pencilmark_solutions`]) or the search's own
+//! [`Limits`] (streams of puzzles of one board: `RowSolver`, at the front
+//! door). The free functions
 //! here take no [`crate::Options`] and skip the front door's checks of
 //! constraints and candidate states.
 //!
@@ -27,18 +28,17 @@ mod effort;
 mod generic;
 mod hybrid;
 use crate::limits;
-mod nine;
+pub(crate) mod nine;
 mod race;
-mod rows;
 mod sat;
 pub(crate) use sat::{Cdcl, SatResult};
 
 use std::sync::{Arc, OnceLock};
 
 use crate::bits::{with_digit_set, DigitSet};
-use crate::format::Pencilmarks;
 use crate::geometry::{BoxShape, Geometry};
 use crate::grid::Grid;
+use crate::pencil::Pencilmarks;
 use crate::validate::{check_givens, Contradiction};
 
 pub use effort::{learning_effort, Effort, Work};
@@ -47,7 +47,6 @@ pub(crate) use generic::{Expander, State};
 use hybrid::Hybrid;
 pub use limits::Limits;
 use nine::NineSearch;
-pub use rows::RowSolver;
 
 /// Object-safe face of the width-specific searches.
 pub(crate) trait Searcher: Send {

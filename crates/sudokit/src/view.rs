@@ -30,7 +30,7 @@ use crate::generate::{ConstrainedPuzzle, Generated};
 use crate::geometry::{Geometry, Layout, UnitKind};
 use crate::logic::{self, Cand, Grade, Level, Path, Step, Technique};
 
-use super::{Error, Puzzle, Rating, Verdict};
+use crate::puzzle::{Error, Puzzle, Rating, Verdict};
 
 /// A step as every surface shows it: the library's [`Step`] plus the
 /// technique's display name and level, the cells and names of the units it
@@ -381,8 +381,8 @@ pub struct PlayerHintView {
 
 impl PlayerHintView {
     /// The hint on `puzzle`'s board, its messages in words.
-    pub fn new(puzzle: &Puzzle, hint: &super::PlayerHint) -> Self {
-        use super::PlayerHint as H;
+    pub fn new(puzzle: &Puzzle, hint: &crate::puzzle::PlayerHint) -> Self {
+        use crate::puzzle::PlayerHint as H;
         let geometry = puzzle.geometry();
         let empty = PlayerHintView {
             cells: None,

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use super::nine::{self, NineSearch};
-use super::Engine;
+use super::{Error, Options, Puzzle};
 use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::puzzle::{Error, Options, Puzzle};
+use crate::solve::nine::{self, NineSearch};
+use crate::solve::Engine;
 
 /// Solves puzzles of one board one after another, reusing its search's
 /// memory: the path of batch work (Python's numpy batches), where building a
@@ -21,7 +21,7 @@ use crate::puzzle::{Error, Options, Puzzle};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use sudokit::{solve::RowSolver, BoxShape, Geometry, Options};
+/// use sudokit::{BoxShape, Geometry, Options, RowSolver};
 /// let geo = Arc::new(Geometry::square(BoxShape::new(2, 2), &[]).unwrap());
 /// let mut rows = RowSolver::new(geo, &Options::default());
 /// let mut out = [0u16; 16];

@@ -1,8 +1,10 @@
 //! What a constraint family draws, recorded once as shapes and written by
-//! every backend: the SVG picture and the web app's overlay (`super::svg`)
-//! and PDF booklets (`super::pdf`). A family only says where its lines,
-//! circles and texts go (each family's `Family::draw`); how
-//! each backend spells them is here and in `pdf_constraints`.
+//! every backend: the SVG picture and the web app's overlay (`render::svg`)
+//! and PDF booklets (`render::pdf`). A family only says where its lines,
+//! circles and texts go (each family's `Family::draw`); how each backend
+//! spells them is here (SVG) and in `render::pdf_constraints`. It sits
+//! below the families and knows no rule, so the renderers above can draw
+//! a puzzle's rules through the registry.
 //!
 //! Coordinates are SVG user units, y pointing down, the board's top-left
 //! corner at `(x0, y0)` and cells `size` wide; widths and font sizes are in
