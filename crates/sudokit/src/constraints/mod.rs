@@ -47,6 +47,7 @@ pub(crate) mod mask;
 pub(crate) mod model;
 mod modular;
 mod neighbours;
+mod outside;
 mod palindrome;
 mod parity;
 pub(crate) mod portfolio;

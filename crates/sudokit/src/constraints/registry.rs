@@ -7,6 +7,7 @@
 use super::family::checked;
 use super::family::Family;
 use super::model::Model;
+use super::outside::OutsideRule;
 use super::rule::Constraint;
 use super::text::{err, TextError};
 use super::{
@@ -34,8 +35,8 @@ pub(crate) static FAMILIES: &[&dyn Family] = &[
     &region::Region,
     &extremum::Extremum,
     &quadruple::Quadruple,
-    &xsum::XSum,
-    &skyscraper::Skyscraper,
+    xsum::XSum::FAMILY,
+    skyscraper::Skyscraper::FAMILY,
     &zipper::Zipper,
     &entropic::Entropic,
     &modular::Modular,
