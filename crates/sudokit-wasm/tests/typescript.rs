@@ -35,3 +35,48 @@ fn npm_types_are_generated_from_the_rust_types() {
         assert!(have.contains(&format!("export type {name} = ")), "{name}");
     }
 }
+
+/// Every field of every answer type is documented in `docs/json.md` (as
+/// `` `field` `` or `"field"`), so the schema's page cannot fall behind the
+/// types it describes.
+#[test]
+fn json_doc_names_every_field_of_the_answer_types() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/json.md"))
+            .unwrap();
+    let types = strip_comments(&sudokit::view::typescript());
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for decl in types.split("export type ").skip(1) {
+        let Some((name, rest)) = decl.split_once(" = ") else {
+            continue;
+        };
+        let Some(body) = rest.strip_prefix('{').and_then(|b| b.split_once('}')) else {
+            continue;
+        };
+        for field in body.0.split(',') {
+            let Some((key, _)) = field.split_once(':') else {
+                continue;
+            };
+            let key = key.trim().trim_end_matches('?');
+            checked += 1;
+            if !doc.contains(&format!("`{key}`")) && !doc.contains(&format!("\"{key}\"")) {
+                missing.push(format!("{name}.{key}"));
+            }
+        }
+    }
+    assert!(checked >= 40, "only {checked} fields found");
+    assert!(missing.is_empty(), "docs/json.md does not name {missing:?}");
+}
+
+/// The declarations without their `/** … */` doc comments.
+fn strip_comments(ts: &str) -> String {
+    let mut out = String::new();
+    let mut rest = ts;
+    while let Some(i) = rest.find("/**") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].split_once("*/").map_or("", |(_, r)| r);
+    }
+    out.push_str(rest);
+    out
+}
