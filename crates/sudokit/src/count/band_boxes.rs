@@ -188,8 +188,8 @@ impl Scratch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::band_fill::{fill_band, Record};
     use crate::count::bands::Plan;
-    use crate::count::frontier::{fill_band, Record};
     use crate::limits::Limits;
 
     const SOLUTION: &str =

@@ -13,7 +13,7 @@ pub(super) const MAX_BUCKETED: usize = 1 << 24;
 pub(super) enum Unfinished {
     /// The budget ran out.
     Stopped,
-    /// A band has more column configurations than `frontier::MAX_ENTRIES`.
+    /// A band has more column configurations than `band_fill::MAX_ENTRIES`.
     TooBig,
 }
 

@@ -11,7 +11,8 @@ use std::time::Duration;
 use num_bigint::BigUint;
 
 use super::completions::{completions_unchecked, estimated_completions};
-use super::frontier::{self, cuts, plan_of, run, Cut, Orientation};
+use super::cut::{cuts, plan_of, Cut, Orientation};
+use super::frontier::{self, run};
 use super::{bands, in_pool, patterns, symmetry, Count, Options, Shard, Stop};
 use crate::geometry::Geometry;
 use crate::grid::Grid;

@@ -47,11 +47,13 @@
 //! ```
 
 mod band_boxes;
+mod band_fill;
 mod bands;
 mod bucket;
 mod chooser;
 mod classes;
 mod completions;
+mod cut;
 mod diagonals;
 mod disjoint;
 mod estimate;
@@ -79,8 +81,8 @@ pub use chooser::{
     completions, completions_by_bands, completions_by_enumeration, completions_method,
     count_within, CompletionsMethod,
 };
+pub use cut::Orientation;
 pub use estimate::{estimate, Estimate};
-pub use frontier::Orientation;
 pub use grids::{grids, GridsMethod};
 pub use partial::{
     completions_problem, describe_geometry, grids_problem, merge, MergeError, Partial,

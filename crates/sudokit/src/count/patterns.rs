@@ -23,16 +23,18 @@
 
 use num_bigint::BigUint;
 
+use super::band_fill::{self, Record};
 use super::bands::{self, KeyMap, Plan};
 use super::bucket::Unfinished;
-use super::frontier::{self, Record};
+use super::cut::{self, Orientation};
+use super::frontier;
 use super::Stop;
 use crate::geometry::Geometry;
 
 /// Whether [`whole_patterns`] covers this board: a covered shape, some
 /// digit given, and every given digit given in all its cells.
 pub(crate) fn applies(geo: &Geometry, values: &[u16]) -> bool {
-    frontier::plan_of(geo).is_some() && whole_digits(geo.n(), values)
+    cut::plan_of(geo).is_some() && whole_digits(geo.n(), values)
 }
 
 fn whole_digits(n: usize, values: &[u16]) -> bool {
@@ -52,7 +54,7 @@ pub(crate) fn whole_patterns(
     values: &[u16],
     stop: &Stop,
 ) -> Option<Result<BigUint, BigUint>> {
-    let plan = frontier::plan_of(geo)?;
+    let plan = cut::plan_of(geo)?;
     let Plan { w, h, n } = plan;
     if values.len() != n * n {
         return None;
@@ -60,7 +62,7 @@ pub(crate) fn whole_patterns(
     if !whole_digits(n, values) {
         return None;
     }
-    let cut = frontier::cuts(geo, values, plan, frontier::Orientation::Auto)
+    let cut = cut::cuts(geo, values, plan, Orientation::Auto)
         .into_iter()
         .next()?;
     let free = cut.free;
@@ -84,7 +86,7 @@ pub(crate) fn whole_patterns(
     let no_forbids = vec![0u32; n];
     let mut tallies = Vec::with_capacity(w);
     for cells in &cut.bands {
-        match frontier::fill_band(plan, Record::Key, cells, &no_forbids, free, stop) {
+        match band_fill::fill_band(plan, Record::Key, cells, &no_forbids, free, stop) {
             Ok(t) => tallies.push(t),
             Err(Unfinished::Stopped) => return Some(Err(BigUint::default())),
             Err(Unfinished::TooBig) => return None,
@@ -253,7 +255,7 @@ mod tests {
     }
 
     fn by_bands(geo: &Geometry, values: &[u16]) -> Count {
-        let auto = frontier::Orientation::Auto;
+        let auto = Orientation::Auto;
         frontier::forced(geo, values, auto, &Options::default()).unwrap()
     }
 
