@@ -61,6 +61,7 @@ pub(crate) mod rule;
 mod sandwich;
 mod schedule;
 pub(crate) mod search;
+mod shaped_line;
 mod skyscraper;
 mod text;
 mod thermo;

@@ -20,7 +20,7 @@ use crate::marks::Pen;
 /// Every family, in the order their keys are looked up. One row each.
 pub(crate) static FAMILIES: &[&dyn Family] = &[
     &killer::Killer,
-    &thermo::Thermo,
+    &thermo::Thermo::FAMILY,
     &arrow::Arrow,
     &kropki::Kropki,
     &xv::Xv,
@@ -29,9 +29,9 @@ pub(crate) static FAMILIES: &[&dyn Family] = &[
     &neighbours::Neighbours,
     &parity::Parity,
     &whisper::Whisper,
-    &renban::Renban,
+    &renban::Renban::FAMILY,
     &palindrome::Palindrome,
-    &between::Between,
+    &between::Between::FAMILY,
     &region::Region,
     &extremum::Extremum,
     &quadruple::Quadruple,
@@ -123,7 +123,7 @@ impl Constraint {
         use Constraint::*;
         match self {
             Cage { .. } => &killer::Killer,
-            Thermo(_) => &thermo::Thermo,
+            Thermo(_) => &thermo::Thermo::FAMILY,
             Arrow { .. } => &arrow::Arrow,
             KropkiWhite(..) | KropkiBlack(..) | KropkiAll | KropkiWhiteAll | KropkiBlackAll => {
                 &kropki::Kropki
@@ -134,9 +134,9 @@ impl Constraint {
             AntiKnight | AntiKing | NonConsecutive => &neighbours::Neighbours,
             Odd(_) | Even(_) => &parity::Parity,
             Whisper(_) => &whisper::Whisper,
-            Renban(_) => &renban::Renban,
+            Renban(_) => &renban::Renban::FAMILY,
             Palindrome(_) => &palindrome::Palindrome,
-            Between(_) => &between::Between,
+            Between(_) => &between::Between::FAMILY,
             Region(_) => &region::Region,
             // Every clue is made by its family (`Clue::constraint`), under its key.
             Clue(k) => by_key(k.key).expect("a clue's key names a registered family"),

@@ -1,0 +1,101 @@
+//! Lines kept as their own [`Constraint`] variant and compiled into one
+//! propagator shape of the model (thermometers, renban and between lines).
+//! A family of this kind states only what differs ([`ShapedLine`]: its
+//! key, its variant and shape, the test on the line's digits, its sentence
+//! and drawing); reading, writing and the shape checks are shared here
+//! ([`Shaped`]).
+
+use std::marker::PhantomData;
+
+use super::family::Family;
+use super::model::Model;
+use super::prop::Prop;
+use super::rule::Constraint;
+use super::text::{self, TextError};
+use crate::marks::Pen;
+
+/// What a shaped-line family states: see the module docs.
+pub(crate) trait ShapedLine: Sync + Send + 'static {
+    /// The directive key (`thermo`).
+    const KEY: &'static str;
+    /// The line in messages: "a thermometer".
+    const WHAT: &'static str;
+    /// The fewest cells a line takes.
+    const MIN_CELLS: usize;
+
+    /// The constraint of this family on `cells`.
+    fn constraint(cells: Vec<usize>) -> Constraint;
+
+    /// The line's cells, when `c` is of this family.
+    fn line(c: &Constraint) -> Option<&[usize]>;
+
+    /// The propagator shape the line compiles into.
+    fn shape(cells: Vec<usize>) -> Prop;
+
+    /// Whether the digits of the line, in order, obey the rule.
+    fn holds(line: &[u32]) -> bool;
+
+    /// The rule in words for the line named `line`.
+    fn rule_text(line: &str) -> String;
+
+    /// Draws the line.
+    fn draw(cells: &[usize], pen: &mut Pen);
+}
+
+/// The family of a [`ShapedLine`].
+pub(crate) struct Shaped<R>(PhantomData<R>);
+
+impl<R> Shaped<R> {
+    /// The one value, for the registry.
+    pub(crate) const FAMILY: Self = Shaped(PhantomData);
+}
+
+impl<R: ShapedLine> Family for Shaped<R> {
+    fn keys(&self) -> &'static [&'static str] {
+        std::slice::from_ref(&R::KEY)
+    }
+
+    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
+        Ok(R::constraint(text::need_cells(
+            value,
+            n,
+            R::MIN_CELLS,
+            R::WHAT,
+        )?))
+    }
+
+    fn write(&self, c: &Constraint, n: usize) -> String {
+        format!("{}: {}", R::KEY, text::names(&self.cells(c, n), n))
+    }
+
+    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+        R::line(c).map_or(Vec::new(), <[usize]>::to_vec)
+    }
+
+    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
+        text::no_repeat(&self.cells(c, n), "a line", n)
+    }
+
+    fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
+        let line: Vec<u32> = R::line(c)
+            .unwrap_or_default()
+            .iter()
+            .map(|&c| u32::from(values[c]))
+            .collect();
+        R::holds(&line)
+    }
+
+    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
+        m.props.push(R::shape(self.cells(c, m.n)));
+    }
+
+    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
+        R::rule_text(&names(&self.cells(c, n)))
+    }
+
+    fn draw(&self, c: &Constraint, pen: &mut Pen) {
+        if let Some(cells) = R::line(c).filter(|l| !l.is_empty()) {
+            R::draw(cells, pen);
+        }
+    }
+}
