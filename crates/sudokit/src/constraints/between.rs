@@ -17,6 +17,7 @@ impl Between {
 impl ShapedLine for Between {
     const KEY: &'static str = "between";
     const WHAT: &'static str = "a between line";
+    const FPUZZLES_KEY: &'static str = "betweenline";
     const MIN_CELLS: usize = 2;
 
     fn constraint(cells: Vec<usize>) -> Constraint {

@@ -19,6 +19,7 @@ impl Renban {
 impl ShapedLine for Renban {
     const KEY: &'static str = "renban";
     const WHAT: &'static str = "a renban line";
+    const FPUZZLES_KEY: &'static str = "renban";
     const MIN_CELLS: usize = 1;
 
     fn constraint(cells: Vec<usize>) -> Constraint {

@@ -22,6 +22,10 @@ pub(crate) trait ShapedLine: Sync + Send + 'static {
     const WHAT: &'static str;
     /// The fewest cells a line takes.
     const MIN_CELLS: usize;
+    /// The f-puzzles key (`thermometer`), whose entries hold `lines`; read
+    /// and written with the serde feature.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    const FPUZZLES_KEY: &'static str;
 
     /// The constraint of this family on `cells`.
     fn constraint(cells: Vec<usize>) -> Constraint;
@@ -97,5 +101,32 @@ impl<R: ShapedLine> Family for Shaped<R> {
         if let Some(cells) = R::line(c).filter(|l| !l.is_empty()) {
             R::draw(cells, pen);
         }
+    }
+
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        std::slice::from_ref(&R::FPUZZLES_KEY)
+    }
+
+    /// Every line of the entry is a rule of its own.
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let lines = super::family::fpuzzles_lines(key, entry, geo.n())?;
+        Ok(lines.into_iter().map(R::constraint).collect())
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let cells = super::family::fpuzzles_names(R::line(c)?, geo.n());
+        Some((R::FPUZZLES_KEY, serde_json::json!({ "lines": [cells] })))
     }
 }

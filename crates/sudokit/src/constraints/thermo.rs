@@ -19,6 +19,7 @@ impl Thermo {
 impl ShapedLine for Thermo {
     const KEY: &'static str = "thermo";
     const WHAT: &'static str = "a thermometer";
+    const FPUZZLES_KEY: &'static str = "thermometer";
     const MIN_CELLS: usize = 2;
 
     fn constraint(cells: Vec<usize>) -> Constraint {

@@ -291,9 +291,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
             cells: cells(e.get("cells"))?,
         });
     }
-    for e in list("thermometer") {
-        cs.extend(lines(&e)?.into_iter().map(Constraint::Thermo));
-    }
     // f-puzzles: every line from a circle sums to the circle on its own.
     for e in list("arrow") {
         let circle = cells(e.get("cells"))?;
@@ -443,10 +440,8 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         }
     }
     type Make = fn(Vec<usize>) -> Constraint;
-    let line_keys: [(&str, Make); 4] = [
+    let line_keys: [(&str, Make); 2] = [
         ("palindrome", Constraint::Palindrome),
-        ("betweenline", Constraint::Between),
-        ("renban", Constraint::Renban),
         ("whispers", Constraint::Whisper),
     ];
     for (key, make) in line_keys {

@@ -123,7 +123,6 @@ fn export(p: &Puzzle) -> Result<Value, String> {
                 }
                 push("killercage", e);
             }
-            Thermo(cs) => push("thermometer", json!({ "lines": [cells(cs)] })),
             Arrow { circle, arrow } => {
                 let mut line = vec![circle[circle.len() - 1]];
                 line.extend(arrow);
@@ -185,20 +184,22 @@ fn export(p: &Puzzle) -> Result<Value, String> {
                 .iter()
                 .for_each(|&x| push("even", json!({ "cell": rc(x) }))),
             Whisper(cs) => push("whispers", json!({ "lines": [cells(cs)] })),
-            Renban(cs) => push("renban", json!({ "lines": [cells(cs)] })),
             Palindrome(cs) => push("palindrome", json!({ "lines": [cells(cs)] })),
-            Between(cs) => push("betweenline", json!({ "lines": [cells(cs)] })),
             Region(cs) => push("extraregion", json!({ "cells": cells(cs) })),
-            Clue(k) => match c.family().to_fpuzzles(c, geo) {
-                Some((key, v)) => push(key, v),
-                None => {
-                    return Err(format!(
-                        "f-puzzles cannot hold the {} constraint `{}`",
-                        k.key(),
-                        c.to_directive(n)
-                    ))
+            // The families that write their own f-puzzles entries.
+            Thermo(_) | Renban(_) | Between(_) | Clue(_) => {
+                let family = c.family();
+                match family.to_fpuzzles(c, geo) {
+                    Some((key, v)) => push(key, v),
+                    None => {
+                        return Err(format!(
+                            "f-puzzles cannot hold the {} constraint `{}`",
+                            family.keys().first().copied().unwrap_or_default(),
+                            c.to_directive(n)
+                        ))
+                    }
                 }
-            },
+            }
         }
     }
     o.extend(lists);
