@@ -1,6 +1,7 @@
 //! Between lines: the digits on the line between its two ends lie strictly
 //! between the ends' digits (in either order).
 
+use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::shaped_line::{Shaped, ShapedLine};
@@ -31,11 +32,11 @@ impl ShapedLine for Between {
         }
     }
 
-    fn shape(cells: Vec<usize>) -> Prop {
-        Prop::Between(cells)
+    fn compile(cells: Vec<usize>, m: &mut Model) {
+        m.props.push(Prop::Between(cells));
     }
 
-    fn holds(line: &[u32]) -> bool {
+    fn holds(line: &[u32], _n: usize) -> bool {
         let [a, inside @ .., b] = line else {
             return true;
         };
@@ -43,7 +44,7 @@ impl ShapedLine for Between {
         inside.iter().all(|&d| l < d && d < h)
     }
 
-    fn rule_text(line: &str) -> String {
+    fn rule_text(line: &str, _n: usize) -> String {
         format!("the digits inside the between line {line} lie between its ends")
     }
 

@@ -70,8 +70,6 @@ mod xsum;
 mod xv;
 mod zipper;
 
-#[cfg(feature = "serde")]
-pub(crate) use dutch_whisper::fpuzzles_gap as dutch_gap;
 pub use registry::directive_keys;
 pub use rule::{whisper_gap, Clue, Constraint, Direction, Line};
 pub use search::TrueCandidates;

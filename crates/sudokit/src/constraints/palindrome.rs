@@ -2,65 +2,52 @@
 //! `len - 1 - i` compile to "equal" pairs, whose arc consistency
 //! intersects their candidates.
 
-use super::family::Family;
 use super::model::Model;
 use super::prop::Relation;
 use super::rule::Constraint;
-use super::text::{self, TextError};
+use super::shaped_line::{Shaped, ShapedLine};
 use crate::marks::Pen;
 
 /// Palindromes: `palindrome: r1c1 r1c2 r1c3`.
 pub(crate) struct Palindrome;
 
-impl Family for Palindrome {
-    fn keys(&self) -> &'static [&'static str] {
-        &["palindrome"]
+impl Palindrome {
+    /// The family's one value.
+    pub(crate) const FAMILY: Shaped<Palindrome> = Shaped::FAMILY;
+}
+
+impl ShapedLine for Palindrome {
+    const KEY: &'static str = "palindrome";
+    const FPUZZLES_KEY: &'static str = "palindrome";
+    const WHAT: &'static str = "a palindrome";
+    const MIN_CELLS: usize = 2;
+
+    fn constraint(cells: Vec<usize>) -> Constraint {
+        Constraint::Palindrome(cells)
     }
 
-    fn parse(&self, _key: &str, value: &str, n: usize) -> Result<Constraint, TextError> {
-        Ok(Constraint::Palindrome(text::need_cells(
-            value,
-            n,
-            2,
-            "a palindrome",
-        )?))
-    }
-
-    fn write(&self, c: &Constraint, n: usize) -> String {
-        format!("palindrome: {}", text::names(&self.cells(c, n), n))
-    }
-
-    fn cells(&self, c: &Constraint, _n: usize) -> Vec<usize> {
+    fn line(c: &Constraint) -> Option<&[usize]> {
         match c {
-            Constraint::Palindrome(cells) => cells.clone(),
-            _ => Vec::new(),
+            Constraint::Palindrome(cells) => Some(cells),
+            _ => None,
         }
     }
 
-    fn validate(&self, c: &Constraint, n: usize) -> Result<(), String> {
-        text::no_repeat(&self.cells(c, n), "a line", n)
-    }
-
-    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
-        let cells = self.cells(c, n);
-        (0..cells.len() / 2).all(|i| values[cells[i]] == values[cells[cells.len() - 1 - i]])
-    }
-
-    fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        let cells = self.cells(c, m.n);
+    fn compile(cells: Vec<usize>, m: &mut Model) {
         for i in 0..cells.len() / 2 {
             m.pair(cells[i], cells[cells.len() - 1 - i], Relation::Equal);
         }
     }
 
-    fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
-        format!(
-            "the palindrome {} reads the same from either end",
-            names(&self.cells(c, n))
-        )
+    fn holds(line: &[u32], _n: usize) -> bool {
+        line.iter().eq(line.iter().rev())
     }
 
-    fn draw(&self, c: &Constraint, pen: &mut Pen) {
-        pen.line(&self.cells(c, pen.n), "#ccc", pen.size * 0.25);
+    fn rule_text(line: &str, _n: usize) -> String {
+        format!("the palindrome {line} reads the same from either end")
+    }
+
+    fn draw(cells: &[usize], pen: &mut Pen) {
+        pen.line(cells, "#ccc", pen.size * 0.25);
     }
 }

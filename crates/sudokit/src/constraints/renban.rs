@@ -3,6 +3,7 @@
 //! cell keeps the digits of the windows every cell of the line can fit.
 
 use super::mask::bit;
+use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::shaped_line::{Shaped, ShapedLine};
@@ -33,11 +34,11 @@ impl ShapedLine for Renban {
         }
     }
 
-    fn shape(cells: Vec<usize>) -> Prop {
-        Prop::Renban(cells)
+    fn compile(cells: Vec<usize>, m: &mut Model) {
+        m.props.push(Prop::Renban(cells));
     }
 
-    fn holds(line: &[u32]) -> bool {
+    fn holds(line: &[u32], _n: usize) -> bool {
         let (Some(&min), Some(&max)) = (line.iter().min(), line.iter().max()) else {
             return true;
         };
@@ -50,7 +51,7 @@ impl ShapedLine for Renban {
         distinct && (max - min) as usize == line.len() - 1
     }
 
-    fn rule_text(line: &str) -> String {
+    fn rule_text(line: &str, _n: usize) -> String {
         format!("the renban line {line} holds a run of consecutive digits")
     }
 

@@ -1,5 +1,6 @@
-//! Lines kept as their own [`Constraint`] variant and compiled into one
-//! propagator shape of the model (thermometers, renban and between lines).
+//! Lines kept as their own [`Constraint`] variant (thermometers, renban,
+//! between lines, palindromes, German whispers), compiled into the model's
+//! own shapes: a line propagator or pairs.
 //! A family of this kind states only what differs ([`ShapedLine`]: its
 //! key, its variant and shape, the test on the line's digits, its sentence
 //! and drawing); reading, writing and the shape checks are shared here
@@ -9,7 +10,6 @@ use std::marker::PhantomData;
 
 use super::family::Family;
 use super::model::Model;
-use super::prop::Prop;
 use super::rule::Constraint;
 use super::text::{self, TextError};
 use crate::marks::Pen;
@@ -33,14 +33,29 @@ pub(crate) trait ShapedLine: Sync + Send + 'static {
     /// The line's cells, when `c` is of this family.
     fn line(c: &Constraint) -> Option<&[usize]>;
 
-    /// The propagator shape the line compiles into.
-    fn shape(cells: Vec<usize>) -> Prop;
+    /// Adds the line's propagators to `m`.
+    fn compile(cells: Vec<usize>, m: &mut Model);
 
-    /// Whether the digits of the line, in order, obey the rule.
-    fn holds(line: &[u32]) -> bool;
+    /// Whether the digits of the line, in order, obey the rule on an N×N
+    /// board.
+    fn holds(line: &[u32], n: usize) -> bool;
 
-    /// The rule in words for the line named `line`.
-    fn rule_text(line: &str) -> String;
+    /// The rule in words for the line named `line` on an N×N board.
+    fn rule_text(line: &str, n: usize) -> String;
+
+    /// Whether this family reads f-puzzles entry `entry` of its key (f-puzzles
+    /// keeps Dutch whispers under the German whispers' key).
+    #[cfg(feature = "serde")]
+    fn reads_fpuzzles_entry(_entry: &serde_json::Value) -> bool {
+        true
+    }
+
+    /// The rules an f-puzzles line stands for: itself, or pieces of it
+    /// (whispers drawn back through a cell).
+    #[cfg(feature = "serde")]
+    fn fpuzzles_pieces(line: Vec<usize>) -> Vec<Vec<usize>> {
+        vec![line]
+    }
 
     /// Draws the line.
     fn draw(cells: &[usize], pen: &mut Pen);
@@ -80,21 +95,21 @@ impl<R: ShapedLine> Family for Shaped<R> {
         text::no_repeat(&self.cells(c, n), "a line", n)
     }
 
-    fn satisfied(&self, c: &Constraint, values: &[u16], _n: usize, _all: &[Constraint]) -> bool {
+    fn satisfied(&self, c: &Constraint, values: &[u16], n: usize, _all: &[Constraint]) -> bool {
         let line: Vec<u32> = R::line(c)
             .unwrap_or_default()
             .iter()
             .map(|&c| u32::from(values[c]))
             .collect();
-        R::holds(&line)
+        R::holds(&line, n)
     }
 
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
-        m.props.push(R::shape(self.cells(c, m.n)));
+        R::compile(self.cells(c, m.n), m);
     }
 
     fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
-        R::rule_text(&names(&self.cells(c, n)))
+        R::rule_text(&names(&self.cells(c, n)), n)
     }
 
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
@@ -108,7 +123,7 @@ impl<R: ShapedLine> Family for Shaped<R> {
         std::slice::from_ref(&R::FPUZZLES_KEY)
     }
 
-    /// Every line of the entry is a rule of its own.
+    /// Every line of the entry (or piece of one) is a rule of its own.
     #[cfg(feature = "serde")]
     fn read_fpuzzles(
         &self,
@@ -116,8 +131,15 @@ impl<R: ShapedLine> Family for Shaped<R> {
         entry: &serde_json::Value,
         geo: &crate::geometry::Geometry,
     ) -> Result<Vec<Constraint>, String> {
+        if !R::reads_fpuzzles_entry(entry) {
+            return Ok(Vec::new());
+        }
         let lines = super::family::fpuzzles_lines(key, entry, geo.n())?;
-        Ok(lines.into_iter().map(R::constraint).collect())
+        Ok(lines
+            .into_iter()
+            .flat_map(R::fpuzzles_pieces)
+            .map(R::constraint)
+            .collect())
     }
 
     #[cfg(feature = "serde")]

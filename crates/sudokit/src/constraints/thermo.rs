@@ -3,6 +3,7 @@
 //! Bounds in both directions: a cell is above its predecessor's lowest
 //! digit and below its successor's highest.
 
+use super::model::Model;
 use super::prop::Prop;
 use super::rule::Constraint;
 use super::shaped_line::{Shaped, ShapedLine};
@@ -33,15 +34,15 @@ impl ShapedLine for Thermo {
         }
     }
 
-    fn shape(cells: Vec<usize>) -> Prop {
-        Prop::Thermo(cells)
+    fn compile(cells: Vec<usize>, m: &mut Model) {
+        m.props.push(Prop::Thermo(cells));
     }
 
-    fn holds(line: &[u32]) -> bool {
+    fn holds(line: &[u32], _n: usize) -> bool {
         line.windows(2).all(|w| w[0] < w[1])
     }
 
-    fn rule_text(line: &str) -> String {
+    fn rule_text(line: &str, _n: usize) -> String {
         format!("digits strictly increase along the thermometer {line}")
     }
 

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::constraints::fpuzzles_values::{as_number, cell, cells, rc, split_at_repeats};
+use crate::constraints::fpuzzles_values::{as_number, cell, cells, rc};
 use crate::constraints::{Constraint, Direction, Line};
 use crate::geometry::{BoxShape, Geometry, Variant};
 use crate::grid::Grid;
@@ -437,23 +437,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
             } else {
                 Constraint::Even(cs_)
             });
-        }
-    }
-    type Make = fn(Vec<usize>) -> Constraint;
-    let line_keys: [(&str, Make); 2] = [
-        ("palindrome", Constraint::Palindrome),
-        ("whispers", Constraint::Whisper),
-    ];
-    for (key, make) in line_keys {
-        for e in list(key) {
-            if key == "whispers" && crate::constraints::dutch_gap(&e).is_some() {
-                continue; // a difference named: Dutch whispers, read by their family
-            }
-            let mut ls = lines(&e)?;
-            if key == "whispers" {
-                ls = ls.into_iter().flat_map(split_at_repeats).collect();
-            }
-            cs.extend(ls.into_iter().map(make));
         }
     }
     for e in list("extraregion") {

@@ -183,11 +183,9 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             Even(cs) => cs
                 .iter()
                 .for_each(|&x| push("even", json!({ "cell": rc(x) }))),
-            Whisper(cs) => push("whispers", json!({ "lines": [cells(cs)] })),
-            Palindrome(cs) => push("palindrome", json!({ "lines": [cells(cs)] })),
             Region(cs) => push("extraregion", json!({ "cells": cells(cs) })),
             // The families that write their own f-puzzles entries.
-            Thermo(_) | Renban(_) | Between(_) | Clue(_) => {
+            Thermo(_) | Renban(_) | Between(_) | Palindrome(_) | Whisper(_) | Clue(_) => {
                 let family = c.family();
                 match family.to_fpuzzles(c, geo) {
                     Some((key, v)) => push(key, v),
