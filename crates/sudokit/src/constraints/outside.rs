@@ -92,8 +92,7 @@ impl<R: OutsideRule> Family for Outside<R> {
     fn compile(&self, c: &Constraint, m: &mut Model, _all: &[Constraint]) {
         m.props
             .push(Prop::Family(c.clone(), self.cells(c, m.n), |c, cand, n| {
-                let (number, cells) = parts(c);
-                R::propagate(number, cand, cells, n)
+                R::FAMILY.propagate(c, cand, n)
             }));
     }
 
