@@ -99,10 +99,7 @@ impl Graph {
 
 /// Search buffers, reused between starts.
 struct Scratch {
-    parent: Vec<u32>,
-    seen_gen: Vec<u32>,
-    generation: u32,
-    queue: Vec<u32>,
+    bfs: Bfs,
     victims: Vec<u32>,
 }
 
@@ -120,7 +117,7 @@ impl Scratch {
     /// from running out), else new ones.
     fn take(nodes: usize) -> Self {
         match SCRATCH.with(|s| s.borrow_mut().take()) {
-            Some(s) if s.seen_gen.len() == nodes * 2 && s.generation < u32::MAX / 2 => s,
+            Some(s) if s.bfs.fits(nodes) => s,
             _ => Scratch::new(nodes),
         }
     }
@@ -131,10 +128,7 @@ impl Scratch {
 
     fn new(nodes: usize) -> Self {
         Scratch {
-            parent: vec![u32::MAX; nodes * 2],
-            seen_gen: vec![0; nodes * 2],
-            generation: 0,
-            queue: Vec::new(),
+            bfs: Bfs::new(nodes),
             victims: Vec::new(),
         }
     }
@@ -282,13 +276,7 @@ fn search(
     starts: impl Iterator<Item = u32>,
 ) -> Option<Step> {
     let n = g.n;
-    let Scratch {
-        parent,
-        seen_gen,
-        generation,
-        queue,
-        victims,
-    } = sc;
+    let Scratch { bfs, victims } = sc;
     // The chain with the most eliminations (ties: the shortest, then the
     // first found), as HoDoKu chooses: (count, length, states, victims).
     let mut best: Option<(usize, usize, Vec<u32>, Conclusion)> = None;
@@ -299,8 +287,6 @@ fn search(
         if g.strong(s).is_empty() {
             continue;
         }
-        *generation += 1;
-        let generation = *generation;
         // Candidates seeing s: the possible victims.
         let sc = s as usize / n;
         victims.clear();
@@ -318,15 +304,8 @@ fn search(
                 victims.push(node(n, p as usize, sd));
             }
         }
-        queue.clear();
-        let start = s * 2;
-        seen_gen[start as usize] = generation;
-        parent[start as usize] = u32::MAX;
-        queue.push(start);
-        let mut head = 0;
-        while head < queue.len() {
-            let st = queue[head];
-            head += 1;
+        bfs.start(s);
+        while let Some(st) = bfs.pop() {
             let (v, on) = (st / 2, st % 2 == 1);
             if on {
                 if v == s {
@@ -334,7 +313,7 @@ fn search(
                     // loop passes each candidate once (a breadth-first path
                     // may meet a candidate as true and later as false: sound,
                     // but no chain a player would draw).
-                    let states = chain_states(parent, st);
+                    let states = chain_states(&bfs.parent, st);
                     if simple(&states[..states.len() - 1]) {
                         return Some(make(c, mode, &states, Conclusion::Proved(s)));
                     }
@@ -343,14 +322,14 @@ fn search(
                 // A lasso: the path met v as false earlier, so the loop
                 // from there proves v (a discontinuous nice loop). The
                 // loop alone is the step.
-                if seen_gen[v as usize * 2] == generation {
-                    if let Some(lp) = inner_loop(parent, st, v * 2) {
+                if bfs.seen(v * 2) {
+                    if let Some(lp) = inner_loop(&bfs.parent, st, v * 2) {
                         if simple(&lp[..lp.len() - 1]) {
                             return Some(make(c, mode, &lp, Conclusion::Proved(v)));
                         }
                     }
                 }
-                let depth = chain_len(parent, st);
+                let depth = chain_len(&bfs.parent, st);
                 if depth >= 3 {
                     let hits = || {
                         victims
@@ -363,21 +342,18 @@ fn search(
                         .as_ref()
                         .map_or(true, |b| count > b.0 || (count == b.0 && depth < b.1));
                     if count > 0 && better {
-                        let states = chain_states(parent, st);
+                        let states = chain_states(&bfs.parent, st);
                         if simple(&states) {
                             best =
                                 Some((count, depth, states, Conclusion::Removes(hits().collect())));
                         }
                     }
                 }
-            } else if v != s
-                && seen_gen[v as usize * 2 + 1] == generation
-                && best.as_ref().map_or(true, |b| b.0 <= 1)
-            {
+            } else if v != s && bfs.seen(v * 2 + 1) && best.as_ref().map_or(true, |b| b.0 <= 1) {
                 // A lasso: the path met v as true earlier, so the loop from
                 // there (v true makes v false) removes v; the loop alone is
                 // the step, a candidate for the best like any chain.
-                if let Some(lp) = inner_loop(parent, st, v * 2 + 1) {
+                if let Some(lp) = inner_loop(&bfs.parent, st, v * 2 + 1) {
                     let depth = lp.len() - 1;
                     let better = best.as_ref().map_or(true, |b| b.0 < 1 || depth < b.1);
                     if better && simple(&lp[..depth]) {
@@ -385,7 +361,7 @@ fn search(
                     }
                 }
             }
-            expand(g, c, st, generation, seen_gen, parent, queue);
+            bfs.expand(g, c, st);
         }
     }
     best.map(|(_, _, states, what)| make(c, mode, &states, what))
@@ -408,32 +384,76 @@ impl Links for Graph {
     }
 }
 
-/// One breadth-first step of a chain search from state `st` (node
-/// `st / 2`, true when `st` is odd): a true node's weak links and a false
-/// node's strong links lead to the neighbours' opposite states, queued
-/// (with `st` as their parent) when not yet seen in this `generation`.
-pub(super) fn expand(
-    g: &impl Links,
-    c: &Candidates,
-    st: u32,
+/// A breadth-first search over chain states `2·node + on` (odd: the node
+/// is true), reused from one start to the next. A state counts as seen only
+/// when marked in the current generation, which rises with every start, so
+/// starting again clears nothing.
+pub(super) struct Bfs {
+    /// Each seen state's predecessor, `u32::MAX` at the start.
+    pub(super) parent: Vec<u32>,
+    seen_gen: Vec<u32>,
     generation: u32,
-    seen_gen: &mut [u32],
-    parent: &mut [u32],
-    queue: &mut Vec<u32>,
-) {
-    let (v, on) = (st / 2, st % 2 == 1);
-    let mut visit = |w: u32| {
-        let ns = w * 2 + (!on) as u32;
-        if seen_gen[ns as usize] != generation {
-            seen_gen[ns as usize] = generation;
-            parent[ns as usize] = st;
-            queue.push(ns);
+    queue: Vec<u32>,
+    head: usize,
+}
+
+impl Bfs {
+    pub(super) fn new(nodes: usize) -> Self {
+        Bfs {
+            parent: vec![u32::MAX; nodes * 2],
+            seen_gen: vec![0; nodes * 2],
+            generation: 0,
+            queue: Vec::new(),
+            head: 0,
         }
-    };
-    if on {
-        g.for_weak(c, v, visit);
-    } else {
-        g.strong(v).iter().for_each(|&w| visit(w));
+    }
+
+    /// Sized for `nodes`, with generations far from running out.
+    fn fits(&self, nodes: usize) -> bool {
+        self.seen_gen.len() == nodes * 2 && self.generation < u32::MAX / 2
+    }
+
+    /// Starts a new search from "s is false"; returns its generation.
+    pub(super) fn start(&mut self, s: u32) -> u32 {
+        self.generation += 1;
+        let start = s * 2;
+        self.seen_gen[start as usize] = self.generation;
+        self.parent[start as usize] = u32::MAX;
+        self.queue.clear();
+        self.queue.push(start);
+        self.head = 0;
+        self.generation
+    }
+
+    /// The next state in breadth-first order.
+    pub(super) fn pop(&mut self) -> Option<u32> {
+        let st = *self.queue.get(self.head)?;
+        self.head += 1;
+        Some(st)
+    }
+
+    /// True when this search has reached state `st`.
+    pub(super) fn seen(&self, st: u32) -> bool {
+        self.seen_gen[st as usize] == self.generation
+    }
+
+    /// Queues the states one link from `st`: a true node's weak links and a
+    /// false node's strong links lead to the neighbours' opposite states.
+    pub(super) fn expand(&mut self, g: &impl Links, c: &Candidates, st: u32) {
+        let (v, on) = (st / 2, st % 2 == 1);
+        let mut visit = |w: u32| {
+            let ns = w * 2 + (!on) as u32;
+            if self.seen_gen[ns as usize] != self.generation {
+                self.seen_gen[ns as usize] = self.generation;
+                self.parent[ns as usize] = st;
+                self.queue.push(ns);
+            }
+        };
+        if on {
+            g.for_weak(c, v, visit);
+        } else {
+            g.strong(v).iter().for_each(|&w| visit(w));
+        }
     }
 }
 

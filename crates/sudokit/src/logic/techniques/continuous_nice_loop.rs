@@ -22,7 +22,7 @@
 //! first, its weak link closing), so that search starts from groups only:
 //! every path is then grouped, and there are far fewer starts.
 
-use super::chains::{build, chain_len, chain_states, expand, simple, Graph, Links, Mode};
+use super::chains::{build, chain_len, chain_states, simple, Bfs, Graph, Links, Mode};
 use super::{elim_text, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -100,33 +100,28 @@ impl LoopGraph for Plain<'_> {
 pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) -> Option<Step> {
     let grouped = technique == Technique::GroupedContinuousNiceLoop;
     let nodes = g.nodes();
-    let mut parent = vec![u32::MAX; nodes * 2];
-    let mut seen_gen = vec![0u32; nodes * 2];
+    let mut bfs = Bfs::new(nodes);
     // Nodes weakly linked to the start (which close a loop), by generation.
     let mut closer_gen = vec![0u32; nodes];
-    let mut queue: Vec<u32> = Vec::new();
     // (eliminations, links, loop states).
     let mut best: Option<(Vec<Cand>, usize, Vec<u32>)> = None;
-    for (generation, s) in (1u32..).zip(0..nodes as u32) {
+    for s in 0..nodes as u32 {
         if c.out_of_time() {
             return None;
         }
         if g.strong(s).is_empty() || (grouped && !g.is_group(s)) {
             continue;
         }
+        let generation = bfs.start(s);
         g.for_weak(c, s, |w| closer_gen[w as usize] = generation);
-        queue.clear();
-        let start = s * 2;
-        seen_gen[start as usize] = generation;
-        parent[start as usize] = u32::MAX;
-        queue.push(start);
-        let mut head = 0;
-        while head < queue.len() {
-            let st = queue[head];
-            head += 1;
+        while let Some(st) = bfs.pop() {
             let (v, on) = (st / 2, st % 2 == 1);
-            if on && v != s && closer_gen[v as usize] == generation && chain_len(&parent, st) >= 3 {
-                let states = chain_states(&parent, st);
+            if on
+                && v != s
+                && closer_gen[v as usize] == generation
+                && chain_len(&bfs.parent, st) >= 3
+            {
+                let states = chain_states(&bfs.parent, st);
                 if simple(&states) {
                     let elims = eliminations(c, g, &states);
                     let links = states.len();
@@ -138,7 +133,7 @@ pub(super) fn search<G: LoopGraph>(c: &Candidates, g: &G, technique: Technique) 
                     }
                 }
             }
-            expand(g, c, st, generation, &mut seen_gen, &mut parent, &mut queue);
+            bfs.expand(g, c, st);
         }
     }
     best.map(|(elims, _, states)| make(c, g, &states, elims, technique))
