@@ -73,6 +73,9 @@ test("explain: the same steps as `sudokit explain --json`", () => {
     const cli = JSON.parse(execFileSync(BIN, ["explain", "--json", puzzle], { encoding: "utf8" }).trim());
     assert.ok(ours.steps.length > 20, "a real path");
     assert.deepStrictEqual(ours.steps, cli.steps);
+    // Byte for byte: the same keys in the same order, printed the same way.
+    assert.equal(JSON.stringify(ours.steps), JSON.stringify(cli.steps));
+    assert.equal(JSON.stringify(ours.grade), JSON.stringify(cli.grade));
   }
 });
 
