@@ -98,13 +98,21 @@ grep -qx 'const WASM = "";' "$src/worker.js" || { say "worker.js lacks its 'cons
 { cat "$tmp/sudokit_wasm.js"; echo; sed "s/^const WASM = \"\";\$/const WASM = \"$wasm\";/" "$src/worker.js"; } > "$tmp/worker.js"
 worker="worker.$(hash "$tmp/worker.js").js"
 cp "$tmp/worker.js" "$out/$worker"
-grep -q 'new Worker("worker.js")' "$src/app.js" || { say "app.js does not start its engine with new Worker(\"worker.js\")"; exit 1; }
-sed "s/new Worker(\"worker.js\")/new Worker(\"$worker\")/" "$src/app.js" > "$tmp/app.js"
+# The page's scripts, in the order index.html loads them (they share one
+# scope), joined into one file: one request on a first visit.
+parts=$(sed -n 's|^<script src="\(app/[a-z]*\.js\)"></script>$|\1|p' "$src/index.html")
+[ -n "$parts" ] || { say "index.html loads no app/*.js script"; exit 1; }
+for p in $parts; do cat "$src/$p"; echo; done > "$tmp/app.js"
+grep -q 'new Worker("worker.js")' "$tmp/app.js" || { say "the page's scripts do not start the engine with new Worker(\"worker.js\")"; exit 1; }
+sed -i "s/new Worker(\"worker.js\")/new Worker(\"$worker\")/" "$tmp/app.js"
 app="app.$(hash "$tmp/app.js").js"
 cp "$tmp/app.js" "$out/$app"
 css="app.$(hash "$src/app.css").css"
 cp "$src/app.css" "$out/$css"
-sed -e "s/href=\"app.css\"/href=\"$css\"/" -e "s/src=\"app.js\"/src=\"$app\"/" "$src/index.html" > "$out/index.html"
+# The first script tag becomes the joined file's, the others go.
+awk -v app="$app" '/^<script src="app\/[a-z]*\.js"><\/script>$/ { if (!done) print "<script src=\"" app "\"></script>"; done = 1; next }
+    /^<!-- One scope, in this order/ { next } { print }' "$src/index.html" |
+    sed -e "s/href=\"app.css\"/href=\"$css\"/" > "$out/index.html"
 grep -q "$app" "$out/index.html" && grep -q "$css" "$out/index.html" || { say "index.html does not load app.js and app.css"; exit 1; }
 cp "$src/manifest.webmanifest" "$src"/icon* "$out/"
 # The service worker: the shell it keeps for offline play under the new

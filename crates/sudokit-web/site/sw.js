@@ -13,7 +13,7 @@
 const VERSION = "dev";
 const CACHE = `sudokit-${VERSION}`;
 const ENGINE_CACHE = "sudokit-engine";
-const SHELL = ["./", "index.html", "app.css", "app.js", "worker.js", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png"];
+const SHELL = ["./", "index.html", "app.css", "app/state.js", "app/engine.js", "app/board.js", "app/play.js", "app/link.js", "app/daily.js", "app/controls.js", "app/main.js", "worker.js", "manifest.webmanifest", "icon.svg", "icon-192.png", "icon-512.png"];
 const ENGINE = "";
 self.addEventListener("install", (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -36,7 +36,14 @@ include!(concat!(env!("OUT_DIR"), "/built_site.rs"));
 const SOURCES: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../site/index.html")),
     ("app.css", include_bytes!("../site/app.css")),
-    ("app.js", include_bytes!("../site/app.js")),
+    ("app/state.js", include_bytes!("../site/app/state.js")),
+    ("app/engine.js", include_bytes!("../site/app/engine.js")),
+    ("app/board.js", include_bytes!("../site/app/board.js")),
+    ("app/play.js", include_bytes!("../site/app/play.js")),
+    ("app/link.js", include_bytes!("../site/app/link.js")),
+    ("app/daily.js", include_bytes!("../site/app/daily.js")),
+    ("app/controls.js", include_bytes!("../site/app/controls.js")),
+    ("app/main.js", include_bytes!("../site/app/main.js")),
     ("worker.js", include_bytes!("../site/worker.js")),
     ("sw.js", include_bytes!("../site/sw.js")),
     (
@@ -219,7 +226,7 @@ fn file(rel: &str, encoding: &str, bytes: Cow<'static, [u8]>, req: &HeaderMap) -
     let mut h = DefaultHasher::new();
     bytes.hash(&mut h);
     let etag = format!("\"{:016x}{}\"", h.finish(), encoding);
-    let source_files = matches!(rel, "app.js" | "app.css" | "worker.js");
+    let source_files = matches!(rel, "app.css" | "worker.js") || rel.starts_with("app/");
     let mut res = if req
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())

@@ -433,9 +433,27 @@ fn serves_the_compiled_in_site_with_the_http_engine() {
     assert_eq!(status, 200);
     assert!(head.to_ascii_lowercase().contains("text/html"), "{head}");
     let page = String::from_utf8(page).unwrap();
-    assert!(page.contains(r#"<script src="app.js">"#), "the new app");
+    // The page's scripts, each its own file in the sources.
+    let scripts: Vec<&str> = page
+        .split(r#"<script src=""#)
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert_eq!(scripts.first(), Some(&"app/state.js"), "{page}");
+    assert!(scripts.contains(&"app/main.js"), "{scripts:?}");
+    for script in &scripts {
+        let (status, head, body) = request(addr, "GET", &format!("/{script}"), b"");
+        assert_eq!(status, 200, "{script}");
+        assert!(
+            head.to_ascii_lowercase().contains("text/javascript"),
+            "{script}: {head}"
+        );
+        assert!(
+            String::from_utf8(body).unwrap().contains("\"use strict\";"),
+            "{script}"
+        );
+    }
     for (path, kind) in [
-        ("/app.js", "text/javascript"),
         ("/worker.js", "text/javascript"),
         ("/app.css", "text/css"),
         ("/manifest.webmanifest", "application/manifest+json"),

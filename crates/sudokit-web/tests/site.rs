@@ -142,11 +142,11 @@ fn sources_and_api_answers_are_compressed_on_the_fly() {
         server_engine: true,
         ..Config::default()
     });
-    let (status, plain_head, plain) = get(addr, "/app.js", "", None);
+    let (status, plain_head, plain) = get(addr, "/app/board.js", "", None);
     assert_eq!(status, 200);
     assert_eq!(header(&plain_head, "content-encoding"), None);
     assert_eq!(header(&plain_head, "cache-control"), Some("no-cache"));
-    let (status, head, br) = get(addr, "/app.js", BR_GZ, None);
+    let (status, head, br) = get(addr, "/app/board.js", BR_GZ, None);
     assert_eq!(status, 200);
     assert_eq!(header(&head, "content-encoding"), Some("br"), "{head}");
     assert!(
@@ -181,7 +181,7 @@ fn the_default_page_is_the_offline_app_when_it_was_built_first() {
         eprintln!(
             "no built site compiled in (run scripts/build-site.sh first): checking the fallback"
         );
-        assert!(page.contains(r#"<script src="app.js">"#), "{page}");
+        assert!(page.contains(r#"<script src="app/state.js">"#), "{page}");
         assert_eq!(get(addr, "/engine.json", "", None).0, 200);
         return;
     }
