@@ -30,7 +30,18 @@ rows: Array<Array<number>>,
  * Constraints beyond units, one directive line each (`cage: 15 r1c1
  * r1c2`), as a text file would carry them.
  */
-constraints?: Array<string>, };
+constraints?: Array<string>, 
+/**
+ * Cells (row-major indices) whose digit was placed while solving, not
+ * given (HoDoKu's `+d`): a position, where uniqueness techniques such
+ * as avoidable rectangles tell the two apart.
+ */
+placed?: Array<number>, 
+/**
+ * A candidate state: per cell (row-major) the digits still possible
+ * (a filled cell's own digit).
+ */
+candidates?: Array<Array<number>>, };
 
 export type StepView = { 
 /**

@@ -92,6 +92,29 @@ fn puzzle(boards: &[Arc<Geometry>]) -> impl Strategy<Value = Puzzle> + '_ {
     })
 }
 
+/// A mid-solve position: some cells placed (not given), and candidates
+/// narrowed at random in the empty cells.
+fn position(boards: &[Arc<Geometry>]) -> impl Strategy<Value = Puzzle> + '_ {
+    (puzzle(boards), any::<u64>()).prop_map(|(p, seed)| {
+        let n = p.grid().n();
+        let full = (1u64 << n) - 1;
+        let mut x = seed | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let masks = (0..p.grid().cells().len()).map(|_| next() & full).collect();
+        let placed: Vec<usize> = (0..p.grid().cells().len())
+            .filter(|&c| p.grid().get(c) != 0 && next() % 2 == 0)
+            .collect();
+        let mut q = Puzzle::with_candidates(p.grid().clone(), masks).unwrap();
+        q.set_placed(placed);
+        q
+    })
+}
+
 fn same(a: &Puzzle, b: &Puzzle) -> bool {
     let (ga, gb) = (a.geometry(), b.geometry());
     ga.box_shape() == gb.box_shape()
@@ -141,6 +164,18 @@ proptest! {
         let back = read_back(&svg);
         prop_assert_eq!(back.len(), 1, "{}", svg);
         prop_assert!(same(&back[0], &p), "{}", svg);
+    }
+
+    /// JSON keeps a position whole: placed digits apart from givens, and
+    /// every cell's candidates.
+    #[test]
+    fn a_position_reads_back_from_json(p in position(&boards())) {
+        let text = Writer::new(OutputFormat::Json).write(&p);
+        let back = read_back(&text);
+        prop_assert_eq!(back.len(), 1, "{}", text);
+        prop_assert!(same(&back[0], &p), "{}", text);
+        prop_assert_eq!(back[0].placed(), p.placed(), "{}", text);
+        prop_assert_eq!(back[0].candidates(), p.candidates(), "{}", text);
     }
 
     #[test]

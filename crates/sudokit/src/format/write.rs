@@ -194,6 +194,17 @@ pub struct GridJson {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(as = "Option<Vec<String>>", optional))]
     pub constraints: Vec<String>,
+    /// Cells (row-major indices) whose digit was placed while solving, not
+    /// given (HoDoKu's `+d`): a position, where uniqueness techniques such
+    /// as avoidable rectangles tell the two apart.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<usize>>", optional))]
+    pub placed: Vec<usize>,
+    /// A candidate state: per cell (row-major) the digits still possible
+    /// (a filled cell's own digit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub candidates: Option<Vec<Vec<u16>>>,
 }
 
 #[cfg(feature = "serde")]
@@ -213,18 +224,29 @@ impl GridJson {
             line: write_line(grid),
             rows: grid.cells().chunks(g.n()).map(|r| r.to_vec()).collect(),
             constraints: Vec::new(),
+            placed: Vec::new(),
+            candidates: None,
         }
     }
 
-    /// A puzzle's grid with its constraints.
+    /// A puzzle's grid with its constraints, and for a position its placed
+    /// digits and candidates.
     pub fn of_puzzle(puzzle: &Puzzle) -> Self {
         let n = puzzle.grid().n();
+        let candidates = puzzle.candidates().map(|masks| {
+            masks
+                .iter()
+                .map(|&m| (1..=n as u16).filter(|d| m >> (d - 1) & 1 == 1).collect())
+                .collect()
+        });
         GridJson {
             constraints: puzzle
                 .constraints()
                 .iter()
                 .map(|c| c.to_directive(n))
                 .collect(),
+            placed: puzzle.placed().to_vec(),
+            candidates,
             ..GridJson::new(puzzle.grid())
         }
     }
@@ -330,7 +352,11 @@ impl Writer {
     /// A puzzle (its givens, and its name in the formats that carry one).
     pub fn write(&mut self, puzzle: &Puzzle) -> String {
         #[cfg(feature = "serde")]
-        if self.format == OutputFormat::Json && !puzzle.constraints().is_empty() {
+        if self.format == OutputFormat::Json
+            && (!puzzle.constraints().is_empty()
+                || puzzle.has_candidates()
+                || !puzzle.placed().is_empty())
+        {
             let json = serde_json::to_string(&GridJson::of_puzzle(puzzle));
             return json.expect("plain data serialises") + "\n";
         }

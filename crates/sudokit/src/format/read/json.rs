@@ -102,7 +102,9 @@ impl<R: BufRead> Reader<R> {
                     .push((line_no, col, key, value.to_string()));
             }
         }
-        let mut p = Puzzle::new(grid);
+        let mut p = self
+            .json_position(grid, grid_obj)
+            .map_err(|m| json_err(self, m))?;
         if key == Some("puzzle") {
             if let Some(s) = obj.get("solution").filter(|s| is_grid(s)) {
                 let sol = self.json_grid(line_no, s).map_err(|m| json_err(self, m))?;
@@ -172,6 +174,72 @@ impl<R: BufRead> Reader<R> {
             doc.push_str(&line);
         }
         Ok(doc)
+    }
+
+    /// The puzzle of a grid object: its givens, or a position when the
+    /// object has `candidates` (digits per cell) or `placed` (cells placed
+    /// while solving, not given).
+    fn json_position(&self, grid: Grid, g: &Value) -> Result<Puzzle, String> {
+        let (n, count) = (grid.n(), grid.cells().len());
+        let mut placed = Vec::new();
+        if let Some(cells) = g.get("placed") {
+            let Value::Array(cells) = cells else {
+                return Err("`placed` must be an array of cell indices".into());
+            };
+            for c in cells {
+                let c = c
+                    .as_u64()
+                    .ok_or("`placed` must be an array of cell indices")?;
+                match grid.cells().get(c as usize) {
+                    None => {
+                        return Err(format!("placed cell {c} is off the board of {count} cells"))
+                    }
+                    Some(0) => return Err(format!("placed cell {c} holds no digit")),
+                    Some(_) => placed.push(c as usize),
+                }
+            }
+        }
+        let mut p = match g.get("candidates") {
+            None | Some(Value::Null) => Puzzle::new(grid),
+            Some(Value::Array(cells)) if cells.len() == count => {
+                let mut masks = Vec::with_capacity(count);
+                for (i, cell) in cells.iter().enumerate() {
+                    let Value::Array(digits) = cell else {
+                        return Err(format!(
+                            "`candidates` of cell {i}: expected an array of digits"
+                        ));
+                    };
+                    let mut mask = 0u64;
+                    for d in digits {
+                        match d.as_u64() {
+                            Some(d) if (1..=n as u64).contains(&d) => mask |= 1 << (d - 1),
+                            _ => {
+                                return Err(format!(
+                                    "`candidates` of cell {i}: {d} is not a digit 1..={n}"
+                                ))
+                            }
+                        }
+                    }
+                    let v = grid.cells()[i];
+                    if v != 0 && mask != 1 << (v - 1) {
+                        return Err(format!(
+                            "`candidates` of cell {i}: the cell holds {v}, so its only candidate is {v}"
+                        ));
+                    }
+                    masks.push(mask);
+                }
+                Puzzle::with_candidates(grid, masks).map_err(|e| e.to_string())?
+            }
+            Some(Value::Array(cells)) => {
+                return Err(format!(
+                    "`candidates` has {} cells; the board has {count}",
+                    cells.len()
+                ))
+            }
+            Some(_) => return Err("`candidates` must be an array of digit arrays".into()),
+        };
+        p.set_placed(placed);
+        Ok(p)
     }
 
     fn json_grid(&mut self, line_no: usize, g: &Value) -> Result<Grid, String> {

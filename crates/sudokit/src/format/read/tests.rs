@@ -260,3 +260,39 @@ fn board_line_after_open_json_record() {
         "{e}"
     );
 }
+
+/// A position's `placed` and `candidates` are checked against its grid, and
+/// the error names the cell and what is wrong.
+#[cfg(feature = "serde")]
+#[test]
+fn json_position_fields_are_checked() {
+    let grid = r#""line":"1...............""#;
+    let err = |fields: &str| {
+        let text = format!("{{{grid},{fields}}}");
+        let rec = parse_all(&text, &ParseOptions::default()).remove(0);
+        rec.result.unwrap_err().to_string()
+    };
+    assert!(err(r#""placed":[3]"#).contains("placed cell 3 holds no digit"));
+    assert!(err(r#""placed":[16]"#).contains("off the board of 16 cells"));
+    assert!(err(r#""candidates":[[1]]"#).contains("`candidates` has 1 cells; the board has 16"));
+    let mut cells = vec!["[2,3]"; 16];
+    cells[0] = "[1]";
+    cells[5] = "[5]";
+    let bad_digit = format!(r#""candidates":[{}]"#, cells.join(","));
+    assert!(err(&bad_digit).contains("`candidates` of cell 5: 5 is not a digit 1..=4"));
+    cells[5] = "[2]";
+    cells[0] = "[2]";
+    let wrong_given = format!(r#""candidates":[{}]"#, cells.join(","));
+    assert!(err(&wrong_given).contains("cell 0: the cell holds 1"));
+    cells[0] = "[1]";
+    let ok = format!(
+        r#"{{{grid},"placed":[0],"candidates":[{}]}}"#,
+        cells.join(",")
+    );
+    let p = parse_all(&ok, &ParseOptions::default())
+        .remove(0)
+        .result
+        .unwrap();
+    assert_eq!(p.placed(), &[0]);
+    assert_eq!(p.candidate_mask(5), 0b0010);
+}
