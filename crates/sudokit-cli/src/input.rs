@@ -40,7 +40,9 @@ pub struct InputArgs {
 }
 
 /// A named input (empty name for standard input) and its reader.
-type Source = (Arc<str>, Box<dyn BufRead + Send>);
+/// An input: its file name (empty for standard input and puzzle
+/// arguments), what messages call it, and its reader.
+type Source = (Arc<str>, Arc<str>, Box<dyn BufRead + Send>);
 
 /// A missing file rather than puzzle text: it has a directory part or a
 /// file extension, and is neither a link nor JSON text (an f-puzzles or
@@ -76,18 +78,29 @@ pub fn looks_like_path(path: &std::path::Path) -> bool {
 
 /// A record with the name of the input it came from.
 pub struct Item {
+    /// The file (empty for standard input and puzzle arguments).
     pub source: Arc<str>,
+    /// The input as messages name it: the file, `standard input` or
+    /// `argument K`.
+    pub label: Arc<str>,
     pub record: Record,
 }
 
 impl Item {
-    /// `file: ` prefix for messages (empty for standard input).
+    /// `file: ` before a puzzle's header lines (empty for standard input
+    /// and puzzle arguments).
     pub fn prefix(&self) -> String {
         if self.source.is_empty() {
             String::new()
         } else {
             format!("{}: ", self.source)
         }
+    }
+
+    /// `file: `, `standard input: ` or `argument 2: ` before an error, so
+    /// that each names its input.
+    pub fn error_prefix(&self) -> String {
+        format!("{}: ", self.label)
     }
 }
 
@@ -103,15 +116,19 @@ impl InputArgs {
         })
     }
 
-    /// The inputs as buffered readers with their names (empty for stdin).
+    /// The inputs as buffered readers with their names.
     fn sources(&self) -> Result<Vec<Source>> {
         let mut sources: Vec<Source> = Vec::new();
+        let stdin = || -> Source {
+            let reader = Box::new(BufReader::new(io::stdin()));
+            ("".into(), "standard input".into(), reader)
+        };
         if self.files.is_empty() {
-            sources.push(("".into(), Box::new(BufReader::new(io::stdin()))));
+            sources.push(stdin());
         }
-        for path in &self.files {
+        for (k, path) in self.files.iter().enumerate() {
             if path.as_os_str() == "-" {
-                sources.push(("".into(), Box::new(BufReader::new(io::stdin()))));
+                sources.push(stdin());
                 continue;
             }
             if path.is_dir() {
@@ -120,12 +137,14 @@ impl InputArgs {
             if !path.exists() && !looks_like_path(path) {
                 // Puzzle text given on the command line.
                 let text = path.to_string_lossy().into_owned().into_bytes();
-                sources.push(("".into(), Box::new(io::Cursor::new(text))));
+                let label = format!("argument {}", k + 1);
+                sources.push(("".into(), label.into(), Box::new(io::Cursor::new(text))));
                 continue;
             }
             let f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
             let name: Arc<str> = path.display().to_string().into();
-            sources.push((name, Box::new(BufReader::with_capacity(1 << 16, f))));
+            let reader = Box::new(BufReader::with_capacity(1 << 16, f));
+            sources.push((name.clone(), name, reader));
         }
         Ok(sources)
     }
@@ -135,9 +154,10 @@ impl InputArgs {
     pub fn items(&self) -> Result<impl Iterator<Item = Item>> {
         let opts = self.options()?;
         let sources = self.sources()?;
-        Ok(sources.into_iter().flat_map(move |(source, src)| {
+        Ok(sources.into_iter().flat_map(move |(source, label, src)| {
             Reader::new(src, opts.clone()).map(move |record| Item {
                 source: source.clone(),
+                label: label.clone(),
                 record,
             })
         }))
@@ -223,7 +243,7 @@ impl Item {
             m.insert("code".into(), code.into());
             serde_json::Value::Object(m).to_string()
         } else {
-            format!("error: {}{message}", self.prefix())
+            format!("error: {}{message}", self.error_prefix())
         };
         Output::failed(text)
     }
@@ -243,7 +263,10 @@ impl Item {
         match &self.record.result {
             Ok(p) => Ok(p),
             Err(e) if json => Err(self.fail(true, "parse", e)),
-            Err(e) => Err(Output::failed(format!("invalid: {}{e}", self.prefix()))),
+            Err(e) => Err(Output::failed(format!(
+                "invalid: {}{e}",
+                self.error_prefix()
+            ))),
         }
     }
 
@@ -258,7 +281,7 @@ impl Item {
         Some(format!(
             "warning: {}puzzle {}, line {}: not read as rules: {}; the puzzle may have rules \
              beyond those sudokit read",
-            self.prefix(),
+            self.error_prefix(),
             self.record.number,
             self.record.line,
             p.ignored().join("; ")

@@ -378,7 +378,8 @@ fn solve_pencilmark_lines() {
         "859612437723854169164379528986147352375268914241593786432981675617425893598736241"
     );
     assert!(
-        got[1].starts_with("error: puzzle 2, line 3, column 729: bad character 'x'"),
+        got[1]
+            .starts_with("error: standard input: puzzle 2, line 3, column 729: bad character 'x'"),
         "{}",
         got[1]
     );

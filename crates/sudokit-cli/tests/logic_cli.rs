@@ -158,12 +158,13 @@ fn rate_keeps_order_and_reports_errors() {
     assert_eq!(second.len(), 3);
     assert!(second[1].parse::<u32>().unwrap() > 0);
     assert!(
-        lines[2].starts_with("error: puzzle 3, line 3") && lines[2].contains("twice"),
+        lines[2].starts_with("error: standard input: puzzle 3, line 3")
+            && lines[2].contains("twice"),
         "{}",
         lines[2]
     );
     assert!(
-        lines[3].starts_with("error: puzzle 4, line 4: more than one solution"),
+        lines[3].starts_with("error: standard input: puzzle 4, line 4: more than one solution"),
         "{}",
         lines[3]
     );

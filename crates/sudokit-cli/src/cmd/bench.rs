@@ -86,11 +86,12 @@ pub fn run(args: &Args) -> Result<Tally> {
         let mut grids: Vec<Grid> = Vec::new();
         for item in input.items()? {
             tally.total += 1;
+            let prefix = item.error_prefix();
             match item.record.result {
                 Ok(p) => grids.push(p.into_grid()),
                 Err(e) => {
                     tally.failed += 1;
-                    eprintln!("skipped: {}{e}", item.source);
+                    eprintln!("skipped: {prefix}{e}");
                 }
             }
             if args.take.is_some_and(|t| grids.len() >= t) {

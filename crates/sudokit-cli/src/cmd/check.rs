@@ -63,7 +63,7 @@ fn check_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {
             } else {
                 "error"
             };
-            let msg = format!("{word}: {}{}", item.prefix(), rec.locate(e));
+            let msg = format!("{word}: {}{}", item.error_prefix(), rec.locate(e));
             return Output::failed(msg);
         }
     };

@@ -109,7 +109,7 @@ fn checked(item: &Item) -> Result<&sudokit::Puzzle, String> {
 }
 
 fn error_line(item: &Item, e: impl std::fmt::Display) -> String {
-    format!("error: {}{e}", item.prefix())
+    format!("error: {}{e}", item.error_prefix())
 }
 
 /// All puzzles into one PDF; bad puzzles are reported and left out.

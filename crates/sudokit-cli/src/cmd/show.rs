@@ -48,7 +48,7 @@ pub fn run(args: &Args) -> Result<Tally> {
                 match written {
                     Ok(text) => Output::ok(text),
                     Err(e) => Output {
-                        text: format!("error: {}{e}", item.prefix()),
+                        text: format!("error: {}{e}", item.error_prefix()),
                         ok: false,
                         board: None,
                     },
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Result<Tally> {
             Ok(p) if candidates => match Candidates::from_grid(p.grid()) {
                 Ok(c) => Output::ok(c.to_grid_text()),
                 Err(e) => Output {
-                    text: format!("error: {}{e}", item.prefix()),
+                    text: format!("error: {}{e}", item.error_prefix()),
                     ok: false,
                     board: None,
                 },
@@ -69,7 +69,7 @@ pub fn run(args: &Args) -> Result<Tally> {
                 Output::grids(grid_text(p.grid(), fmt), p.grid(), fmt, p.name()).with_constraints(p)
             }
             Err(e) => Output {
-                text: format!("error: {}{e}", item.prefix()),
+                text: format!("error: {}{e}", item.error_prefix()),
                 ok: false,
                 board: None,
             },
