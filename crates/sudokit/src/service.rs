@@ -294,7 +294,8 @@ pub fn render_pdf(req: &PuzzleRequest, opts: &Options) -> Result<Vec<u8>, Failur
     booklet(&[entry], &layout).map_err(|e| Failure::unprocessable("unsupported", e.to_string()))
 }
 
-/// A killer or thermo puzzle for [`generate`]: plain boards only; with a
+/// A constraint puzzle (killer, thermo or lines) for [`generate`]: plain
+/// boards only; with a
 /// difficulty, [`crate::generate::constrained_at`] (eased or retried until
 /// it grades that level).
 fn generate_constrained(
@@ -304,15 +305,7 @@ fn generate_constrained(
     seed: u64,
     opts: &Options,
 ) -> Result<Value, Failure> {
-    let kind = match rules {
-        "killer" => ConstraintKind::Killer,
-        "thermo" => ConstraintKind::Thermo,
-        other => {
-            return Err(Failure::BadRequest(format!(
-                "unknown rules {other:?}: classic, killer or thermo"
-            )))
-        }
-    };
+    let kind = ConstraintKind::from_name(rules).map_err(Failure::BadRequest)?;
     if req.cube || !req.regions.is_empty() || !req.variants.is_empty() {
         return Err(Failure::BadRequest(format!(
             "{rules} puzzles are generated on plain square boards: no cube, variants or jigsaw regions"

@@ -590,7 +590,7 @@ impl GeneratedView {
         }
     }
 
-    /// A killer or thermo puzzle ([`crate::generate::constrained`]): its
+    /// A constraint puzzle ([`crate::generate::constrained`]): its
     /// grid carries the constraints.
     pub fn of_constrained(made: &ConstrainedPuzzle, seed: u64, index: u64) -> Self {
         GeneratedView {

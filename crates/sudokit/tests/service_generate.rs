@@ -262,6 +262,41 @@ fn killer_and_thermo_puzzles_keep_their_rules_and_have_one_solution() {
     }
 }
 
+/// `"rules": "renban"` (any line family): lines where the solution holds a
+/// run of consecutive digits, checked here from the answer alone, and the
+/// grid object reads back as a unique puzzle with those lines.
+#[test]
+fn line_puzzles_through_the_api_keep_their_rule() {
+    let boxes: Vec<u16> = (0..81)
+        .map(|i| ((i / 27) * 3 + (i % 9) / 3) as u16)
+        .collect();
+    let req = GenerateRequest {
+        rules: Some("renban".into()),
+        ..Default::default()
+    };
+    let answer = service::generate(&req, 5, &Options::default()).unwrap();
+    let (puzzle, solution) = (cells(&answer["grid"]), cells(&answer["solution"]));
+    assert_solves(&puzzle, &solution, &groups(&boxes));
+    let lines = answer["grid"]["constraints"].as_array().unwrap();
+    assert!(!lines.is_empty());
+    for line in lines {
+        let (head, rest) = line.as_str().unwrap().split_once(':').unwrap();
+        assert_eq!(head, "renban", "{line}");
+        let mut digits: Vec<u16> = rest
+            .split_whitespace()
+            .map(|w| solution[cell_of(w, 9)])
+            .collect();
+        digits.sort_unstable();
+        assert!(
+            digits.windows(2).all(|p| p[1] == p[0] + 1),
+            "{line}: {digits:?}"
+        );
+    }
+    let read: sudokit::Puzzle = answer["grid"].to_string().parse().unwrap();
+    assert_eq!(read.constraints().len(), lines.len());
+    assert!(read.check(&Options::default()).unwrap().is_unique());
+}
+
 #[test]
 fn killer_and_thermo_requests_outside_their_boards_are_refused() {
     for (req, words) in [
@@ -303,7 +338,7 @@ fn killer_and_thermo_requests_outside_their_boards_are_refused() {
                 rules: Some("sandwich".into()),
                 ..Default::default()
             },
-            "classic, killer or thermo",
+            "killer, thermo, renban, whisper",
         ),
     ] {
         match service::generate(&req, 1, &Options::default()) {

@@ -125,3 +125,63 @@ fn killers_above_nine_by_nine_finish_within_the_check_budget() {
     let values: Vec<u32> = a.solution.cells().iter().map(|&v| v as u32).collect();
     variant_checker::check(&file, &values).unwrap();
 }
+
+/// Families this test's independent checker knows; the others
+/// (entropic, modular, zipper, region-sum) are checked against CP-SAT by the
+/// Python tests (`test_cpsat_families.py`, generated puzzles).
+const CHECKER_KNOWS: &[&str] = &["renban", "whisper", "palindrome", "between", "arrow"];
+
+fn line_puzzles(rows: usize, cols: usize, seed: u64) {
+    use sudokit::generate::LINE_FAMILIES;
+    let n = rows * cols;
+    for &key in LINE_FAMILIES {
+        let kind = ConstraintKind::from_name(key).unwrap();
+        let made = make(rows, cols, kind, seed);
+        let cs = made.puzzle.constraints();
+        assert!(!cs.is_empty(), "{key}");
+        for c in cs {
+            assert!(
+                c.to_directive(n).starts_with(&format!("{key}:")),
+                "{key}: {c:?}"
+            );
+            // Lines of 3 to 6 cells, no cell on two lines.
+            assert!((3..=6).contains(&c.cells(n).len()), "{key}: {c:?}");
+        }
+        let mut seen = vec![0; n * n];
+        for c in cs {
+            for x in c.cells(n) {
+                seen[x] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&s| s <= 1), "{key}: a cell on two lines");
+        let box_ = format!("{rows}x{cols}");
+        let text = file_text(&made, key, seed, &box_);
+        if CHECKER_KNOWS.contains(&key) {
+            checked(&made, &text);
+        } else {
+            let opts = Options::default().with_timeout(Duration::from_secs(120));
+            let Verdict::Unique(sol) = made.puzzle.check(&opts).unwrap() else {
+                panic!("{key}: not unique");
+            };
+            assert_eq!(sol, made.solution, "{key}");
+        }
+    }
+}
+
+/// Every line family the generator offers, on 6×6: unique, lines where the
+/// solution keeps the rule (the independent checker where it knows the
+/// family), and reproducible from the seed.
+#[test]
+fn line_puzzles_of_every_family_on_six_by_six() {
+    line_puzzles(2, 3, 4);
+    let a = make(2, 3, ConstraintKind::Line("renban"), 9);
+    let b = make(2, 3, ConstraintKind::Line("renban"), 9);
+    assert_eq!(a.puzzle.grid(), b.puzzle.grid());
+    assert_eq!(a.puzzle.constraints(), b.puzzle.constraints());
+}
+
+#[test]
+#[ignore = "nine 9×9 line puzzles, generated and rated: seconds in release"]
+fn line_puzzles_of_every_family_on_nine_by_nine() {
+    line_puzzles(3, 3, 1);
+}

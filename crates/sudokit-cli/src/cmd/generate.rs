@@ -97,6 +97,14 @@ pub struct Args {
     /// --killer.
     #[arg(long, conflicts_with_all = ["cube", "minimal", "clues", "score"])]
     pub thermo: bool,
+    /// Constraint puzzles of one family: killer, thermo, or lines of
+    /// renban, whisper, palindrome, between, entropic, modular, zipper,
+    /// region-sum or arrow (random lines where the solution keeps the
+    /// rule, over about a third of the board); --difficulty as for
+    /// --killer.
+    #[arg(long, value_name = "NAME", value_parser = ConstraintKind::from_name,
+          conflicts_with_all = ["killer", "thermo", "cube", "minimal", "clues", "score"])]
+    pub rules: Option<ConstraintKind>,
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -188,26 +196,26 @@ pub fn run(args: &Args) -> Result<Tally> {
     args.symmetry
         .check_layout(board.layout())
         .map_err(anyhow::Error::msg)?;
-    if args.killer || args.thermo {
+    let kind = match (args.killer, args.thermo, args.rules) {
+        (true, _, _) => Some(ConstraintKind::Killer),
+        (_, true, _) => Some(ConstraintKind::Thermo),
+        (_, _, kind) => kind,
+    };
+    if let Some(kind) = kind {
         let Board::Fixed(geometry) = board else {
-            bail!("--killer and --thermo generate on boxes or on the regions of --like, not on random jigsaw layouts");
+            bail!("constraint puzzles (--killer, --thermo, --rules) generate on boxes or on the regions of --like, not on random jigsaw layouts");
         };
-        return constrained_on(args, geometry);
+        return constrained_on(args, kind, geometry);
     }
     generate_on(args, board)
 }
 
-/// `--killer` / `--thermo`: the library's constrained generator, written
-/// as directives and grid (and the grade when asked for).
-fn constrained_on(args: &Args, geometry: Arc<Geometry>) -> Result<Tally> {
+/// `--killer`, `--thermo`, `--rules`: the library's constrained
+/// generator, written as directives and grid (and the grade when asked for).
+fn constrained_on(args: &Args, kind: ConstraintKind, geometry: Arc<Geometry>) -> Result<Tally> {
     if args.output == OutputFormat::Json {
-        bail!("--killer and --thermo write the text formats (line, pretty, rc): JSON does not carry constraints yet");
+        bail!("--killer, --thermo and --rules write the text formats (line, pretty, rc): JSON does not carry constraints yet");
     }
-    let kind = if args.killer {
-        ConstraintKind::Killer
-    } else {
-        ConstraintKind::Thermo
-    };
     let seed = args.seed.unwrap_or_else(|| {
         let s = SystemTime::now()
             .duration_since(UNIX_EPOCH)

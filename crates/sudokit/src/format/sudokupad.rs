@@ -124,8 +124,7 @@ pub(crate) fn is_sudokupad_link(t: &str) -> bool {
     // `scl…`); a puzzle line of digits and dots (nearly every line a batch
     // holds) is ruled out by its first byte, before the substring searches
     // below (about 3,000 instructions a 9×9 line: a quarter of its reading).
-    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic)
-        || t.contains(char::is_whitespace)
+    if !t.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) || t.contains(char::is_whitespace)
     {
         return false;
     }

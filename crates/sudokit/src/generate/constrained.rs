@@ -1,10 +1,15 @@
-//! Killer and thermo puzzles: constraints read off a random solution grid,
-//! then givens removed in random order while the solution stays unique.
+//! Killer, thermo and line puzzles: constraints read off a random solution
+//! grid, then givens removed in random order while the solution stays
+//! unique.
 //!
 //! Killer: the board is cut into cages (random orthogonal growth, no digit
 //! twice in a cage, 2 to 5 cells on 9×9) whose sums are the solution's.
 //! Thermo: thermometers (cells touching orthogonally or diagonally, digits
 //! of the solution increasing, at least 3 cells) grown from random bulbs.
+//! Lines of a family whose clue is its cells alone (renban, whispers,
+//! entropic…: [`LINE_FAMILIES`]): random walks of 3 to 6 cells through
+//! touching cells, each kept when the solution keeps the family's rule on
+//! it, until about a third of the board is covered.
 //! Every removal is checked by the constraint search; a check cut short by
 //! the limits, or above 9×9 by its guess budget
 //! ([`CONSTRAINED_CHECK_BUDGET`]), keeps its given, so the result is always
@@ -28,6 +33,56 @@ pub enum ConstraintKind {
     Killer,
     /// Thermometers on part of the board.
     Thermo,
+    /// Lines of one family whose clue is its cells alone, by its directive
+    /// key (one of [`LINE_FAMILIES`]).
+    Line(&'static str),
+}
+
+/// The line families [`ConstraintKind::Line`] makes puzzles of (directive
+/// keys; `docs/constraints.md` has their rules).
+pub const LINE_FAMILIES: &[&str] = &[
+    "renban",
+    "whisper",
+    "palindrome",
+    "between",
+    "entropic",
+    "modular",
+    "zipper",
+    "region-sum",
+    "arrow",
+];
+
+impl ConstraintKind {
+    /// The kind a name asks for: `killer`, `thermo` or a line family's
+    /// directive key.
+    ///
+    /// ```
+    /// use sudokit::generate::ConstraintKind;
+    /// assert_eq!(ConstraintKind::from_name("renban"), Ok(ConstraintKind::Line("renban")));
+    /// assert!(ConstraintKind::from_name("sudoku").unwrap_err().contains("killer, thermo, renban"));
+    /// ```
+    pub fn from_name(name: &str) -> Result<Self, String> {
+        match name {
+            "killer" => Ok(ConstraintKind::Killer),
+            "thermo" => Ok(ConstraintKind::Thermo),
+            _ => match LINE_FAMILIES.iter().find(|&&k| k == name) {
+                Some(&key) => Ok(ConstraintKind::Line(key)),
+                None => Err(format!(
+                    "unknown rules {name:?}: the generator makes killer, thermo, {}",
+                    LINE_FAMILIES.join(", ")
+                )),
+            },
+        }
+    }
+
+    /// The name [`ConstraintKind::from_name`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::Killer => "killer",
+            ConstraintKind::Thermo => "thermo",
+            ConstraintKind::Line(key) => key,
+        }
+    }
 }
 
 /// A generated constraint puzzle.
@@ -40,8 +95,9 @@ pub struct ConstrainedPuzzle {
     pub rating: Option<Rating>,
 }
 
-/// Puzzle number `index` of the run seeded with `seed`: a unique killer or
-/// thermo puzzle on a square board of 4 to 16 digits, within `opts`' limits.
+/// Puzzle number `index` of the run seeded with `seed`: a unique killer,
+/// thermo or line puzzle on a square board of 4 to 16 digits, within
+/// `opts`' limits.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -63,7 +119,7 @@ pub fn constrained(
     let n = geometry.n();
     if geometry.layout() != Layout::Square || !(4..=16).contains(&n) {
         return Err(Error::Unsupported(
-            "killer and thermo puzzles are generated on square boards of 4 to 16 digits".into(),
+            "constraint puzzles are generated on square boards of 4 to 16 digits".into(),
         ));
     }
     let opts = &opts.started();
@@ -74,7 +130,14 @@ pub fn constrained(
     let constraints = match kind {
         ConstraintKind::Killer => cages(&solution, n, &mut rng),
         ConstraintKind::Thermo => thermos(&solution, n, &mut rng),
+        ConstraintKind::Line(key) => lines(&solution, key, n, &mut rng),
     };
+    if constraints.is_empty() {
+        return Err(Error::Unsupported(format!(
+            "no {} fits this solution grid; try another seed",
+            kind.name()
+        )));
+    }
     let mut puzzle = Puzzle::new(solution.clone()).with_constraints(constraints);
     let budget = check_budget(n);
     let mut order: Vec<usize> = (0..n * n).collect();
@@ -106,7 +169,7 @@ pub fn constrained(
 /// Attempts [`constrained_at`] makes before giving up on a level.
 pub const CONSTRAINED_LEVEL_ATTEMPTS: u64 = 30;
 
-/// A killer or thermo puzzle graded `level`: puzzles `index`, `index + 1`,
+/// A constraint puzzle graded `level`: puzzles `index`, `index + 1`,
 /// … of the run seeded with `seed` ([`constrained`]), each eased when it
 /// grades harder than `level` (digits of the solution given back, one at a
 /// time, in the cell of the first step harder than the level, so that step
@@ -148,10 +211,7 @@ pub fn constrained_at(
     Err(Error::Unsupported(format!(
         "no {} {} puzzle in {CONSTRAINED_LEVEL_ATTEMPTS} attempts; try another level",
         level.name().to_lowercase(),
-        match kind {
-            ConstraintKind::Killer => "killer",
-            ConstraintKind::Thermo => "thermo",
-        }
+        kind.name()
     )))
 }
 
@@ -329,6 +389,59 @@ fn thermos(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
                 free[x] = false;
             }
             out.push(Constraint::Thermo(cells));
+        }
+    }
+    out
+}
+
+/// Lines of family `key` on cells no other line uses: random walks of 3 to
+/// 6 cells through touching cells (diagonals included), each kept when the
+/// solution keeps the rule on it, until a third of the board is covered or
+/// the attempts run out.
+fn lines(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
+    let mut free = vec![true; n * n];
+    let (mut covered, mut out) = (0, Vec::new());
+    for _ in 0..n * n * 40 {
+        if covered * 3 >= n * n {
+            break;
+        }
+        let start = rng.random_range(0..n * n);
+        if !free[start] {
+            continue;
+        }
+        let want = rng.random_range(3..=n.min(6));
+        let mut cells = vec![start];
+        while cells.len() < want {
+            let last = *cells.last().expect("a start");
+            let options: Vec<usize> = neighbours(last, n, true)
+                .into_iter()
+                .filter(|&y| free[y] && !cells.contains(&y))
+                .collect();
+            let Some(&next) = options.choose(rng) else {
+                break;
+            };
+            cells.push(next);
+        }
+        if cells.len() < 3 {
+            continue;
+        }
+        let mut names: Vec<String> = cells
+            .iter()
+            .map(|&x| format!("r{}c{}", x / n + 1, x % n + 1))
+            .collect();
+        if key == "arrow" {
+            // The first cell is the circle: `arrow: r1c1 | r1c2 r1c3`.
+            names.insert(1, "|".into());
+        }
+        let Ok(line) = Constraint::parse(key, &names.join(" "), n) else {
+            continue;
+        };
+        if line.satisfied(sol.cells(), n, &[]) {
+            for &x in &cells {
+                free[x] = false;
+            }
+            covered += cells.len();
+            out.push(line);
         }
     }
     out

@@ -82,7 +82,7 @@ use crate::solve::{self, ExclusionCheck};
 
 pub use constrained::{
     constrained, constrained_at, ConstrainedPuzzle, ConstraintKind, CONSTRAINED_CHECK_BUDGET,
-    CONSTRAINED_LEVEL_ATTEMPTS,
+    CONSTRAINED_LEVEL_ATTEMPTS, LINE_FAMILIES,
 };
 pub use fill::random_solution;
 use fill::random_solution_with;
