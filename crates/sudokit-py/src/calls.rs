@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use sudokit::count::{self, Count, Partial, Shard};
 use sudokit::format::{self, Writer};
 use sudokit::generate::{self as generator, Difficulty, GenerateOptions, Symmetry};
+use sudokit::logic::Level;
 use sudokit::render::pdf;
 use sudokit::view::GradeView;
 use sudokit::{BoxShape, Geometry, Options};
@@ -96,7 +97,7 @@ pub(crate) fn render_pdf<'py>(
 /// `count` puzzles, numbers `index..index + count` of the run seeded with
 /// `seed`, generated in parallel: `(puzzle, solution, grade JSON or None)`.
 #[pyfunction]
-#[pyo3(signature = (box_shape=None, variants=vec![], cube=false, symmetry="none", minimal=false, clues=None, difficulty=None, grade=false, seed=0, index=0, count=1, threads=0, regions=None))]
+#[pyo3(signature = (box_shape=None, variants=vec![], cube=false, symmetry="none", minimal=false, clues=None, difficulty=None, grade=false, seed=0, index=0, count=1, threads=0, regions=None, rules=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
@@ -113,6 +114,7 @@ pub(crate) fn generate(
     count: u64,
     threads: usize,
     regions: Option<Vec<u16>>,
+    rules: Option<&str>,
 ) -> PyResult<Vec<(PyPuzzle, PyPuzzle, Option<String>)>> {
     // The box shape: given, else the usual one for the regions' board, else 3×3.
     let shape: BoxShape = match (box_shape, &regions) {
@@ -130,6 +132,15 @@ pub(crate) fn generate(
     };
     let board =
         generator::Board::new(shape, &variants, regions, cube).map_err(PyValueError::new_err)?;
+    if let Some(rules) = rules.filter(|r| !r.is_empty() && *r != "classic") {
+        let made = Made {
+            seed,
+            index,
+            count,
+            threads,
+        };
+        return generate_constrained(py, &board, rules, difficulty, grade, made);
+    }
     let opts = GenerateOptions {
         symmetry: symmetry
             .parse::<Symmetry>()
@@ -157,6 +168,76 @@ pub(crate) fn generate(
             let g = r.map_err(|e| sudoku_error(py, e.to_string(), "generate"))?;
             let grade = g.grade.as_ref().map(|gr| to_json(&GradeView::from(gr)));
             Ok((PyPuzzle::of(g.puzzle), PyPuzzle::of(g.solution), grade))
+        })
+        .collect()
+}
+
+/// Which puzzles of which run, on how many threads.
+struct Made {
+    seed: u64,
+    index: u64,
+    count: u64,
+    threads: usize,
+}
+
+/// `rules=`: killer, thermo or lines of one family
+/// ([`generator::constrained`]); with a difficulty, eased or retried until
+/// graded so ([`generator::constrained_at`], as `sudokit generate --rules`).
+fn generate_constrained(
+    py: Python<'_>,
+    board: &generator::Board,
+    rules: &str,
+    difficulty: Option<&str>,
+    grade: bool,
+    made: Made,
+) -> PyResult<Vec<(PyPuzzle, PyPuzzle, Option<String>)>> {
+    let kind = generator::ConstraintKind::from_name(rules).map_err(PyValueError::new_err)?;
+    let generator::Board::Fixed(geometry) = board else {
+        return Err(PyValueError::new_err(
+            "constraint puzzles (rules=...) are made on boxes or on given regions, not on a random jigsaw layout",
+        ));
+    };
+    let level = match difficulty {
+        None | Some("") | Some("any") => None,
+        Some(name) => Some(Level::from_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown difficulty {name:?}: easy, medium, hard, unfair, extreme or any"
+            ))
+        })?),
+    };
+    let opts = Options::default();
+    let pool = pool(made.threads)?;
+    let Made {
+        seed, index, count, ..
+    } = made;
+    let all = py.allow_threads(|| {
+        pool.install(|| {
+            (index..index + count)
+                .into_par_iter()
+                .map(|i| match level {
+                    None => generator::constrained(geometry, kind, seed, i, grade, &opts),
+                    // Each puzzle tries its own run of attempts, as the CLI does.
+                    Some(level) => {
+                        let first = i * generator::CONSTRAINED_LEVEL_ATTEMPTS;
+                        generator::constrained_at(geometry, kind, seed, first, level, &opts)
+                            .map(|(m, _)| m)
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    all.into_iter()
+        .map(|r| {
+            let m = r.map_err(|e| sudoku_error(py, e.to_string(), "generate"))?;
+            let grade = m
+                .rating
+                .as_ref()
+                .map(|r| to_json(&GradeView::from(&r.grade)));
+            Ok((
+                PyPuzzle { inner: m.puzzle },
+                PyPuzzle::of(m.solution),
+                grade,
+            ))
         })
         .collect()
 }

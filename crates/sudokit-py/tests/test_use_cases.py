@@ -1,6 +1,7 @@
 """Every use case on 9×9, 6×6, 16×16, X, jigsaw and cube boards, checked by
 the independent checker of conftest (from the rules, not the engine)."""
 
+import subprocess
 from itertools import islice
 from pathlib import Path
 
@@ -358,3 +359,25 @@ def test_explain_is_the_cli_json(cli):
         for key in ["steps", "grade", "solved", "solution"]:
             assert json.dumps(ours[key], sort_keys=True) == json.dumps(from_cli[key], sort_keys=True), key
         assert ours["steps"][0] == sudokit.Puzzle(text).hint()
+
+
+@pytest.mark.parametrize("rules", ["killer", "thermo", "renban", "entropic"])
+def test_generate_rules_is_the_cli(rules, cli):
+    """``generate(rules=...)`` makes the puzzle ``sudokit generate --rules``
+    makes from the same seed, with its rules and one solution."""
+    g = sudokit.generate(rules=rules, seed=4)[0]
+    out = subprocess.run([str(cli), "generate", "--rules", rules, "--seed", "4"],
+                         capture_output=True, text=True, check=True).stdout
+    assert g.puzzle.write() == out
+    kind = "cage" if rules == "killer" else rules
+    assert f"\n{kind}: " in "\n" + out
+    assert g.puzzle.check().unique and g.puzzle.solve() == g.solution
+    level = sudokit.generate(rules=rules, seed=4, difficulty="medium", box="2x3")[0]
+    assert level.grade["level"] == "Medium" and level.puzzle.check().unique
+
+
+def test_generate_rules_refused_in_plain_words():
+    with pytest.raises(ValueError, match="killer, thermo, renban"):
+        sudokit.generate(rules="sandwich")
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        sudokit.generate(rules="killer", difficulty="tricky")

@@ -493,6 +493,7 @@ def generate(
     index: int = 0,
     count: int = 1,
     threads: int = 0,
+    rules: Optional[str] = None,
 ) -> List[Generated]:
     """Puzzles ``index .. index+count-1`` of the run seeded with ``seed``
     (the same as ``sudokit generate --seed``), each with a unique solution.
@@ -511,6 +512,18 @@ def generate(
     >>> j = sudokit.generate(variants=["jigsaw"], seed=7)[0]
     >>> len(j.puzzle.regions), j.puzzle.count(limit=2).value
     (81, 1)
+
+    ``rules`` makes constraint puzzles on a plain board of 4 to 16 digits
+    (``sudokit generate --rules``): ``"killer"`` (cages covering the
+    board), ``"thermo"``, or lines of one family (``"renban"``,
+    ``"whisper"``, ``"palindrome"``, ``"between"``, ``"entropic"``,
+    ``"modular"``, ``"zipper"``, ``"region-sum"``, ``"arrow"``); with
+    ``difficulty`` (a level) each puzzle is eased or retried until graded
+    so. Not with ``symmetry``, ``minimal`` or ``clues``.
+
+    >>> k = sudokit.generate(box="2x3", rules="renban", seed=3)[0]
+    >>> "renban: r" in k.puzzle.write(), k.puzzle.check().unique
+    (True, True)
     """
     out = _native.generate(
         box,
@@ -526,6 +539,7 @@ def generate(
         count,
         threads,
         None if regions is None else [int(r) for r in regions],
+        rules,
     )
     return [Generated(Puzzle(p), Puzzle(s), None if g is None else json.loads(g)) for p, s, g in out]
 

@@ -157,6 +157,7 @@ def generate(
     index: int = ...,
     count: int = ...,
     threads: int = ...,
+    rules: Optional[str] = ...,
 ) -> List[Generated]: ...
 def grids(
     box: str,

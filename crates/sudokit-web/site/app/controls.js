@@ -73,16 +73,19 @@ function syncForm() {
   $("ruleset").value = generatedRules();
   formRules();
 }
-// The generator's rules a loaded board follows: cages alone (killer) or
-// thermometers alone (thermo) on a plain board; else classic.
+// The generator's rules a loaded board follows: cages alone (killer), or
+// rules of one other kind the form offers (thermometers, a line family) on
+// a plain board; else classic.
 function generatedRules() {
   const kinds = new Set(st.constraints.map((c) => c.split(":")[0].trim()));
   const plain = !st.cube && !st.regions && !st.variants.length && kinds.size === 1;
-  return plain && kinds.has("cage") ? "killer" : plain && kinds.has("thermo") ? "thermo" : "";
+  if (!plain) return "";
+  const [kind] = kinds, offered = [...$("ruleset").options].map((o) => o.value);
+  return kind === "cage" ? "killer" : kind !== "killer" && offered.includes(kind) ? kind : "";
 }
 const onRegions = () => !!st.regions && $("on-regions").checked;
 function formRules() {
-  // Killer and thermo puzzles: plain square boards of 4 to 16 digits; a
+  // Constraint puzzles: plain square boards of 4 to 16 digits; a
   // difficulty is met by giving digits back or trying again (the engine's
   // constrained_at).
   const ruled = !!$("ruleset").value;
