@@ -75,7 +75,7 @@ fn hint_and_rate_use_the_variant_techniques() {
 
 #[test]
 fn generated_killer_and_thermo_puzzles_read_back_unique() {
-    for kind in ["--killer", "--thermo"] {
+    for kind in ["--killer", "--thermo", "--rules=whisper"] {
         let out = sudokit(&["generate", kind, "--box", "2x3", "--seed", "4", "--grade"]);
         assert!(
             out.status.success(),
@@ -83,18 +83,45 @@ fn generated_killer_and_thermo_puzzles_read_back_unique() {
             String::from_utf8_lossy(&out.stderr)
         );
         let text = String::from_utf8(out.stdout).unwrap();
-        let key = if kind == "--killer" {
-            "cage:"
-        } else {
-            "thermo:"
+        let key = match kind {
+            "--killer" => "cage:",
+            "--thermo" => "thermo:",
+            _ => "whisper:",
         };
         assert!(text.lines().any(|l| l.starts_with(key)), "{text}");
         let check = sudokit_stdin(&["check"], &text);
         let verdict = String::from_utf8_lossy(&check.stdout);
         assert!(verdict.contains("unique solution"), "{kind}: {verdict}");
     }
-    let json = sudokit(&["generate", "--killer", "-o", "json", "--seed", "1"]);
-    assert_eq!(json.status.code(), Some(2));
+    // JSON: one object a puzzle, its grid carrying the cages; read back,
+    // the same puzzle, unique.
+    let json = sudokit(&[
+        "generate", "--killer", "-o", "json", "--seed", "1", "-n", "2",
+    ]);
+    assert!(json.status.success());
+    let text = String::from_utf8(json.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for (i, line) in lines.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["puzzle"], i + 1);
+        let cages = v["grid"]["constraints"].as_array().unwrap();
+        assert!(
+            cages
+                .iter()
+                .all(|c| c.as_str().unwrap().starts_with("cage: ")),
+            "{line}"
+        );
+    }
+    let check = sudokit_stdin(&["check"], &text);
+    let verdict = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(verdict.matches("unique solution").count(), 2, "{verdict}");
+    let lined = sudokit(&["generate", "--killer", "--seed", "1", "-n", "2"]);
+    let shown = sudokit_stdin(&["show", "-o", "line"], &text);
+    assert_eq!(
+        shown.stdout, lined.stdout,
+        "JSON and line output are one puzzle"
+    );
 }
 
 /// `--killer --difficulty medium`: two different puzzles, each labelled

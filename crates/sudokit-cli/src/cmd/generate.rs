@@ -213,9 +213,6 @@ pub fn run(args: &Args) -> Result<Tally> {
 /// `--killer`, `--thermo`, `--rules`: the library's constrained
 /// generator, written as directives and grid (and the grade when asked for).
 fn constrained_on(args: &Args, kind: ConstraintKind, geometry: Arc<Geometry>) -> Result<Tally> {
-    if args.output == OutputFormat::Json {
-        bail!("--killer, --thermo and --rules write the text formats (line, pretty, rc): JSON does not carry constraints yet");
-    }
     let seed = args.seed.unwrap_or_else(|| {
         let s = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -241,6 +238,27 @@ fn constrained_on(args: &Args, kind: ConstraintKind, geometry: Arc<Geometry>) ->
             }
         };
         match made {
+            // The fields of a classic puzzle's JSON; the grid object
+            // carries the constraints.
+            Ok(made) if fmt == OutputFormat::Json => {
+                let mut v = json!({
+                    "puzzle": index + 1,
+                    "index": index,
+                    "seed": seed,
+                    "clues": made.puzzle.grid().givens(),
+                    "grid": GridJson::of_puzzle(&made.puzzle),
+                });
+                if with_solution {
+                    v["solution"] = json!(GridJson::new(&made.solution));
+                }
+                if let Some(r) = &made.rating {
+                    let view = sudokit::view::GradeView::from(&r.grade);
+                    v["level"] = json!(view.level);
+                    v["score"] = json!(view.score);
+                    v["hardest"] = json!(view.hardest);
+                }
+                Output::ok(v.to_string())
+            }
             Ok(made) => {
                 let mut text = grid_text(made.puzzle.grid(), fmt);
                 if let Some(r) = &made.rating {
