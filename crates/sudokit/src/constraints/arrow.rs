@@ -86,6 +86,60 @@ impl Family for Arrow {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["arrow"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        // f-puzzles: every line from a circle sums to the circle on its own.
+        let _ = key;
+        let circle = super::fpuzzles_values::cells(entry.get("cells"), n)?;
+        let lines = entry
+            .get("lines")
+            .and_then(serde_json::Value::as_array)
+            .ok_or("expected lines")?;
+        let mut out = Vec::new();
+        for l in lines {
+            let line = super::fpuzzles_values::cells(Some(l), n)?;
+            let arrow: Vec<usize> = line.into_iter().filter(|c| !circle.contains(c)).collect();
+            if !arrow.is_empty() {
+                out.push(Constraint::Arrow {
+                    circle: circle.clone(),
+                    arrow,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let Constraint::Arrow { circle, arrow } = c else {
+            return None;
+        };
+        // The line starts in the circle's last cell.
+        let mut line = vec![circle[circle.len() - 1]];
+        line.extend(arrow);
+        let names = |xs: &[usize]| super::family::fpuzzles_names(xs, n);
+        Some((
+            "arrow",
+            serde_json::json!({ "cells": names(circle), "lines": [names(&line)] }),
+        ))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Arrow { circle, arrow } = c else {
             return;

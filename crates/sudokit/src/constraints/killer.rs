@@ -94,6 +94,46 @@ impl Family for Killer {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["killercage"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        // A label that is no sum is reported by the importer; the cage
+        // stays, without a sum.
+        let _ = key;
+        let sum = entry
+            .get("value")
+            .and_then(super::fpuzzles_values::as_number);
+        let cells = super::fpuzzles_values::cells(entry.get("cells"), n)?;
+        Ok(vec![Constraint::Cage { sum, cells }])
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let Constraint::Cage { sum, cells } = c else {
+            return None;
+        };
+        let mut e = serde_json::json!({ "cells": super::family::fpuzzles_names(cells, n) });
+        if let Some(s) = sum {
+            e["value"] = serde_json::json!(s.to_string());
+        }
+        Some(("killercage", e))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Cage { sum, cells } = c else {
             return;

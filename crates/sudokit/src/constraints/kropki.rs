@@ -140,6 +140,55 @@ impl Family for Kropki {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["difference", "ratio"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        let (white, want) = (key == "difference", if key == "difference" { 1 } else { 2 });
+        let value = entry
+            .get("value")
+            .and_then(super::fpuzzles_values::as_number);
+        if value.is_some_and(|x| x != want) {
+            return Err(format!(
+                "{key} dots with a value other than {want}, which sudokit does not model"
+            ));
+        }
+        let p = super::fpuzzles_values::cells(entry.get("cells"), n)?;
+        let [a, b] = p[..] else {
+            return Err(format!("a {key} dot joins two cells"));
+        };
+        Ok(vec![if white {
+            Constraint::KropkiWhite(a, b)
+        } else {
+            Constraint::KropkiBlack(a, b)
+        }])
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let (key, a, b) = match c {
+            Constraint::KropkiWhite(a, b) => ("difference", a, b),
+            Constraint::KropkiBlack(a, b) => ("ratio", a, b),
+            _ => return None, // the negative rules: the importer's `negative` list
+        };
+        let cells = super::family::fpuzzles_names(&[*a, *b], n);
+        Some((key, serde_json::json!({ "cells": cells })))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (Constraint::KropkiWhite(a, b) | Constraint::KropkiBlack(a, b)) = c else {
             return;

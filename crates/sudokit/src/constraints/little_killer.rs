@@ -127,6 +127,82 @@ impl Family for LittleKiller {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["littlekillersum", "littlekiller"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        // `littlekillersum` is what f-puzzles writes; `littlekiller` was ours.
+        let _ = key;
+        let s = entry
+            .get("cell")
+            .and_then(serde_json::Value::as_str)
+            .ok_or("a little killer has a cell")?;
+        let (r, c) = super::fpuzzles_values::rc(s)?;
+        let direction = match entry.get("direction").and_then(serde_json::Value::as_str) {
+            Some("DR") => Direction::DownRight,
+            Some("DL") => Direction::DownLeft,
+            Some("UR") => Direction::UpRight,
+            Some("UL") => Direction::UpLeft,
+            d => return Err(format!("little killer direction {d:?}")),
+        };
+        let (dr, dc) = step(direction);
+        let (r1, c1) = (r + dr, c + dc);
+        if !(1..=n as i64).contains(&r1) || !(1..=n as i64).contains(&c1) {
+            return Err(format!("little killer at {s} points off the board"));
+        }
+        // An arrow without a total says nothing.
+        let sum = entry
+            .get("value")
+            .and_then(super::fpuzzles_values::as_number);
+        let start = (r1 as usize - 1) * n + c1 as usize - 1;
+        Ok(sum
+            .map(|sum| Constraint::LittleKiller {
+                sum,
+                start,
+                direction,
+            })
+            .into_iter()
+            .collect())
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let Constraint::LittleKiller {
+            sum,
+            start,
+            direction,
+        } = c
+        else {
+            return None;
+        };
+        // The clue sits one step before the first cell, outside.
+        let (dr, dc) = step(*direction);
+        let r = (start / n) as i64 + 1 - dr;
+        let col = (start % n) as i64 + 1 - dc;
+        let d = match direction {
+            Direction::DownRight => "DR",
+            Direction::DownLeft => "DL",
+            Direction::UpRight => "UR",
+            Direction::UpLeft => "UL",
+        };
+        let entry = serde_json::json!({ "cell": format!("R{r}C{col}"), "direction": d, "value": sum.to_string() });
+        Some(("littlekillersum", entry))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::LittleKiller {
             sum,
@@ -160,5 +236,16 @@ impl Family for LittleKiller {
             dash: None,
             class: Some("lk-arrow"),
         });
+    }
+}
+
+/// One step along a little killer's diagonal: (rows, columns).
+#[cfg(feature = "serde")]
+fn step(d: Direction) -> (i64, i64) {
+    match d {
+        Direction::DownRight => (1, 1),
+        Direction::DownLeft => (1, -1),
+        Direction::UpRight => (-1, 1),
+        Direction::UpLeft => (-1, -1),
     }
 }

@@ -59,6 +59,40 @@ impl Family for Region {
         )
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["extraregion"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        let _ = key;
+        Ok(vec![Constraint::Region(super::fpuzzles_values::cells(
+            entry.get("cells"),
+            n,
+        )?)])
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let Constraint::Region(cells) = c else {
+            return None;
+        };
+        let cells = super::family::fpuzzles_names(cells, n);
+        Some(("extraregion", serde_json::json!({ "cells": cells })))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let size = pen.size;
         for cell in self.cells(c, pen.n) {

@@ -119,6 +119,66 @@ impl Family for Sandwich {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["sandwichsum"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        let _ = key;
+        let s = entry
+            .get("cell")
+            .and_then(serde_json::Value::as_str)
+            .ok_or("a sandwich clue has a cell")?;
+        let (r, c) = super::fpuzzles_values::rc(s)?;
+        let out = |k: i64| k == 0 || k == n as i64 + 1;
+        let line = match (out(r), out(c)) {
+            (false, true) if (1..=n as i64).contains(&r) => Line::Row(r as usize - 1),
+            (true, false) if (1..=n as i64).contains(&c) => Line::Column(c as usize - 1),
+            _ => {
+                return Err(format!(
+                    "sandwich clue at {s} is not beside a row or column"
+                ))
+            }
+        };
+        // An empty clue says nothing.
+        let sum = entry
+            .get("value")
+            .and_then(super::fpuzzles_values::as_number);
+        Ok(sum
+            .map(|sum| Constraint::Sandwich { line, sum })
+            .into_iter()
+            .collect())
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let _ = n;
+        let Constraint::Sandwich { line, sum } = c else {
+            return None;
+        };
+        let cell = match line {
+            Line::Row(r) => format!("R{}C0", r + 1),
+            Line::Column(col) => format!("R0C{}", col + 1),
+        };
+        Some((
+            "sandwichsum",
+            serde_json::json!({ "cell": cell, "value": sum.to_string() }),
+        ))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let Constraint::Sandwich { line: l, sum } = c else {
             return;

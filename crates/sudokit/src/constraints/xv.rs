@@ -90,6 +90,47 @@ impl Family for Xv {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["xv"]
+    }
+
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles(
+        &self,
+        key: &str,
+        entry: &serde_json::Value,
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let n = geo.n();
+        let _ = key;
+        let p = super::fpuzzles_values::cells(entry.get("cells"), n)?;
+        let [a, b] = p[..] else {
+            return Err("an X or V joins two cells".into());
+        };
+        match entry.get("value").and_then(serde_json::Value::as_str) {
+            Some("X" | "x") => Ok(vec![Constraint::X(a, b)]),
+            Some("V" | "v") => Ok(vec![Constraint::V(a, b)]),
+            other => Err(format!("xv value {other:?}")),
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<(&'static str, serde_json::Value)> {
+        let n = geo.n();
+        let (a, b, v) = match c {
+            Constraint::X(a, b) => (a, b, "X"),
+            Constraint::V(a, b) => (a, b, "V"),
+            _ => return None, // the negative rule: the importer's `negative` list
+        };
+        let cells = super::family::fpuzzles_names(&[*a, *b], n);
+        Some(("xv", serde_json::json!({ "cells": cells, "value": v })))
+    }
+
     fn draw(&self, c: &Constraint, pen: &mut Pen) {
         let (Constraint::X(a, b) | Constraint::V(a, b)) = c else {
             return;

@@ -4,22 +4,24 @@
 //! crate). SudokuPad links that carry f-puzzles data (`…/fpuzzles…`) are
 //! read by [`super::from_sudokupad`], which calls this importer.
 //!
-//! Rules read ([`FPUZZLES_KEYS`]), with f-puzzles' own meanings: `size`,
+//! Read here ([`FPUZZLES_KEYS`]), with f-puzzles' own meanings: `size`,
 //! `grid` (`value` with `given: true` as givens, `region` for irregular
 //! regions), `title` and `author` (the name), `solution` (kept, checked
 //! against ours), `diagonal+` / `diagonal-` (both: the X variant; one: an
 //! extra region along it), `disjointgroups`, `antiknight`, `antiking`,
 //! `nonconsecutive` (on a board with kropki dots: every white dot is given,
 //! pairs with a dot of either colour exempt, as f-puzzles' solver reads
-//! it), `killercage`, `thermometer`, `arrow` (each line from a circle sums
-//! to the circle), `difference` (white dots), `ratio` (black dots), `xv`,
-//! `negative` (`difference`, `ratio`, or both: every dot of that kind given;
-//! `xv`: every X and V given), `sandwichsum`, `littlekillersum` (also the
-//! older spelling `littlekiller`), `odd`, `even`, `palindrome`,
-//! `betweenline`, `extraregion`, `renban` / `whispers` (with a `value`:
-//! whispers of that difference), and the keys of the registry's families
-//! (`minimum`, `maximum`, `quadruple`, `clone`, `xsum`, `skyscraper`,
-//! `entropicline`, `modularline`, `zipperline`, `regionsumline`).
+//! it), `negative` (`difference`, `ratio`, or both: every dot of that kind
+//! given; `xv`: every X and V given), `odd`, `even` (one constraint for all
+//! the cells of each). Every other rule key is read by its constraint
+//! family's file through the registry: `killercage`, `thermometer`, `arrow`
+//! (each line from a circle sums to the circle), `difference` (white dots),
+//! `ratio` (black dots), `xv`, `sandwichsum`, `littlekillersum` (also the
+//! older spelling `littlekiller`), `palindrome`, `betweenline`,
+//! `extraregion`, `renban`, `whispers` (with a `value`: whispers of that
+//! difference), `minimum`, `maximum`, `quadruple`, `clone`, `xsum`,
+//! `skyscraper`, `entropicline`, `modularline`, `zipperline`,
+//! `regionsumline`.
 //!
 //! Rules f-puzzles has and sudokit does not model ([`FPUZZLES_REFUSED`]:
 //! `slowthermometer`, `doublearrow`, …) are an error naming the key, so
@@ -32,13 +34,15 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::constraints::fpuzzles_values::{as_number, cell, cells, rc};
-use crate::constraints::{Constraint, Direction, Line};
+use crate::constraints::fpuzzles_values::{as_number, cell};
+use crate::constraints::Constraint;
 use crate::geometry::{BoxShape, Geometry, Variant};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
-/// The f-puzzles keys the importer reads as rules or names.
+/// The f-puzzles keys the importer itself reads: the board, names and
+/// board-wide rules. The constraint families read their own keys (cages,
+/// arrows, dots, lines, outside clues…: each family's `fpuzzles_keys`).
 pub const FPUZZLES_KEYS: &[&str] = &[
     "size",
     "grid",
@@ -52,23 +56,9 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "antiknight",
     "antiking",
     "nonconsecutive",
-    "killercage",
-    "thermometer",
-    "arrow",
-    "difference",
-    "ratio",
-    "xv",
     "negative",
-    "sandwichsum",
-    "littlekillersum",
-    "littlekiller",
     "odd",
     "even",
-    "palindrome",
-    "betweenline",
-    "extraregion",
-    "renban",
-    "whispers",
 ];
 
 /// f-puzzles rules sudokit does not model, with their names in plain
@@ -263,15 +253,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     }
     let geo = Geometry::square(shape, &variants).map_err(|e| e.to_string())?;
     let cell = |s: &Value| cell(s, n);
-    let cells = |v: Option<&Value>| cells(v, n);
-    let lines = |e: &Value| -> Result<Vec<Vec<usize>>, String> {
-        e.get("lines")
-            .and_then(Value::as_array)
-            .ok_or("expected lines")?
-            .iter()
-            .map(|l| cells(Some(l)))
-            .collect()
-    };
     let number = |e: &Value| -> Option<u32> { e.get("value").and_then(as_number) };
     if flag("antiknight") {
         cs.push(Constraint::AntiKnight);
@@ -279,63 +260,15 @@ fn import(v: &Value) -> Result<Puzzle, String> {
     if flag("antiking") {
         cs.push(Constraint::AntiKing);
     }
+    // Killer cage labels that are no sum: the cage is read without one.
     for e in list("killercage") {
-        let sum = number(&e);
-        if sum.is_none() {
+        if number(&e).is_none() {
             if let Some(v) = e.get("value").filter(|v| !is_blank(v)) {
                 ignored.push(format!("a killer cage label {v} that is not a sum"));
             }
         }
-        cs.push(Constraint::Cage {
-            sum,
-            cells: cells(e.get("cells"))?,
-        });
     }
-    // f-puzzles: every line from a circle sums to the circle on its own.
-    for e in list("arrow") {
-        let circle = cells(e.get("cells"))?;
-        for l in lines(&e)? {
-            let arrow: Vec<usize> = l.into_iter().filter(|c| !circle.contains(c)).collect();
-            if !arrow.is_empty() {
-                cs.push(Constraint::Arrow {
-                    circle: circle.clone(),
-                    arrow,
-                });
-            }
-        }
-    }
-    let mut dots = 0;
-    for (key, white) in [("difference", true), ("ratio", false)] {
-        for e in list(key) {
-            let want = if white { 1 } else { 2 };
-            if number(&e).is_some_and(|x| x != want) {
-                return Err(format!(
-                    "{key} dots with a value other than {want}, which sudokit does not model"
-                ));
-            }
-            let p = cells(e.get("cells"))?;
-            let [a, b] = p[..] else {
-                return Err(format!("a {key} dot joins two cells"));
-            };
-            dots += 1;
-            cs.push(if white {
-                Constraint::KropkiWhite(a, b)
-            } else {
-                Constraint::KropkiBlack(a, b)
-            });
-        }
-    }
-    for e in list("xv") {
-        let p = cells(e.get("cells"))?;
-        let [a, b] = p[..] else {
-            return Err("an X or V joins two cells".into());
-        };
-        match e.get("value").and_then(Value::as_str) {
-            Some("X" | "x") => cs.push(Constraint::X(a, b)),
-            Some("V" | "v") => cs.push(Constraint::V(a, b)),
-            other => return Err(format!("xv value {other:?}")),
-        }
-    }
+    let dots = list("difference").len() + list("ratio").len();
     let negative: Vec<String> = list("negative")
         .iter()
         .filter_map(|x| x.as_str().map(str::to_string))
@@ -365,63 +298,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
             "a negative constraint on `{other}`, which sudokit does not model"
         ));
     }
-    for e in list("sandwichsum") {
-        let s = e
-            .get("cell")
-            .and_then(Value::as_str)
-            .ok_or("a sandwich clue has a cell")?;
-        let (r, c) = rc(s)?;
-        let out = |k: i64| k == 0 || k == n as i64 + 1;
-        let line = match (out(r), out(c)) {
-            (false, true) if (1..=n as i64).contains(&r) => Line::Row(r as usize - 1),
-            (true, false) if (1..=n as i64).contains(&c) => Line::Column(c as usize - 1),
-            _ => {
-                return Err(format!(
-                    "sandwich clue at {s} is not beside a row or column"
-                ))
-            }
-        };
-        let Some(sum) = number(&e) else {
-            continue; // an empty clue says nothing
-        };
-        cs.push(Constraint::Sandwich { line, sum });
-    }
-    // `littlekillersum` is what f-puzzles writes; `littlekiller` was ours.
-    for e in list("littlekillersum")
-        .into_iter()
-        .chain(list("littlekiller"))
-    {
-        let s = e
-            .get("cell")
-            .and_then(Value::as_str)
-            .ok_or("a little killer has a cell")?;
-        let (r, c) = rc(s)?;
-        let direction = match e.get("direction").and_then(Value::as_str) {
-            Some("DR") => Direction::DownRight,
-            Some("DL") => Direction::DownLeft,
-            Some("UR") => Direction::UpRight,
-            Some("UL") => Direction::UpLeft,
-            d => return Err(format!("little killer direction {d:?}")),
-        };
-        let (dr, dc) = match direction {
-            Direction::DownRight => (1, 1),
-            Direction::DownLeft => (1, -1),
-            Direction::UpRight => (-1, 1),
-            Direction::UpLeft => (-1, -1),
-        };
-        let (r1, c1) = (r + dr, c + dc);
-        if !(1..=n as i64).contains(&r1) || !(1..=n as i64).contains(&c1) {
-            return Err(format!("little killer at {s} points off the board"));
-        }
-        let Some(sum) = number(&e) else {
-            continue; // an arrow without a total says nothing
-        };
-        cs.push(Constraint::LittleKiller {
-            sum,
-            start: (r1 as usize - 1) * n + c1 as usize - 1,
-            direction,
-        });
-    }
     for (key, odd) in [("odd", true), ("even", false)] {
         let cs_: Vec<usize> = list(key)
             .iter()
@@ -438,9 +314,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
                 Constraint::Even(cs_)
             });
         }
-    }
-    for e in list("extraregion") {
-        cs.push(Constraint::Region(cells(e.get("cells"))?));
     }
     // The families that read their own f-puzzles entries.
     cs.extend(crate::constraints::registry::from_fpuzzles(&list, &geo)?);

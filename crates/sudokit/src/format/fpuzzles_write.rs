@@ -8,7 +8,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::constraints::{Constraint, Direction, Line};
+use crate::constraints::Constraint;
 use crate::geometry::{BoxShape, Layout, Variant};
 use crate::puzzle::Puzzle;
 
@@ -50,8 +50,6 @@ fn export(p: &Puzzle) -> Result<Value, String> {
         ));
     }
     let rc = |x: usize| crate::constraints::family::fpuzzles_name(x, n);
-    let cells =
-        |xs: &[usize]| -> Value { crate::constraints::family::fpuzzles_names(xs, n).into() };
     let mut o = Map::new();
     o.insert("size".into(), json!(n));
     let mut regions: Option<&[u16]> = None;
@@ -116,58 +114,10 @@ fn export(p: &Puzzle) -> Result<Value, String> {
     for c in p.constraints() {
         use Constraint::*;
         match c {
-            Cage { sum, cells: cs } => {
-                let mut e = json!({ "cells": cells(cs) });
-                if let Some(s) = sum {
-                    e["value"] = json!(s.to_string());
-                }
-                push("killercage", e);
-            }
-            Arrow { circle, arrow } => {
-                let mut line = vec![circle[circle.len() - 1]];
-                line.extend(arrow);
-                push(
-                    "arrow",
-                    json!({ "cells": cells(circle), "lines": [cells(&line)] }),
-                );
-            }
-            KropkiWhite(a, b) => push("difference", json!({ "cells": cells(&[*a, *b]) })),
-            KropkiBlack(a, b) => push("ratio", json!({ "cells": cells(&[*a, *b]) })),
-            X(a, b) => push("xv", json!({ "cells": cells(&[*a, *b]), "value": "X" })),
-            V(a, b) => push("xv", json!({ "cells": cells(&[*a, *b]), "value": "V" })),
             KropkiAll => negative.extend(["ratio", "difference"]),
             KropkiWhiteAll => negative.push("difference"),
             KropkiBlackAll => negative.push("ratio"),
             XvAll => negative.push("xv"),
-            Sandwich { line, sum } => {
-                let cell = match line {
-                    Line::Row(r) => format!("R{}C0", r + 1),
-                    Line::Column(col) => format!("R0C{}", col + 1),
-                };
-                push(
-                    "sandwichsum",
-                    json!({ "cell": cell, "value": sum.to_string() }),
-                );
-            }
-            LittleKiller {
-                sum,
-                start,
-                direction,
-            } => {
-                let (dr, dc, d) = match direction {
-                    Direction::DownRight => (1, 1, "DR"),
-                    Direction::DownLeft => (1, -1, "DL"),
-                    Direction::UpRight => (-1, 1, "UR"),
-                    Direction::UpLeft => (-1, -1, "UL"),
-                };
-                // The clue sits one step before the first cell, outside.
-                let r = (start / n) as i64 + 1 - dr;
-                let col = (start % n) as i64 + 1 - dc;
-                push(
-                    "littlekillersum",
-                    json!({ "cell": format!("R{r}C{col}"), "direction": d, "value": sum.to_string() }),
-                );
-            }
             AntiKnight => {
                 flags.push("antiknight");
             }
@@ -183,9 +133,22 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             Even(cs) => cs
                 .iter()
                 .for_each(|&x| push("even", json!({ "cell": rc(x) }))),
-            Region(cs) => push("extraregion", json!({ "cells": cells(cs) })),
             // The families that write their own f-puzzles entries.
-            Thermo(_) | Renban(_) | Between(_) | Palindrome(_) | Whisper(_) | Clue(_) => {
+            Cage { .. }
+            | Arrow { .. }
+            | KropkiWhite(..)
+            | KropkiBlack(..)
+            | X(..)
+            | V(..)
+            | Sandwich { .. }
+            | LittleKiller { .. }
+            | Region(_)
+            | Thermo(_)
+            | Renban(_)
+            | Between(_)
+            | Palindrome(_)
+            | Whisper(_)
+            | Clue(_) => {
                 let family = c.family();
                 match family.to_fpuzzles(c, geo) {
                     Some((key, v)) => push(key, v),
