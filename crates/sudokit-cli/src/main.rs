@@ -70,8 +70,25 @@ enum Command {
     Man,
 }
 
+impl Command {
+    /// `--json` is `-o json` for the commands that also print grids.
+    fn json_means_output_json(&mut self) {
+        let (json, output) = match self {
+            Command::Solve(a) => (a.json, &mut a.output),
+            Command::Count(a) => (a.json, &mut a.output),
+            Command::Show(a) => (a.json, &mut a.output),
+            Command::Generate(a) => (a.json, &mut a.output),
+            _ => return,
+        };
+        if json {
+            *output = output::OutputFormat::Json;
+        }
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let mut cli = Cli::parse();
+    cli.command.json_means_output_json();
     let result = match &cli.command {
         Command::Solve(a) => cmd::solve::run(a),
         Command::Count(a) => cmd::count::run(a),

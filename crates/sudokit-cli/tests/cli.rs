@@ -448,3 +448,28 @@ fn generate_to_difficulty_is_graded_unique_and_reproducible() {
         "{err}"
     );
 }
+
+/// `--json` is `-o json` on the commands that take `-o` (as it is the JSON
+/// switch of check, hint, explain, rate, candidates and suggest), and the
+/// two together are a usage error.
+#[test]
+fn json_switch_is_output_json() {
+    let puzzle = "..1..3....2.4...";
+    for args in [
+        &["solve", puzzle][..],
+        &["count", "--limit", "5", puzzle],
+        &["show", puzzle],
+        &["generate", "--box", "2x2", "--seed", "7"],
+    ] {
+        let mut with_o = args.to_vec();
+        with_o.extend(["-o", "json"]);
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        let (a, b) = (sudokit(&with_o), sudokit(&with_json));
+        assert!(a.status.success() && b.status.success(), "{args:?}");
+        assert!(a.stdout.starts_with(b"{"), "{args:?}");
+        assert_eq!(a.stdout, b.stdout, "{args:?}");
+    }
+    let both = sudokit(&["solve", puzzle, "--json", "-o", "line"]);
+    assert_eq!(both.status.code(), Some(2));
+}

@@ -64,6 +64,9 @@ pub struct Args {
     /// makes the count a JSON object.
     #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
+    /// The same as `-o json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
     /// Worker threads (0 = one per core); with --exact, threads per puzzle.
     #[arg(long, short = 'j', default_value_t = 0)]
     pub threads: usize,

@@ -84,6 +84,9 @@ pub struct Args {
     /// Output format: line, pretty, rc or json.
     #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
+    /// The same as `-o json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
     /// Print the solution after each puzzle (in JSON, a `solution` field).
     #[arg(long)]
     pub with_solution: bool,

@@ -15,6 +15,9 @@ pub struct Args {
     /// Output format: line, pretty, rc or json.
     #[arg(long, short, value_parser = crate::output::parse_format, default_value = "pretty")]
     pub output: OutputFormat,
+    /// The same as `-o json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
     /// Print each empty cell's candidates (a candidate grid) instead.
     #[arg(long)]
     pub candidates: bool,

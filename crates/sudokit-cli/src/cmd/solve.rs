@@ -15,6 +15,9 @@ pub struct Args {
     /// Output format for solutions: line, pretty, rc or json.
     #[arg(long, short, value_parser = crate::output::parse_format, default_value = "line")]
     pub output: OutputFormat,
+    /// The same as `-o json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
     /// Also prove the solution unique; a puzzle with several solutions fails.
     #[arg(long)]
     pub unique: bool,
