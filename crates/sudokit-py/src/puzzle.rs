@@ -150,6 +150,16 @@ impl PyPuzzle {
         self.inner.grid().n()
     }
     #[getter]
+    fn constraints(&self) -> Vec<String> {
+        let n = self.inner.grid().n();
+        let cs = self.inner.constraints();
+        cs.iter().map(|c| c.to_directive(n)).collect()
+    }
+    #[getter]
+    fn placed(&self) -> Vec<usize> {
+        self.inner.placed().to_vec()
+    }
+    #[getter]
     fn cells(&self) -> Vec<u16> {
         self.inner.grid().cells().to_vec()
     }
