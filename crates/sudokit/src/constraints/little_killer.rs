@@ -154,8 +154,8 @@ impl Family for LittleKiller {
             Some("UL") => Direction::UpLeft,
             d => return Err(format!("little killer direction {d:?}")),
         };
-        let (dr, dc) = step(direction);
-        let (r1, c1) = (r + dr, c + dc);
+        let (dr, dc) = direction.steps();
+        let (r1, c1) = (r + dr as i64, c + dc as i64);
         if !(1..=n as i64).contains(&r1) || !(1..=n as i64).contains(&c1) {
             return Err(format!("little killer at {s} points off the board"));
         }
@@ -190,9 +190,9 @@ impl Family for LittleKiller {
             return None;
         };
         // The clue sits one step before the first cell, outside.
-        let (dr, dc) = step(*direction);
-        let r = (start / n) as i64 + 1 - dr;
-        let col = (start % n) as i64 + 1 - dc;
+        let (dr, dc) = direction.steps();
+        let r = (start / n) as i64 + 1 - dr as i64;
+        let col = (start % n) as i64 + 1 - dc as i64;
         let d = match direction {
             Direction::DownRight => "DR",
             Direction::DownLeft => "DL",
@@ -236,16 +236,5 @@ impl Family for LittleKiller {
             dash: None,
             class: Some("lk-arrow"),
         });
-    }
-}
-
-/// One step along a little killer's diagonal: (rows, columns).
-#[cfg(feature = "serde")]
-fn step(d: Direction) -> (i64, i64) {
-    match d {
-        Direction::DownRight => (1, 1),
-        Direction::DownLeft => (1, -1),
-        Direction::UpRight => (-1, 1),
-        Direction::UpLeft => (-1, -1),
     }
 }

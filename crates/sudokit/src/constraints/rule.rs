@@ -30,7 +30,7 @@ pub enum Direction {
 
 impl Direction {
     /// Row and column steps.
-    fn steps(self) -> (isize, isize) {
+    pub(crate) fn steps(self) -> (isize, isize) {
         match self {
             Direction::DownRight => (1, 1),
             Direction::DownLeft => (1, -1),
