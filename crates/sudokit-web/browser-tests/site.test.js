@@ -588,19 +588,19 @@ async function audit(page, label) {
     }
   });
 
-  // Killer, renban and thermo puzzles made in the page (the library's
+  // Killer, renban, X-sum and thermo puzzles made in the page (the library's
   // constrained generator): the form switches off what they cannot have, the
-  // new board carries its cages, lines or thermometers (drawn, in the link), has one
+  // new board carries its cages, lines, outside clues or thermometers (drawn, in the link), has one
   // solution, and the form follows the board loaded after it.
   for (const [label, opts] of [["desktop", DESKTOP], ["phone", PHONE]]) {
-    await check(`${label}: killer, renban and thermo puzzles made in the page`, async () => {
+    await check(`${label}: killer, renban, X-sum and thermo puzzles made in the page`, async () => {
       const c = await ctx(opts), page = await c.newPage();
       await page.goto(`${base}#3x3:${WIKI}`);
       await ready(page);
       assert.equal(await page.inputValue("#ruleset"), "", "a classic board: classic rules");
       // One sum per cage, one bulb per thermometer; a medium killer is
       // graded Medium (givens given back or another try, in the engine).
-      for (const [rules, kind, shape, level] of [["killer", "cage", "text", "medium"], ["renban", "renban", "polyline", ""], ["thermo", "thermo", "circle", ""]]) {
+      for (const [rules, kind, shape, level] of [["killer", "cage", "text", "medium"], ["renban", "renban", "polyline", ""], ["x-sum", "x-sum", "text", ""], ["thermo", "thermo", "circle", ""]]) {
         await page.selectOption("#ruleset", rules);
         assert.equal(await page.isDisabled("#cube"), true);
         assert.equal(await page.isDisabled('input[value="x"]'), true);

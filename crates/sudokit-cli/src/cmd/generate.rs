@@ -102,9 +102,11 @@ pub struct Args {
     pub thermo: bool,
     /// Constraint puzzles of one family: killer, thermo, or lines of
     /// renban, whisper, palindrome, between, entropic, modular, zipper,
-    /// region-sum or arrow (random lines where the solution keeps the
-    /// rule, over about a third of the board); --difficulty as for
-    /// --killer.
+    /// region-sum, arrow or dutch-whisper (random lines where the solution
+    /// keeps the rule, over about a third of the board), or clues of
+    /// x-sum, skyscraper, sandwich, little-killer, minimum, maximum,
+    /// quadruple or clone (every true clue, then givens and clues cut
+    /// while the puzzle stays unique); --difficulty as for --killer.
     #[arg(long, value_name = "NAME", value_parser = ConstraintKind::from_name,
           conflicts_with_all = ["killer", "thermo", "cube", "minimal", "clues", "score"])]
     pub rules: Option<ConstraintKind>,

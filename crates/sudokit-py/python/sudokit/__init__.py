@@ -537,7 +537,10 @@ def generate(
     (``sudokit generate --rules``): ``"killer"`` (cages covering the
     board), ``"thermo"``, or lines of one family (``"renban"``,
     ``"whisper"``, ``"palindrome"``, ``"between"``, ``"entropic"``,
-    ``"modular"``, ``"zipper"``, ``"region-sum"``, ``"arrow"``); with
+    ``"modular"``, ``"zipper"``, ``"region-sum"``, ``"arrow"``,
+    ``"dutch-whisper"``), or clues of one family cut to the few needed
+    (``"x-sum"``, ``"skyscraper"``, ``"sandwich"``, ``"little-killer"``,
+    ``"minimum"``, ``"maximum"``, ``"quadruple"``, ``"clone"``); with
     ``difficulty`` (a level) each puzzle is eased or retried until graded
     so. Not with ``symmetry``, ``minimal`` or ``clues``.
 

@@ -63,7 +63,7 @@ mod schedule;
 pub(crate) mod search;
 mod shaped_line;
 mod skyscraper;
-mod text;
+pub(crate) mod text;
 mod thermo;
 mod whisper;
 mod xsum;

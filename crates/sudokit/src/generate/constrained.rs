@@ -10,6 +10,11 @@
 //! entropic…: [`LINE_FAMILIES`]): random walks of 3 to 6 cells through
 //! touching cells, each kept when the solution keeps the family's rule on
 //! it, until about a third of the board is covered.
+//! Clues a setter places on a few chosen spots (X-sums, skyscrapers,
+//! sandwiches, little killers, minimum and maximum cells, quadruples,
+//! clones: [`CLUE_FAMILIES`]): every true clue of the family to start
+//! with (a sample for quadruples and clones); once the givens are cut,
+//! the clues are cut the same way.
 //! Every removal is checked by the constraint search; a check cut short by
 //! the limits, or above 9×9 by its guess budget
 //! ([`CONSTRAINED_CHECK_BUDGET`]), keeps its given, so the result is always
@@ -20,11 +25,14 @@ use std::sync::Arc;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 
+use crate::constraints::text::name;
 use crate::constraints::Constraint;
 use crate::geometry::{Geometry, Layout};
 use crate::grid::Grid;
 use crate::logic::{self, Level};
 use crate::puzzle::{Error, Options, Puzzle, Rating};
+
+pub use super::clues::CLUE_FAMILIES;
 
 /// The constraint family of a generated puzzle.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,6 +44,9 @@ pub enum ConstraintKind {
     /// Lines of one family whose clue is its cells alone, by its directive
     /// key (one of [`LINE_FAMILIES`]).
     Line(&'static str),
+    /// Clues of one family given on a few chosen spots, by its directive
+    /// key (one of [`CLUE_FAMILIES`]).
+    Clues(&'static str),
 }
 
 /// The line families [`ConstraintKind::Line`] makes puzzles of (directive
@@ -50,6 +61,7 @@ pub const LINE_FAMILIES: &[&str] = &[
     "zipper",
     "region-sum",
     "arrow",
+    "dutch-whisper",
 ];
 
 impl ConstraintKind {
@@ -65,13 +77,19 @@ impl ConstraintKind {
         match name {
             "killer" => Ok(ConstraintKind::Killer),
             "thermo" => Ok(ConstraintKind::Thermo),
-            _ => match LINE_FAMILIES.iter().find(|&&k| k == name) {
-                Some(&key) => Ok(ConstraintKind::Line(key)),
-                None => Err(format!(
-                    "unknown rules {name:?}: the generator makes killer, thermo, {}",
-                    LINE_FAMILIES.join(", ")
-                )),
-            },
+            _ => {
+                if let Some(&key) = LINE_FAMILIES.iter().find(|&&k| k == name) {
+                    Ok(ConstraintKind::Line(key))
+                } else if let Some(&key) = CLUE_FAMILIES.iter().find(|&&k| k == name) {
+                    Ok(ConstraintKind::Clues(key))
+                } else {
+                    Err(format!(
+                        "unknown rules {name:?}: the generator makes killer, thermo, {}, {}",
+                        LINE_FAMILIES.join(", "),
+                        CLUE_FAMILIES.join(", ")
+                    ))
+                }
+            }
         }
     }
 
@@ -80,7 +98,7 @@ impl ConstraintKind {
         match self {
             ConstraintKind::Killer => "killer",
             ConstraintKind::Thermo => "thermo",
-            ConstraintKind::Line(key) => key,
+            ConstraintKind::Line(key) | ConstraintKind::Clues(key) => key,
         }
     }
 }
@@ -131,6 +149,7 @@ pub fn constrained(
         ConstraintKind::Killer => cages(&solution, n, &mut rng),
         ConstraintKind::Thermo => thermos(&solution, n, &mut rng),
         ConstraintKind::Line(key) => lines(&solution, key, n, &mut rng),
+        ConstraintKind::Clues(key) => super::clues::candidates(&solution, key, n, &mut rng),
     };
     if constraints.is_empty() {
         return Err(Error::Unsupported(format!(
@@ -139,7 +158,7 @@ pub fn constrained(
         )));
     }
     let mut puzzle = Puzzle::new(solution.clone()).with_constraints(constraints);
-    let budget = check_budget(n);
+    let budget = check_budget(n, kind);
     let mut order: Vec<usize> = (0..n * n).collect();
     order.shuffle(&mut rng);
     for cell in order {
@@ -153,6 +172,9 @@ pub fn constrained(
         if let Ok(Some(true)) = trial.unique_within(opts, budget) {
             puzzle = trial;
         }
+    }
+    if let ConstraintKind::Clues(_) = kind {
+        puzzle = cut_clues(puzzle, budget, &mut rng, opts)?;
     }
     let rating = if grade {
         Some(puzzle.rate(opts)?)
@@ -215,6 +237,37 @@ pub fn constrained_at(
     )))
 }
 
+/// `puzzle` without each of its clues in turn (random order) that it can
+/// lose and stay unique.
+fn cut_clues(
+    mut puzzle: Puzzle,
+    budget: u64,
+    rng: &mut impl Rng,
+    opts: &Options,
+) -> Result<Puzzle, Error> {
+    let mut order: Vec<Constraint> = puzzle.constraints().to_vec();
+    order.shuffle(rng);
+    for clue in order {
+        if opts.limits().expired() {
+            return Err(opts.stopped());
+        }
+        let fewer: Vec<Constraint> = puzzle
+            .constraints()
+            .iter()
+            .filter(|&c| *c != clue)
+            .cloned()
+            .collect();
+        if fewer.is_empty() {
+            break;
+        }
+        let trial = Puzzle::new(puzzle.grid().clone()).with_constraints(fewer);
+        if let Ok(Some(true)) = trial.unique_within(opts, budget) {
+            puzzle = trial;
+        }
+    }
+    Ok(puzzle)
+}
+
 /// Gives back digits of the solution while `made` grades harder than
 /// `level`: each time in a cell of the first step harder than `level`
 /// (its placement, else its first elimination, else its first cell), or of
@@ -262,13 +315,16 @@ fn ease(
 
 /// Guesses each uniqueness check may take on boards above 9×9, where a
 /// sparse killer can make one check a search of many seconds (a 12×12 took
-/// 16 s with 17 givens left); a check out of budget keeps its given, so the
+/// 16 s with 17 givens left), and on clue puzzles ([`ConstraintKind::Clues`])
+/// of any size; a check out of budget keeps its given, so the
 /// puzzle stays unique and the run reproducible, but it may keep a given
-/// it could lose. Up to 9×9 every check settles quickly: no budget.
+/// it could lose. Other puzzles up to 9×9 settle quickly: no budget.
 pub const CONSTRAINED_CHECK_BUDGET: u64 = 2_000;
 
-fn check_budget(n: usize) -> u64 {
-    if n > 9 {
+fn check_budget(n: usize, kind: ConstraintKind) -> u64 {
+    // Clue puzzles start from many weak clues and no givens would be
+    // proven cheaply: a sparse little-killer board took minutes.
+    if n > 9 || matches!(kind, ConstraintKind::Clues(_)) {
         CONSTRAINED_CHECK_BUDGET
     } else {
         u64::MAX
@@ -425,10 +481,7 @@ fn lines(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) -> Vec<Constraint>
         if cells.len() < 3 {
             continue;
         }
-        let mut names: Vec<String> = cells
-            .iter()
-            .map(|&x| format!("r{}c{}", x / n + 1, x % n + 1))
-            .collect();
+        let mut names: Vec<String> = cells.iter().map(|&x| name(x, n)).collect();
         if key == "arrow" {
             // The first cell is the circle: `arrow: r1c1 | r1c2 r1c3`.
             names.insert(1, "|".into());

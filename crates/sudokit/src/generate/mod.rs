@@ -62,6 +62,7 @@
 //! assert_eq!(grade, logic::grade(&logic::solve_path(&p.puzzle).unwrap()));
 //! ```
 
+mod clues;
 mod constrained;
 mod fill;
 pub mod jigsaw;
@@ -81,8 +82,8 @@ use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
 pub use constrained::{
-    constrained, constrained_at, ConstrainedPuzzle, ConstraintKind, CONSTRAINED_CHECK_BUDGET,
-    CONSTRAINED_LEVEL_ATTEMPTS, LINE_FAMILIES,
+    constrained, constrained_at, ConstrainedPuzzle, ConstraintKind, CLUE_FAMILIES,
+    CONSTRAINED_CHECK_BUDGET, CONSTRAINED_LEVEL_ATTEMPTS, LINE_FAMILIES,
 };
 pub use fill::random_solution;
 use fill::random_solution_with;

@@ -338,6 +338,78 @@ pub fn check(f: &VariantFile, sol: &[u32]) -> Result<(), String> {
                 let vals: Vec<u32> = cells(val, n).iter().map(|&c| v(c)).collect();
                 all_different(&vals)
             }
+            "dutch-whisper" => {
+                let mut w: Vec<&str> = val.split_whitespace().collect();
+                let gap = match w[0].parse::<u32>() {
+                    Ok(g) => {
+                        w.remove(0);
+                        g
+                    }
+                    Err(_) => 4,
+                };
+                let cs: Vec<usize> = w.iter().map(|t| cell(t, n)).collect();
+                cs.windows(2).all(|p| v(p[0]).abs_diff(v(p[1])) >= gap)
+            }
+            "x-sum" | "skyscraper" => {
+                let w: Vec<&str> = val.split_whitespace().collect();
+                let clue: u32 = w[0].parse().unwrap();
+                let start = cell(w[1], n);
+                let (r, c) = (start / n, start % n);
+                let read: Vec<u32> = (0..n)
+                    .map(|i| match w[2] {
+                        "right" => at(r, i),
+                        "left" => at(r, n - 1 - i),
+                        "down" => at(i, c),
+                        _ => at(n - 1 - i, c),
+                    })
+                    .collect();
+                if k == "x-sum" {
+                    read[..read[0] as usize].iter().sum::<u32>() == clue
+                } else {
+                    let mut seen = 0;
+                    for (i, &h) in read.iter().enumerate() {
+                        if read[..i].iter().all(|&before| before < h) {
+                            seen += 1;
+                        }
+                    }
+                    seen == clue
+                }
+            }
+            "minimum" | "maximum" => {
+                let x = cell(val.trim(), n);
+                (0..n * n)
+                    .filter(|&y| adjacent_orthogonally(x, y, n))
+                    .all(|y| {
+                        if k == "minimum" {
+                            v(x) < v(y)
+                        } else {
+                            v(x) > v(y)
+                        }
+                    })
+            }
+            "quadruple" => {
+                let w: Vec<&str> = val.split_whitespace().collect();
+                let tl = cell(w[0], n);
+                let mut block: Vec<u32> = [tl, tl + 1, tl + n, tl + n + 1]
+                    .iter()
+                    .map(|&c| v(c))
+                    .collect();
+                w[1..].iter().all(|d| {
+                    let d: u32 = d.parse().unwrap();
+                    match block.iter().position(|&b| b == d) {
+                        Some(i) => {
+                            block.remove(i);
+                            true
+                        }
+                        None => false,
+                    }
+                })
+            }
+            "clone" => {
+                let (a, b) = val.split_once('|').unwrap();
+                let (a, b) = (cells(a, n), cells(b, n));
+                a.len() == b.len() && a.iter().zip(&b).all(|(&x, &y)| v(x) == v(y))
+            }
             other => return Err(format!("the checker does not know `{other}`")),
         };
         if !ok {
