@@ -335,7 +335,7 @@ fn killer_and_thermo_requests_outside_their_boards_are_refused() {
         ),
         (
             GenerateRequest {
-                rules: Some("sandwich".into()),
+                rules: Some("jigsaw-sum".into()),
                 ..Default::default()
             },
             "killer, thermo, renban, whisper",

@@ -215,6 +215,12 @@ pub enum Technique {
     /// Assume a candidate, follow singles and every constraint to a
     /// contradiction: the candidate is false.
     ConstraintForcingNet,
+    /// Wherever a digit goes in a unit (whichever digit a cell takes), a
+    /// unit or a pair rule rules out the same candidate in one link.
+    ConstraintPointing,
+    /// The fillings of one constraint's cells that keep its rule and hold
+    /// different digits where its cells share a unit.
+    ConstraintCombination,
 }
 
 /// A step finder: the first instance of its technique(s), if any.
@@ -717,6 +723,20 @@ pub const TABLE: &[Row] = &[
         Some(|c| franken_fish::find(c, 3, true)),
     ),
     row(
+        T::ConstraintPointing,
+        "Constraint Pointing",
+        150,
+        Hard,
+        Some(variants::pointing::find),
+    ),
+    row(
+        T::ConstraintCombination,
+        "Constraint Combinations",
+        150,
+        Hard,
+        Some(variants::combinations::find),
+    ),
+    row(
         T::ForcingChainContradiction,
         "Forcing Chain Contradiction",
         500,
@@ -832,6 +852,8 @@ impl Technique {
                 | T::LittleKiller
                 | T::SandwichSum
                 | T::ConstraintForcingNet
+                | T::ConstraintPointing
+                | T::ConstraintCombination
         )
     }
 }

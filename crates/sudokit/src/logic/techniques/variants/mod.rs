@@ -8,12 +8,14 @@
 //! digits that cell still allows its partners.
 
 pub(crate) mod cage;
+pub(crate) mod combinations;
 pub(crate) mod dots;
 pub(crate) mod forcing;
 pub(crate) mod lines;
 pub(crate) mod neighbours;
 mod net;
 pub(crate) mod parity;
+pub(crate) mod pointing;
 pub(crate) mod rule_of_45;
 pub(crate) mod sums;
 
