@@ -104,6 +104,34 @@ pub(crate) trait Family: Sync {
         Ok(Vec::new())
     }
 
+    /// Every f-puzzles entry of the constraint: the one of
+    /// [`Family::to_fpuzzles`], unless the family keeps one entry per cell
+    /// where sudokit keeps one constraint (odd and even cells).
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles_entries(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<Vec<(&'static str, serde_json::Value)>> {
+        self.to_fpuzzles(c, geo).map(|e| vec![e])
+    }
+
+    /// Reads every entry of f-puzzles list `key`: one at a time with
+    /// [`Family::read_fpuzzles`], unless the family gathers them.
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles_list(
+        &self,
+        key: &str,
+        entries: &[serde_json::Value],
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let mut out = Vec::new();
+        for e in entries {
+            out.extend(self.read_fpuzzles(key, e, geo)?);
+        }
+        Ok(out)
+    }
+
     /// For rules with no mark on the grid: their name, stated in a caption.
     fn caption(&self, _c: &Constraint) -> Option<&'static str> {
         None

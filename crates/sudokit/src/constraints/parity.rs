@@ -53,6 +53,58 @@ impl Family for Parity {
         }
     }
 
+    #[cfg(feature = "serde")]
+    fn fpuzzles_keys(&self) -> &'static [&'static str] {
+        &["odd", "even"]
+    }
+
+    /// f-puzzles lists one `{"cell": "R1C1"}` per odd (even) cell; they are
+    /// read as one constraint per list.
+    #[cfg(feature = "serde")]
+    fn read_fpuzzles_list(
+        &self,
+        key: &str,
+        entries: &[serde_json::Value],
+        geo: &crate::geometry::Geometry,
+    ) -> Result<Vec<Constraint>, String> {
+        let cells = entries
+            .iter()
+            .map(|e| {
+                e.get("cell")
+                    .ok_or("expected a cell".to_string())
+                    .and_then(|c| super::fpuzzles_values::cell(c, geo.n()))
+            })
+            .collect::<Result<Vec<usize>, String>>()?;
+        Ok(match (cells.is_empty(), key) {
+            (true, _) => Vec::new(),
+            (false, "odd") => vec![Constraint::Odd(cells)],
+            (false, _) => vec![Constraint::Even(cells)],
+        })
+    }
+
+    #[cfg(feature = "serde")]
+    fn to_fpuzzles_entries(
+        &self,
+        c: &Constraint,
+        geo: &crate::geometry::Geometry,
+    ) -> Option<Vec<(&'static str, serde_json::Value)>> {
+        let key = if matches!(c, Constraint::Odd(_)) {
+            "odd"
+        } else {
+            "even"
+        };
+        let n = geo.n();
+        Some(
+            self.cells(c, n)
+                .iter()
+                .map(|&x| {
+                    let name = super::family::fpuzzles_name(x, n);
+                    (key, serde_json::json!({ "cell": name }))
+                })
+                .collect(),
+        )
+    }
+
     fn rule_text(&self, c: &Constraint, n: usize, names: &dyn Fn(&[usize]) -> String) -> String {
         let cells = self.cells(c, n);
         let kind = if matches!(c, Constraint::Odd(_)) {

@@ -108,9 +108,7 @@ pub(crate) fn from_fpuzzles(
     let mut out = Vec::new();
     for f in FAMILIES {
         for &key in f.fpuzzles_keys() {
-            for e in list(key) {
-                out.extend(f.read_fpuzzles(key, &e, geo)?);
-            }
+            out.extend(f.read_fpuzzles_list(key, &list(key), geo)?);
         }
     }
     Ok(out)

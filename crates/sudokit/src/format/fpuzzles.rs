@@ -12,9 +12,9 @@
 //! `nonconsecutive` (on a board with kropki dots: every white dot is given,
 //! pairs with a dot of either colour exempt, as f-puzzles' solver reads
 //! it), `negative` (`difference`, `ratio`, or both: every dot of that kind
-//! given; `xv`: every X and V given), `odd`, `even` (one constraint for all
-//! the cells of each). Every other rule key is read by its constraint
-//! family's file through the registry: `killercage`, `thermometer`, `arrow`
+//! given; `xv`: every X and V given). Every other rule key is read by its
+//! constraint family's file through the registry: `odd`, `even` (one
+//! constraint for all the cells of each), `killercage`, `thermometer`, `arrow`
 //! (each line from a circle sums to the circle), `difference` (white dots),
 //! `ratio` (black dots), `xv`, `sandwichsum`, `littlekillersum` (also the
 //! older spelling `littlekiller`), `palindrome`, `betweenline`,
@@ -34,7 +34,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::constraints::fpuzzles_values::{as_number, cell};
+use crate::constraints::fpuzzles_values::as_number;
 use crate::constraints::Constraint;
 use crate::geometry::{BoxShape, Geometry, Variant};
 use crate::grid::Grid;
@@ -57,8 +57,6 @@ pub const FPUZZLES_KEYS: &[&str] = &[
     "antiking",
     "nonconsecutive",
     "negative",
-    "odd",
-    "even",
 ];
 
 /// f-puzzles rules sudokit does not model, with their names in plain
@@ -252,7 +250,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         variants.push(Variant::Jigsaw(labels));
     }
     let geo = Geometry::square(shape, &variants).map_err(|e| e.to_string())?;
-    let cell = |s: &Value| cell(s, n);
     let number = |e: &Value| -> Option<u32> { e.get("value").and_then(as_number) };
     if flag("antiknight") {
         cs.push(Constraint::AntiKnight);
@@ -297,23 +294,6 @@ fn import(v: &Value) -> Result<Puzzle, String> {
         return Err(format!(
             "a negative constraint on `{other}`, which sudokit does not model"
         ));
-    }
-    for (key, odd) in [("odd", true), ("even", false)] {
-        let cs_: Vec<usize> = list(key)
-            .iter()
-            .map(|e| {
-                e.get("cell")
-                    .ok_or("expected a cell".to_string())
-                    .and_then(cell)
-            })
-            .collect::<Result<_, _>>()?;
-        if !cs_.is_empty() {
-            cs.push(if odd {
-                Constraint::Odd(cs_)
-            } else {
-                Constraint::Even(cs_)
-            });
-        }
     }
     // The families that read their own f-puzzles entries.
     cs.extend(crate::constraints::registry::from_fpuzzles(&list, &geo)?);

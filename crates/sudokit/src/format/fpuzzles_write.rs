@@ -49,7 +49,6 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             geo.box_shape().cols
         ));
     }
-    let rc = |x: usize| crate::constraints::family::fpuzzles_name(x, n);
     let mut o = Map::new();
     o.insert("size".into(), json!(n));
     let mut regions: Option<&[u16]> = None;
@@ -127,12 +126,6 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             NonConsecutive => {
                 flags.push("nonconsecutive");
             }
-            Odd(cs) => cs
-                .iter()
-                .for_each(|&x| push("odd", json!({ "cell": rc(x) }))),
-            Even(cs) => cs
-                .iter()
-                .for_each(|&x| push("even", json!({ "cell": rc(x) }))),
             // The families that write their own f-puzzles entries.
             Cage { .. }
             | Arrow { .. }
@@ -148,10 +141,12 @@ fn export(p: &Puzzle) -> Result<Value, String> {
             | Between(_)
             | Palindrome(_)
             | Whisper(_)
+            | Odd(_)
+            | Even(_)
             | Clue(_) => {
                 let family = c.family();
-                match family.to_fpuzzles(c, geo) {
-                    Some((key, v)) => push(key, v),
+                match family.to_fpuzzles_entries(c, geo) {
+                    Some(entries) => entries.into_iter().for_each(|(key, v)| push(key, v)),
                     None => {
                         return Err(format!(
                             "f-puzzles cannot hold the {} constraint `{}`",
