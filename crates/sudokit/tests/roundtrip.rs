@@ -178,6 +178,21 @@ proptest! {
         prop_assert_eq!(back[0].candidates(), p.candidates(), "{}", text);
     }
 
+    /// The text formats keep placed digits apart from givens (a `placed:`
+    /// line before the grid) on square boards; candidates and cubes'
+    /// placed digits need JSON.
+    #[test]
+    fn placed_digits_read_back_from_every_text_format(p in position(&boards())) {
+        prop_assume!(p.geometry().layout() != sudokit::Layout::Cube);
+        for f in [OutputFormat::Line, OutputFormat::Pretty, OutputFormat::Rc] {
+            let text = Writer::new(f).write(&p);
+            let back = read_back(&text);
+            prop_assert_eq!(back.len(), 1, "{:?}\n{}", f, text);
+            prop_assert!(same(&back[0], &p), "{:?}\n{}", f, text);
+            prop_assert_eq!(back[0].placed(), p.placed(), "{:?}\n{}", f, text);
+        }
+    }
+
     #[test]
     fn mixed_boards_in_one_file_read_back(ps in proptest::collection::vec(puzzle(&boards()), 1..6)) {
         for f in FORMATS {

@@ -360,17 +360,28 @@ impl Writer {
             let json = serde_json::to_string(&GridJson::of_puzzle(puzzle));
             return json.expect("plain data serialises") + "\n";
         }
-        if puzzle.constraints().is_empty() {
+        let cube = puzzle.geometry().layout() == Layout::Cube;
+        let placed = !puzzle.placed().is_empty() && !cube;
+        if puzzle.constraints().is_empty() && !placed {
             return self.write_grid_named(puzzle.grid(), puzzle.name());
         }
-        // Constraints govern the next puzzle only: their directives go
-        // right before its grid, after the board's directives and name.
+        // Constraints and placed cells govern the next puzzle only: their
+        // directives go right before its grid, after the board's
+        // directives and name.
         let grid = puzzle.grid();
         let mut out = self.prelude(grid.geometry(), puzzle.name());
         let n = grid.n();
         for c in puzzle.constraints() {
             out.push_str(&c.to_directive(n));
             out.push('\n');
+        }
+        if placed {
+            let cells: Vec<String> = puzzle
+                .placed()
+                .iter()
+                .map(|&x| format!("r{}c{}", x / n + 1, x % n + 1))
+                .collect();
+            out.push_str(&format!("placed: {}\n", cells.join(" ")));
         }
         out.push_str(&write_body(grid, self.format));
         out.push('\n');

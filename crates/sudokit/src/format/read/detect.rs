@@ -89,9 +89,9 @@ pub(super) fn metadata_note(t: &str) -> Option<&str> {
 pub(super) fn directive(t: &str) -> Option<(String, &str)> {
     let (key, value) = t.split_once(':')?;
     let key = key.trim().to_ascii_lowercase();
-    const KEYS: [&str; 10] = [
+    const KEYS: [&str; 11] = [
         "box", "size", "variant", "variants", "cube", "name", "title", "regions", "jigsaw",
-        "digits",
+        "digits", "placed",
     ];
     KEYS.contains(&key.as_str()).then_some((key, value))
 }

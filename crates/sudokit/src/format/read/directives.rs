@@ -1,4 +1,6 @@
-//! Header directives (`box:`, `variant:`, `cube:`, `digits:`, `name:`, `regions:`).
+//! Header directives (`box:`, `variant:`, `cube:`, `digits:`, `name:`,
+//! `regions:`), and `placed:` (the next record's cells placed while
+//! solving, not given).
 
 use std::io::BufRead;
 
@@ -33,6 +35,7 @@ impl<R: BufRead> Reader<R> {
                 Err(msg) => self.directive_error = Some((self.line_no, msg)),
             },
             "name" | "title" => self.name = Some(value.to_string()),
+            "placed" => self.placed_line = Some((self.line_no, value.to_string())),
             "regions" | "jigsaw" => {
                 // The region rows follow: as many as the first has labels, all
                 // of the same width. A line that reads as a puzzle (blanks, or

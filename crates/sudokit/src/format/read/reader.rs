@@ -123,6 +123,8 @@ pub struct Reader<R> {
     /// Constraint directives for the next record: line, column of the
     /// value, key, value. Parsed once the record's N is known.
     pub(super) constraint_lines: Vec<(usize, usize, String, String)>,
+    /// A `placed:` directive before the next record: its line and cells.
+    pub(super) placed_line: Option<(usize, String)>,
     /// Lines that could not be read as text, by line number: each one that
     /// starts a record is that record's error.
     flaws: BTreeMap<usize, ParseErrorKind>,
@@ -239,6 +241,7 @@ impl<R: BufRead> Reader<R> {
             last_cells: None,
             directive_error: None,
             constraint_lines: Vec::new(),
+            placed_line: None,
             flaws: BTreeMap::new(),
         }
     }
@@ -385,9 +388,14 @@ impl<R: BufRead> Reader<R> {
             result = Err(self.error(line, None, ParseErrorKind::BadShape(msg)));
         }
         let constraint_lines = std::mem::take(&mut self.constraint_lines);
+        let placed_line = self.placed_line.take();
         if let Ok(p) = &mut result {
             if let Err(e) = self.attach_constraints(p, constraint_lines) {
                 result = Err(e);
+            } else if let Some((line, cells)) = placed_line {
+                if let Err(msg) = mark_placed(p, &cells) {
+                    result = Err(self.error(line, None, ParseErrorKind::BadShape(msg)));
+                }
             }
         }
         if result.is_err() {
@@ -884,4 +892,34 @@ impl<R: BufRead> Iterator for Reader<R> {
             return Some(rec);
         }
     }
+}
+
+/// Marks the cells of a `placed:` directive (`r1c2 r5c5`) as placed while
+/// solving, not given: each must be on the board and hold a digit.
+fn mark_placed(p: &mut Puzzle, cells: &str) -> Result<(), String> {
+    let n = p.grid().n();
+    if p.geometry().layout() == crate::geometry::Layout::Cube {
+        return Err("`placed:` names cells of a square board, not a cube".into());
+    }
+    let mut out = Vec::new();
+    for name in cells.split_whitespace() {
+        let rc = name.to_ascii_lowercase().strip_prefix('r').and_then(|t| {
+            let (r, c) = t.split_once('c')?;
+            Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?))
+        });
+        let cell = match rc {
+            Some((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => (r - 1) * n + c - 1,
+            _ => {
+                return Err(format!(
+                    "placed: {name} is not a cell of this {n}×{n} board"
+                ))
+            }
+        };
+        if p.grid().get(cell) == 0 {
+            return Err(format!("placed: {name} holds no digit"));
+        }
+        out.push(cell);
+    }
+    p.set_placed(out);
+    Ok(())
 }

@@ -296,3 +296,45 @@ fn json_position_fields_are_checked() {
     assert_eq!(p.placed(), &[0]);
     assert_eq!(p.candidate_mask(5), 0b0010);
 }
+
+/// `placed:` marks the next grid's cells as placed, not given (what the
+/// text writers write for a position); a cell off the board or without a
+/// digit is that record's error, on the directive's line.
+#[test]
+fn placed_directive_reads_and_refuses_bad_cells() {
+    let grid = format!("12{}", ".".repeat(79));
+    let read = |head: &str| {
+        parse_all(&format!("{head}\n{grid}\n"), &ParseOptions::default())
+            .remove(0)
+            .result
+    };
+    let p = read("placed: r1c2 R1C1").unwrap();
+    assert_eq!(p.placed(), [0, 1]);
+    let e = read("placed: r1c3").unwrap_err();
+    assert_eq!(
+        (e.line, e.to_string().contains("r1c3 holds no digit")),
+        (1, true),
+        "{e}"
+    );
+    let e = read("placed: r10c1").unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("r10c1 is not a cell of this 9×9 board"),
+        "{e}"
+    );
+    // A HoDoKu library line's placed digits survive the line writer.
+    let text = include_str!("../../../tests/data/hodoku-reglib.txt");
+    let first = text.lines().find(|l| l.starts_with(':')).unwrap();
+    let p = parse_all(first, &ParseOptions::default())
+        .remove(0)
+        .result
+        .unwrap();
+    let written = crate::format::Writer::new(crate::format::OutputFormat::Line).write(&p);
+    assert!(written.starts_with("placed: r1c1 r1c2 r1c3 "), "{written}");
+    let back = parse_all(&written, &ParseOptions::default())
+        .remove(0)
+        .result
+        .unwrap();
+    assert_eq!(back.placed(), p.placed());
+    assert_eq!(back.grid(), p.grid());
+}
