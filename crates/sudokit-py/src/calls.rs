@@ -197,14 +197,7 @@ fn generate_constrained(
             "constraint puzzles (rules=...) are made on boxes or on given regions, not on a random jigsaw layout",
         ));
     };
-    let level = match difficulty {
-        None | Some("") | Some("any") => None,
-        Some(name) => Some(Level::from_name(name).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown difficulty {name:?}: easy, medium, hard, unfair, extreme or any"
-            ))
-        })?),
-    };
+    let level = Level::from_difficulty(difficulty).map_err(PyValueError::new_err)?;
     let opts = Options::default();
     let pool = pool(made.threads)?;
     let Made {
@@ -214,14 +207,9 @@ fn generate_constrained(
         pool.install(|| {
             (index..index + count)
                 .into_par_iter()
-                .map(|i| match level {
-                    None => generator::constrained(geometry, kind, seed, i, grade, &opts),
-                    // Each puzzle tries its own run of attempts, as the CLI does.
-                    Some(level) => {
-                        let first = i * generator::CONSTRAINED_LEVEL_ATTEMPTS;
-                        generator::constrained_at(geometry, kind, seed, first, level, &opts)
-                            .map(|(m, _)| m)
-                    }
+                .map(|i| {
+                    generator::constrained_puzzle(geometry, kind, seed, i, level, grade, &opts)
+                        .map(|(m, _)| m)
                 })
                 .collect::<Vec<_>>()
         })

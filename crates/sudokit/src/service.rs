@@ -311,14 +311,7 @@ fn generate_constrained(
             "{rules} puzzles are generated on plain square boards: no cube, variants or jigsaw regions"
         )));
     }
-    let level = match req.difficulty.as_deref() {
-        None | Some("") | Some("any") => None,
-        Some(name) => Some(Level::from_name(name).ok_or_else(|| {
-            Failure::BadRequest(format!(
-                "unknown difficulty {name:?}: easy, medium, hard, unfair, extreme or any"
-            ))
-        })?),
-    };
+    let level = Level::from_difficulty(req.difficulty.as_deref()).map_err(Failure::BadRequest)?;
     if !(4..=16).contains(&shape.n()) {
         return Err(Failure::BadRequest(format!(
             "{rules} puzzles are generated with 4 to 16 digits"
@@ -327,14 +320,9 @@ fn generate_constrained(
     let geometry =
         Arc::new(Geometry::square(shape, &[]).map_err(|e| Failure::BadRequest(e.to_string()))?);
     let seed = req.seed.unwrap_or(seed);
-    let (made, index) = match level {
-        None => (
-            crate::generate::constrained(&geometry, kind, seed, 0, true, opts).map_err(failure)?,
-            0,
-        ),
-        Some(level) => crate::generate::constrained_at(&geometry, kind, seed, 0, level, opts)
-            .map_err(failure)?,
-    };
+    let (made, index) =
+        crate::generate::constrained_puzzle(&geometry, kind, seed, 0, level, true, opts)
+            .map_err(failure)?;
     Ok(to_json(&GeneratedView::of_constrained(&made, seed, index)))
 }
 

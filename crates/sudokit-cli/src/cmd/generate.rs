@@ -233,15 +233,8 @@ fn constrained_on(args: &Args, kind: ConstraintKind, geometry: Arc<Geometry>) ->
         if let Some(t) = timeout {
             opts = opts.with_timeout(t);
         }
-        // With a level, puzzle `index` tries its own run of attempts, so
-        // no two puzzles of a batch start from the same grid.
-        let made = match level {
-            None => generate::constrained(&geometry, kind, seed, index, grade, &opts),
-            Some(level) => {
-                let first = index * generate::CONSTRAINED_LEVEL_ATTEMPTS;
-                generate::constrained_at(&geometry, kind, seed, first, level, &opts).map(|(m, _)| m)
-            }
-        };
+        let made = generate::constrained_puzzle(&geometry, kind, seed, index, level, grade, &opts)
+            .map(|(m, _)| m);
         match made {
             // The fields of a classic puzzle's JSON; the grid object
             // carries the constraints.

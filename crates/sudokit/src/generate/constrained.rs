@@ -268,6 +268,43 @@ fn cut_clues(
     Ok(puzzle)
 }
 
+/// Puzzle number `index` of a batch seeded with `seed`, graded `level`
+/// when one is asked for: [`constrained`] without a level; with one,
+/// [`constrained_at`] from attempt `index ×`
+/// [`CONSTRAINED_LEVEL_ATTEMPTS`], so no two puzzles of a batch start from
+/// the same grid. Returns the puzzle and the attempt it came from (what
+/// [`constrained`] reproduces it from, before easing). The CLI, the web
+/// API and Python all make their constraint puzzles here.
+///
+/// ```
+/// use std::sync::Arc;
+/// use sudokit::generate::{constrained_puzzle, ConstraintKind};
+/// use sudokit::logic::Level;
+/// use sudokit::{BoxShape, Geometry, Options};
+/// let geo = Arc::new(Geometry::square(BoxShape::new(2, 2), &[]).unwrap());
+/// let opts = Options::default();
+/// let (made, at) = constrained_puzzle(&geo, ConstraintKind::Killer, 7, 0, None, false, &opts).unwrap();
+/// assert_eq!(at, 0);
+/// assert!(made.rating.is_none());
+/// ```
+pub fn constrained_puzzle(
+    geometry: &Arc<Geometry>,
+    kind: ConstraintKind,
+    seed: u64,
+    index: u64,
+    level: Option<Level>,
+    grade: bool,
+    opts: &Options,
+) -> Result<(ConstrainedPuzzle, u64), Error> {
+    match level {
+        None => constrained(geometry, kind, seed, index, grade, opts).map(|m| (m, index)),
+        Some(level) => {
+            let first = index.saturating_mul(CONSTRAINED_LEVEL_ATTEMPTS);
+            constrained_at(geometry, kind, seed, first, level, opts)
+        }
+    }
+}
+
 /// Gives back digits of the solution while `made` grades harder than
 /// `level`: each time in a cell of the first step harder than `level`
 /// (its placement, else its first elimination, else its first cell), or of

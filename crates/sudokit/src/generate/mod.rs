@@ -82,8 +82,8 @@ use crate::logic::{self, Candidates, Grade};
 use crate::solve::{self, ExclusionCheck};
 
 pub use constrained::{
-    constrained, constrained_at, ConstrainedPuzzle, ConstraintKind, CLUE_FAMILIES,
-    CONSTRAINED_CHECK_BUDGET, CONSTRAINED_LEVEL_ATTEMPTS, LINE_FAMILIES,
+    constrained, constrained_at, constrained_puzzle, ConstrainedPuzzle, ConstraintKind,
+    CLUE_FAMILIES, CONSTRAINED_CHECK_BUDGET, CONSTRAINED_LEVEL_ATTEMPTS, LINE_FAMILIES,
 };
 pub use fill::random_solution;
 use fill::random_solution_with;

@@ -167,6 +167,23 @@ impl Level {
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
     }
+    /// A requested difficulty: `None`, empty or `any` for none, else a
+    /// level's name; the error says which names read.
+    ///
+    /// ```
+    /// use sudokit::logic::Level;
+    /// assert_eq!(Level::from_difficulty(Some("hard")), Ok(Some(Level::Hard)));
+    /// assert_eq!(Level::from_difficulty(Some("any")), Ok(None));
+    /// assert!(Level::from_difficulty(Some("tricky")).unwrap_err().contains("easy, medium"));
+    /// ```
+    pub fn from_difficulty(name: Option<&str>) -> Result<Option<Level>, String> {
+        match name.map(str::trim) {
+            None | Some("") | Some("any") => Ok(None),
+            Some(name) => Level::from_name(name).map(Some).ok_or_else(|| {
+                format!("unknown difficulty {name:?}: easy, medium, hard, unfair, extreme or any")
+            }),
+        }
+    }
     pub const ALL: [Level; 5] = [
         Level::Easy,
         Level::Medium,
