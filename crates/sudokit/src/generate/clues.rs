@@ -8,6 +8,7 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
+use super::constrained::neighbours;
 use crate::constraints::text::{name, names};
 use crate::constraints::{Constraint, Direction};
 use crate::grid::Grid;
@@ -72,21 +73,7 @@ pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) ->
             .collect(),
         "minimum" | "maximum" => (0..n * n)
             .filter(|&x| {
-                let (r, c) = (x / n, x % n);
-                let mut near = Vec::new();
-                if r > 0 {
-                    near.push(x - n);
-                }
-                if r + 1 < n {
-                    near.push(x + n);
-                }
-                if c > 0 {
-                    near.push(x - 1);
-                }
-                if c + 1 < n {
-                    near.push(x + 1);
-                }
-                near.iter().all(|&y| match key {
+                neighbours(x, n, false).iter().all(|&y| match key {
                     "minimum" => v(x) < v(y),
                     _ => v(x) > v(y),
                 })

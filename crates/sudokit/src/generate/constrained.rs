@@ -368,7 +368,9 @@ fn check_budget(n: usize, kind: ConstraintKind) -> u64 {
     }
 }
 
-fn neighbours(x: usize, n: usize, diagonal: bool) -> Vec<usize> {
+/// The cells touching `x` on an N×N board: orthogonally, and with
+/// `diagonal` also diagonally.
+pub(super) fn neighbours(x: usize, n: usize, diagonal: bool) -> Vec<usize> {
     let (r, c) = ((x / n) as isize, (x % n) as isize);
     let mut out = Vec::new();
     for dr in -1..=1isize {
