@@ -59,8 +59,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
                 continue;
             }
             let branches: Vec<(usize, u16)> = places.iter().map(|&x| (x as usize, d)).collect();
-            let cells: Vec<String> = places.iter().map(|&x| c.cn(x as usize)).collect();
-            let what = format!("{d} in {} goes in {}", c.un(u), or_list(&cells));
+            let what = || {
+                let cells: Vec<String> = places.iter().map(|&x| c.cn(x as usize)).collect();
+                format!("{d} in {} goes in {}", c.un(u), or_list(&cells))
+            };
             if let Some(s) = step(c, &pairs, &branches, &what) {
                 return Some(s);
             }
@@ -72,8 +74,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             continue;
         }
         let branches: Vec<(usize, u16)> = bits(m).map(|d| (x, d as u16 + 1)).collect();
-        let digits: Vec<String> = branches.iter().map(|&(_, d)| d.to_string()).collect();
-        let what = format!("{} is {}", c.cn(x), or_list(&digits));
+        let what = || {
+            let digits: Vec<String> = branches.iter().map(|&(_, d)| d.to_string()).collect();
+            format!("{} is {}", c.cn(x), or_list(&digits))
+        };
         if let Some(s) = step(c, &pairs, &branches, &what) {
             return Some(s);
         }
@@ -107,8 +111,14 @@ fn reach(c: &Candidates, pairs: &Pairs, from: usize, digit: u16) -> Vec<Reach> {
 
 /// The step when every branch removes the same candidates and at least one
 /// link is a pair rule (unit links alone are locked candidates, found
-/// earlier).
-fn step(c: &Candidates, pairs: &Pairs, branches: &[(usize, u16)], what: &str) -> Option<Step> {
+/// earlier). `what` words the branches; it runs only for a step written
+/// out.
+fn step(
+    c: &Candidates,
+    pairs: &Pairs,
+    branches: &[(usize, u16)],
+    what: &dyn Fn() -> String,
+) -> Option<Step> {
     let reaches: Vec<_> = branches
         .iter()
         .map(|&(x, d)| reach(c, pairs, x, d))
@@ -168,7 +178,8 @@ fn step(c: &Candidates, pairs: &Pairs, branches: &[(usize, u16)], what: &str) ->
             links.push(format!("if {} = {d}: {}", c.cn(x), parts.join("; ")));
         }
         s.explanation = format!(
-            "{what}; {}: removes {}",
+            "{}; {}: removes {}",
+            what(),
             links.join("; "),
             super::super::elim_text(c, &elims)
         );
