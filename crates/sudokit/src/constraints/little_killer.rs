@@ -224,15 +224,16 @@ impl Family for LittleKiller {
         let (size, small) = (pen.size, pen.small());
         let (cx, cy) = pen.centre(*start);
         let at = |k: f64| (cx - dx * size * k, cy - dy * size * k);
-        let ((tx, ty), h) = (at(0.45), size * 0.09);
+        // Sized by the cell, so the arrow still reads on a phone's board.
+        let ((tx, ty), h) = (at(0.42), size * 0.13);
         pen.label(at(0.8), small, sum.to_string());
         pen.over.push(Shape::Segments {
             segments: vec![
-                [at(0.6), (tx, ty)],
+                [at(0.64), (tx, ty)],
                 [(tx - dx * h, ty), (tx, ty)],
                 [(tx, ty), (tx, ty - dy * h)],
             ],
-            stroke: Stroke::new("#000", 1.0),
+            stroke: Stroke::new("#000", (size * 0.035).max(1.0)),
             dash: None,
             class: Some("lk-arrow"),
         });
