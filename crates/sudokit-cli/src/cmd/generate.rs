@@ -105,8 +105,9 @@ pub struct Args {
     /// region-sum, arrow or dutch-whisper (random lines where the solution
     /// keeps the rule, over about a third of the board), or clues of
     /// x-sum, skyscraper, sandwich, little-killer, minimum, maximum,
-    /// quadruple or clone (every true clue, then givens and clues cut
-    /// while the puzzle stays unique); --difficulty as for --killer.
+    /// quadruple, clone, kropki or xv (every true clue, then givens and
+    /// clues cut while the puzzle stays unique); --difficulty as for
+    /// --killer.
     #[arg(long, value_name = "NAME", value_parser = ConstraintKind::from_name,
           conflicts_with_all = ["killer", "thermo", "cube", "minimal", "clues", "score"])]
     pub rules: Option<ConstraintKind>,

@@ -540,7 +540,8 @@ def generate(
     ``"modular"``, ``"zipper"``, ``"region-sum"``, ``"arrow"``,
     ``"dutch-whisper"``), or clues of one family cut to the few needed
     (``"x-sum"``, ``"skyscraper"``, ``"sandwich"``, ``"little-killer"``,
-    ``"minimum"``, ``"maximum"``, ``"quadruple"``, ``"clone"``); with
+    ``"minimum"``, ``"maximum"``, ``"quadruple"``, ``"clone"``, ``"kropki"``,
+    ``"xv"``); with
     ``difficulty`` (a level) each puzzle is eased or retried until graded
     so. Not with ``symmetry``, ``minimal`` or ``clues``.
 

@@ -1,6 +1,7 @@
 //! Candidate clues of the families a setter gives as numbers or marks on a
 //! chosen few places (outside clues, little killers, minimum and maximum
-//! cells, quadruples, clones): every clue of the family that the solution
+//! cells, quadruples, clones, kropki dots, X and V): every clue of the
+//! family that the solution
 //! makes true, or a random sample where "every" would be most of the board.
 //! The generator ([`super::constrained`]) starts from all of them and cuts
 //! both givens and clues while the puzzle stays unique.
@@ -24,10 +25,14 @@ pub const CLUE_FAMILIES: &[&str] = &[
     "maximum",
     "quadruple",
     "clone",
+    "kropki",
+    "xv",
 ];
 
 /// Every clue of family `key` the solution makes true (a sample for
 /// quadruples and clones), as directives read back by the family's file.
+/// `kropki` and `xv` name the dots (`kropki-white`, `kropki-black`) and
+/// marks (`xv: x`, `xv: v`) of those families.
 pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
     let v = |x: usize| sol.get(x) as u32;
     let text: Vec<String> = match key {
@@ -103,6 +108,29 @@ pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) ->
                 .collect()
         }
         "clone" => clones(sol, n, rng),
+        // Every dot (X or V) the solution allows, on pairs of orthogonal
+        // neighbours; no negative rule (a cut dot says nothing).
+        "kropki" | "xv" => {
+            let mut out = Vec::new();
+            for x in 0..n * n {
+                for y in [x + 1, x + n] {
+                    if y >= n * n || (y == x + 1 && y % n == 0) {
+                        continue;
+                    }
+                    let (a, b) = (v(x), v(y));
+                    let (mark, value) = match key {
+                        "kropki" if a.abs_diff(b) == 1 => ("kropki-white", ""),
+                        "kropki" if a == 2 * b || b == 2 * a => ("kropki-black", ""),
+                        "xv" if a + b == 10 => ("xv", "x "),
+                        "xv" if a + b == 5 => ("xv", "v "),
+                        _ => continue,
+                    };
+                    let value = format!("{value}{} {}", name(x, n), name(y, n));
+                    out.extend(Constraint::parse(mark, &value, n));
+                }
+            }
+            return out;
+        }
         _ => Vec::new(),
     };
     text.iter()
