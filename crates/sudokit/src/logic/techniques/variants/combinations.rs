@@ -13,11 +13,11 @@ use super::{masks, rule};
 use crate::constraints::model::Model;
 use crate::logic::candidates::bits;
 
-/// Cells at most, and search nodes at most, per constraint: past them the
-/// constraint is skipped (a whole-row X-sum with open cells is a search,
-/// not a step).
-const MAX_CELLS: usize = 9;
-const MAX_NODES: usize = 20_000;
+/// Open cells at most, and search nodes at most, per constraint: past them
+/// the constraint is skipped (a whole-row X-sum with nine open cells is a
+/// search, not a step, and its propagator already reads the row exactly).
+const MAX_OPEN: usize = 6;
+const MAX_NODES: usize = 2_000;
 
 /// Fillings listed in the sentence at most.
 const LISTED: usize = 4;
@@ -36,7 +36,7 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             .copied()
             .filter(|&x| c.values()[x] == 0)
             .collect();
-        if cells.len() < 2 || open.is_empty() || cells.len() > MAX_CELLS {
+        if cells.len() < 2 || open.is_empty() || open.len() > MAX_OPEN {
             continue;
         }
         let mut walk = Walk {
