@@ -378,6 +378,6 @@ def test_generate_rules_is_the_cli(rules, cli):
 
 def test_generate_rules_refused_in_plain_words():
     with pytest.raises(ValueError, match="killer, thermo, renban"):
-        sudokit.generate(rules="sandwich")
+        sudokit.generate(rules="jigsaw-sum")
     with pytest.raises(ValueError, match="unknown difficulty"):
         sudokit.generate(rules="killer", difficulty="tricky")
