@@ -376,12 +376,8 @@ impl Writer {
             out.push('\n');
         }
         if placed {
-            let cells: Vec<String> = puzzle
-                .placed()
-                .iter()
-                .map(|&x| format!("r{}c{}", x / n + 1, x % n + 1))
-                .collect();
-            out.push_str(&format!("placed: {}\n", cells.join(" ")));
+            let cells = crate::constraints::text::names(puzzle.placed(), n);
+            out.push_str(&format!("placed: {cells}\n"));
         }
         out.push_str(&write_body(grid, self.format));
         out.push('\n');

@@ -113,10 +113,7 @@ pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) ->
         "kropki" | "xv" => {
             let mut out = Vec::new();
             for x in 0..n * n {
-                for y in [x + 1, x + n] {
-                    if y >= n * n || (y == x + 1 && y % n == 0) {
-                        continue;
-                    }
+                for y in neighbours(x, n, false).into_iter().filter(|&y| y > x) {
                     let (a, b) = (v(x), v(y));
                     let (mark, value) = match key {
                         "kropki" if a.abs_diff(b) == 1 => ("kropki-white", ""),

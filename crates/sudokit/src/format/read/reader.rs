@@ -903,18 +903,8 @@ fn mark_placed(p: &mut Puzzle, cells: &str) -> Result<(), String> {
     }
     let mut out = Vec::new();
     for name in cells.split_whitespace() {
-        let rc = name.to_ascii_lowercase().strip_prefix('r').and_then(|t| {
-            let (r, c) = t.split_once('c')?;
-            Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?))
-        });
-        let cell = match rc {
-            Some((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => (r - 1) * n + c - 1,
-            _ => {
-                return Err(format!(
-                    "placed: {name} is not a cell of this {n}×{n} board"
-                ))
-            }
-        };
+        let cell = crate::constraints::text::cell(0, name, n)
+            .map_err(|_| format!("placed: {name} is not a cell of this {n}×{n} board"))?;
         if p.grid().get(cell) == 0 {
             return Err(format!("placed: {name} holds no digit"));
         }

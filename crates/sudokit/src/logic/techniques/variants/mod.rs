@@ -94,16 +94,7 @@ pub(crate) fn per_cell_pairs(
 ) -> Option<Step> {
     let rules = c.rules()?;
     let m = masks(c);
-    let mut partners: Vec<Vec<(usize, &[u64], usize)>> = vec![Vec::new(); m.len()];
-    for (k, con) in rules.constraints.iter().enumerate() {
-        if !pick(con) {
-            continue;
-        }
-        for (a, b, t) in rules.each[k].pairs() {
-            partners[a].push((b, t, k));
-            partners[b].push((a, t, k));
-        }
-    }
+    let partners = pair_partners(rules, m.len(), pick);
     for x in 0..m.len() {
         if c.out_of_time() {
             return None;
@@ -160,6 +151,26 @@ pub(crate) fn per_cell_pairs(
         }
     }
     None
+}
+
+/// Per cell, its partners under the pair rules of the constraints `pick`
+/// chooses: (partner, relation table, constraint index), both ways.
+pub(crate) fn pair_partners(
+    rules: &Rules,
+    cells: usize,
+    pick: fn(&Constraint) -> bool,
+) -> Vec<Vec<(usize, &[u64], usize)>> {
+    let mut partners: Vec<Vec<(usize, &[u64], usize)>> = vec![Vec::new(); cells];
+    for (k, con) in rules.constraints.iter().enumerate() {
+        if !pick(con) {
+            continue;
+        }
+        for (a, b, t) in rules.each[k].pairs() {
+            partners[a].push((b, t, k));
+            partners[b].push((a, t, k));
+        }
+    }
+    partners
 }
 
 /// The rule of `k` in words, from its family's file.

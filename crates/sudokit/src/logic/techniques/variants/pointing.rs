@@ -28,23 +28,13 @@ impl Reach {
     }
 }
 
-struct Pairs<'a> {
-    /// Per cell: (partner, relation table, constraint index).
-    of: Vec<Vec<(usize, &'a [u64], usize)>>,
-}
+/// Per cell: (partner, relation table, constraint index), every pair rule.
+type Pairs<'a> = [Vec<(usize, &'a [u64], usize)>];
 
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     let rules = c.rules()?;
-    let mut pairs = Pairs {
-        of: vec![Vec::new(); c.cell_count()],
-    };
-    for (k, model) in rules.each.iter().enumerate() {
-        for (a, b, t) in model.pairs() {
-            pairs.of[a].push((b, t, k));
-            pairs.of[b].push((a, t, k));
-        }
-    }
-    if pairs.of.iter().all(Vec::is_empty) {
+    let pairs = super::pair_partners(rules, c.cell_count(), |_| true);
+    if pairs.iter().all(Vec::is_empty) {
         return None;
     }
     let n = c.ctx.n;
@@ -94,7 +84,7 @@ fn reach(c: &Candidates, pairs: &Pairs, from: usize, digit: u16) -> Vec<Reach> {
             r.by_unit = bit;
         }
     }
-    for &(y, t, k) in &pairs.of[from] {
+    for &(y, t, k) in &pairs[from] {
         if c.values()[y] != 0 {
             continue;
         }
