@@ -45,7 +45,8 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             model: &rules.each[k],
             values: c.values().to_vec(),
             seen: vec![0; open.len()],
-            fillings: Vec::new(),
+            count: 0,
+            shown: Vec::new(),
             nodes: 0,
             ok: &|v: &[u16]| con.satisfied(v, n, &rules.constraints),
         };
@@ -59,17 +60,17 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
             }
         }
         // No filling at all means the position is broken: not a step.
-        if elims.is_empty() || walk.fillings.is_empty() {
+        if elims.is_empty() || walk.count == 0 {
             continue;
         }
         let mut s = Step::new(Technique::ConstraintCombination);
         s.cells = cells.iter().map(|&x| x as u32).collect();
         if c.texts() {
             let names: Vec<String> = open.iter().map(|&x| c.cn(x)).collect();
-            let count = walk.fillings.len();
+            let count = walk.count;
             let listed = if count <= LISTED {
                 let each: Vec<String> = walk
-                    .fillings
+                    .shown
                     .iter()
                     .map(|f| {
                         f.iter()
@@ -108,8 +109,9 @@ struct Walk<'a> {
     values: Vec<u16>,
     /// Per open cell, the digits some filling puts there.
     seen: Vec<u64>,
-    /// The fillings found, kept up to one past what the sentence lists.
-    fillings: Vec<Vec<u16>>,
+    /// Fillings found, and the first [`LISTED`] of them.
+    count: usize,
+    shown: Vec<Vec<u16>>,
     nodes: usize,
     ok: &'a dyn Fn(&[u16]) -> bool,
 }
@@ -129,12 +131,10 @@ impl Walk<'_> {
             for (s, &x) in self.seen.iter_mut().zip(self.open) {
                 *s |= 1 << (self.values[x] - 1);
             }
-            if self.fillings.len() <= LISTED {
-                self.fillings
+            self.count += 1;
+            if self.shown.len() < LISTED {
+                self.shown
                     .push(self.open.iter().map(|&x| self.values[x]).collect());
-            } else {
-                // Counted, not kept: one more than listed says "many".
-                self.fillings.push(Vec::new());
             }
             return true;
         }
