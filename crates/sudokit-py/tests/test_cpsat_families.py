@@ -441,3 +441,159 @@ def test_generated_line_puzzles_agree_with_cpsat(family, cli):
         givens = [0 if ch == "." else int(ch) for ch in givens_line]
         solution = [int(ch) for ch in solution_line]
         assert cpsat_solutions(givens, clues, model) == [solution], f"{family}, seed {seed}:\n{out}"
+
+
+# The clue families the generator makes, read back from the directives it
+# prints: (directive key, text after the colon) → (data, model) for the
+# models above, plus the older families written here from their statements.
+EDGE_LINES = {(first, word): cells for first, word, cells in lines_from_edges()}
+DIAGONAL = {"down-right": (1, 1), "down-left": (1, -1), "up-right": (-1, 1), "up-left": (-1, -1)}
+
+
+def edge_clue(rest):
+    total, first, word = rest.split()
+    return EDGE_LINES[(cell_of(first), word)]
+
+
+def sandwich_model(m, x, cells, directive):
+    """The digits strictly between the 1 and the 9 of the line add up to the total."""
+    total = int(directive.split("=")[1])
+    is1, is9 = [], []
+    for c in cells:
+        for d, out in ((1, is1), (9, is9)):
+            b = m.NewBoolVar("")
+            m.Add(x[c] == d).OnlyEnforceIf(b)
+            m.Add(x[c] != d).OnlyEnforceIf(b.Not())
+            out.append(b)
+    p1, p9 = m.NewIntVar(0, N - 1, ""), m.NewIntVar(0, N - 1, "")
+    m.Add(p1 == sum(i * b for i, b in enumerate(is1)))
+    m.Add(p9 == sum(i * b for i, b in enumerate(is9)))
+    lo, hi = m.NewIntVar(0, N - 1, ""), m.NewIntVar(0, N - 1, "")
+    m.AddMinEquality(lo, [p1, p9])
+    m.AddMaxEquality(hi, [p1, p9])
+    parts = []
+    for i, c in enumerate(cells):
+        after, before = m.NewBoolVar(""), m.NewBoolVar("")
+        m.Add(lo < i).OnlyEnforceIf(after)
+        m.Add(lo >= i).OnlyEnforceIf(after.Not())
+        m.Add(hi > i).OnlyEnforceIf(before)
+        m.Add(hi <= i).OnlyEnforceIf(before.Not())
+        inside = m.NewBoolVar("")
+        m.AddBoolAnd([after, before]).OnlyEnforceIf(inside)
+        m.AddBoolOr([after.Not(), before.Not()]).OnlyEnforceIf(inside.Not())
+        y = m.NewIntVar(0, N, "")
+        m.Add(y == x[c]).OnlyEnforceIf(inside)
+        m.Add(y == 0).OnlyEnforceIf(inside.Not())
+        parts.append(y)
+    m.Add(sum(parts) == total)
+
+
+def sandwich_clue(rest):
+    kind, number, _, _ = rest.split()
+    k = int(number) - 1
+    return [k * N + c for c in range(N)] if kind == "row" else [r * N + k for r in range(N)]
+
+
+def little_killer_clue(rest):
+    """The diagonal from the named cell in the arrow's direction to the edge."""
+    _, first, word = rest.split()
+    (dr, dc), (r, c) = DIAGONAL[word], divmod(cell_of(first), N)
+    cells = []
+    while 0 <= r < N and 0 <= c < N:
+        cells.append(r * N + c)
+        r, c = r + dr, c + dc
+    return cells
+
+
+def sum_model(m, x, cells, directive):
+    """Digits may repeat on a little-killer diagonal; only the total counts."""
+    m.Add(sum(x[c] for c in cells) == int(directive.split(":")[1].split()[0]))
+
+
+def pair_model(holds):
+    def model(m, x, pair, directive):
+        a, b = pair
+        allowed = [(p, q) for p in range(1, N + 1) for q in range(1, N + 1) if holds(directive, p, q)]
+        m.AddAllowedAssignments([x[a], x[b]], allowed)
+
+    return model
+
+
+def kropki_holds(directive, p, q):
+    return abs(p - q) == 1 if directive.startswith("kropki-white") else (p == 2 * q or q == 2 * p)
+
+
+def xv_holds(directive, p, q):
+    return p + q == (5 if directive.split()[1] == "v" else 10)
+
+
+def last_two_cells(rest):
+    return [cell_of(t) for t in rest.split()[-2:]]
+
+
+def quadruple_clue(rest):
+    first, *digits = rest.split()
+    c = cell_of(first)
+    return ([c, c + 1, c + N, c + N + 1], [int(d) for d in digits])
+
+
+def dutch_clue(rest):
+    gap, *cells = rest.split()
+    assert int(gap) == GAP, f"the model is written for a gap of {GAP}: {rest}"
+    return [cell_of(t) for t in cells]
+
+
+def clone_clue(rest):
+    a, b = rest.split("|")
+    return ([cell_of(t) for t in a.split()], [cell_of(t) for t in b.split()])
+
+
+# family → {directive key: (reader of the text after the colon, model)}
+GENERATED_CLUES = {
+    "x-sum": {"x-sum": (edge_clue, xsum_model)},
+    "skyscraper": {"skyscraper": (edge_clue, skyscraper_model)},
+    "sandwich": {"sandwich": (sandwich_clue, sandwich_model)},
+    "little-killer": {"little-killer": (little_killer_clue, sum_model)},
+    "minimum": {"minimum": (cell_of, extremum_model("minimum"))},
+    "maximum": {"maximum": (cell_of, extremum_model("maximum"))},
+    "quadruple": {"quadruple": (quadruple_clue, quadruple_model)},
+    "clone": {"clone": (clone_clue, clone_model)},
+    "dutch-whisper": {"dutch-whisper": (dutch_clue, dutch_model)},
+    "kropki": {
+        "kropki-white": (last_two_cells, pair_model(kropki_holds)),
+        "kropki-black": (last_two_cells, pair_model(kropki_holds)),
+    },
+    "xv": {"xv": (last_two_cells, pair_model(xv_holds))},
+}
+
+
+@pytest.mark.parametrize("family", sorted(GENERATED_CLUES))
+def test_generated_clue_puzzles_agree_with_cpsat(family, cli):
+    """`sudokit generate --rules KEY` for the clue families: read back from
+    the printed directives, CP-SAT's model of the rule has exactly one
+    solution, the one the generator printed."""
+    keys = GENERATED_CLUES[family]
+    for seed in (1, 2):
+        out = subprocess.run(
+            [str(cli), "generate", "--rules", family, "--seed", str(seed), "--with-solution"],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        lines = out.strip().splitlines()
+        directives = [l for l in lines if ":" in l]
+        givens_line, solution_line = [l for l in lines if ":" not in l]
+        assert directives, out
+        parts = []
+        for d in directives:
+            key, rest = d.split(":", 1)
+            assert key in keys, f"{family}, seed {seed}: unexpected directive {d!r}"
+            read, model = keys[key]
+            parts.append((d, read(rest.strip()), model))
+        givens = [0 if ch == "." else int(ch) for ch in givens_line]
+        solution = [int(ch) for ch in solution_line]
+        clues = [(d, (data, model)) for d, data, model in parts]
+        assert cpsat_solutions(givens, clues, each_own_model) == [solution], f"{family}, seed {seed}:\n{out}"
+
+
+def each_own_model(m, x, data_and_model, directive):
+    data, model = data_and_model
+    model(m, x, data, directive)
