@@ -474,6 +474,11 @@ impl Board {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            // Every cell placed, each over a candidate that its earlier
+            // placements left: a solution, with nothing left to filter.
+            if self.solved() {
+                return true;
+            }
             match self.filter_stacks::<B>() {
                 None => return false,
                 Some(true) => continue,
