@@ -136,6 +136,10 @@ struct BaseSearch<'a> {
     /// `inside[line * boxes + b]`: the line's positions in box `b`.
     inside: &'a [u64],
     boxes: usize,
+    /// Base lines (bits of indices) that lost a place since this search
+    /// last found nothing for the digit: a new fish needs one of them
+    /// (see `per_digit_since`).
+    dirty: u64,
 }
 
 /// The base-line walk, written once and compiled twice: plain, and on
@@ -150,8 +154,10 @@ macro_rules! base_walk {
         /// box leaves more than `k` positions outside it (the fins must share
         /// one box, so all other positions must be cover lines); both only
         /// grow as lines are added, so the order of the remaining choices is
-        /// unchanged.
+        /// unchanged. Choices without a line of `s.dirty` are left out
+        /// (`dirty`: the lines chosen so far include one).
         $(#[$attr])*
+        #[allow(clippy::too_many_arguments)]
         fn $name(
             s: &BaseSearch,
             lines: u64,
@@ -159,6 +165,7 @@ macro_rules! base_walk {
             depth: usize,
             union: u64,
             outs: &mut [u64],
+            dirty: bool,
             f: &mut BaseVisit,
         ) -> bool {
             let (k, nb) = (s.k, s.boxes);
@@ -168,7 +175,14 @@ macro_rules! base_walk {
             let mut r = lines;
             while r.count_ones() as usize >= k - depth {
                 let i = r.trailing_zeros() as usize;
+                if !dirty && r & s.dirty == 0 {
+                    break;
+                }
                 r &= r - 1;
+                let now_dirty = dirty || s.dirty >> i & 1 != 0;
+                if !now_dirty && (depth + 1 == k || r & s.dirty == 0) {
+                    continue;
+                }
                 let m = s.masks[i];
                 let u = union | m;
                 if u.count_ones() > s.max_width {
@@ -186,7 +200,7 @@ macro_rules! base_walk {
                     continue;
                 }
                 chosen[depth] = i as u32;
-                if $name(s, r, chosen, depth + 1, u, outs, f) {
+                if $name(s, r, chosen, depth + 1, u, outs, now_dirty, f) {
                     return true;
                 }
             }
@@ -215,9 +229,9 @@ fn base_combos_from_start(
     if std::arch::is_x86_feature_detected!("popcnt") && !super::plain_in_tests() {
         // SAFETY: the CPU has `popcnt` (checked just above; the check is a
         // cached load).
-        return unsafe { base_combos_popcnt(s, lines, chosen, 0, 0, outs, f) };
+        return unsafe { base_combos_popcnt(s, lines, chosen, 0, 0, outs, false, f) };
     }
-    base_combos(s, lines, chosen, 0, 0, outs, f)
+    base_combos(s, lines, chosen, 0, 0, outs, false, f)
 }
 
 pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
@@ -234,7 +248,7 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
     let mut ok_needs: Vec<u64> = Vec::new();
     let mut outs = vec![0u64; (k + 1) * c.ctx.box_units.len()];
     let mut masks = vec![0u64; n];
-    super::per_digit(c, super::DigitSlot::Finned(k), |d| {
+    super::per_digit_since(c, super::DigitSlot::Finned(k), |d, gone| {
         for (o, (base_lines, cover_lines)) in
             [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)]
                 .into_iter()
@@ -242,11 +256,14 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
         {
             // For each base line, the positions along it in each box.
             let line_boxes = &c.ctx.line_boxes[o];
-            let mut lines = 0u64;
+            let (mut lines, mut dirty) = (0u64, 0u64);
             for (i, &l) in base_lines.iter().enumerate() {
                 let mut m = 0u64;
                 for (j, &x) in units[l as usize].cells.iter().enumerate() {
                     m |= (c.mask(x as usize) >> (d - 1) & 1) << j;
+                    if x >= 128 || gone >> x & 1 != 0 {
+                        dirty |= 1 << i;
+                    }
                 }
                 masks[i] = m;
                 if m != 0 {
@@ -261,6 +278,7 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                 max_width,
                 inside: &c.ctx.line_box_inside[o],
                 boxes: c.ctx.box_units.len(),
+                dirty,
             };
             outs.fill(0);
             base_combos_from_start(

@@ -126,7 +126,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     let units = c.geometry().units();
     let slot = DigitSlot::Franken(k, finned);
     let unit_cells = ctx.unit128.as_ref().map(|(u, _)| u);
-    super::per_digit(c, slot, |d| {
+    super::per_digit_since(c, slot, |d, gone| {
         // The digit's cells, to cut each unit's out of them with one `and`
         // where the units' cells are kept as sets.
         let mut digit_cells = 0u128;
@@ -167,6 +167,21 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                     .chain(&boxes)
                     .filter(|s| finned || s.cells.count_ones() as usize <= k),
             );
+            // Base sets that lost a cell since the last search that found
+            // nothing: a new fish needs one (see `per_digit_since`).
+            let mut dirty = 0u64;
+            for (i, s) in base_pool.iter().enumerate() {
+                let unit = match unit_cells {
+                    Some(uc) => uc[s.unit as usize],
+                    None => units[s.unit as usize]
+                        .cells
+                        .iter()
+                        .fold(0u128, |a, &x| a | 1 << x),
+                };
+                if unit & gone != 0 {
+                    dirty |= 1 << i;
+                }
+            }
             let cover_pool: Vec<Set> = [&across[..], &boxes[..]].concat();
             if cover_pool.len() > MAX_SETS {
                 return None;
@@ -220,6 +235,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 touch: &touch,
                 peers,
                 unseen: &unseen,
+                dirty,
             };
             let start = Partial {
                 sets: [0; 4],
@@ -230,6 +246,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
                 victims: all,
                 lines: 0,
                 boxes: 0,
+                dirty: false,
             };
             let mut walk = Walk {
                 visited: 0,
@@ -272,6 +289,8 @@ struct Partial {
     /// hit, base boxes included.
     lines: u128,
     boxes: u128,
+    /// Whether one of the sets lost a cell (see [`Pool::dirty`]).
+    dirty: bool,
 }
 
 impl Partial {
@@ -319,6 +338,9 @@ struct Pool<'a> {
     /// For each cell, the cells it neither is nor sees (complemented: the
     /// victim tests keep the base cells a victim does not see).
     unseen: &'a [u128],
+    /// Base sets (bits of `base_pool`) that lost a cell since this search
+    /// last found nothing for the digit; only choices with one are tried.
+    dirty: u64,
 }
 
 /// The work of one base choice, compiled twice like the cover search (it
@@ -410,7 +432,7 @@ impl Pool<'_> {
     ) -> bool {
         let n = self.base_pool.len();
         for i in start..n {
-            if n - i < self.k - p.len {
+            if n - i < self.k - p.len || !p.dirty && self.dirty >> i == 0 {
                 break;
             }
             let s = &self.base_pool[i];
@@ -428,7 +450,11 @@ impl Pool<'_> {
             }
             q.lines |= self.touch[i].lines;
             q.boxes |= self.touch[i].boxes;
+            q.dirty |= self.dirty >> i & 1 != 0;
             if q.len == self.k {
+                if !q.dirty {
+                    continue;
+                }
                 w.visited = w.visited.wrapping_add(1);
                 if w.visited % 256 == 0 && self.c.out_of_time() {
                     return true;
@@ -440,6 +466,9 @@ impl Pool<'_> {
                     w.found = Some(step);
                     return true;
                 }
+                continue;
+            }
+            if !q.dirty && self.dirty >> i >> 1 == 0 {
                 continue;
             }
             if self.finned {

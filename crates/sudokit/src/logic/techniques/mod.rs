@@ -69,8 +69,8 @@ use toolkit::plain_in_tests;
 #[cfg(test)]
 use toolkit::PLAIN;
 pub(crate) use toolkit::{
-    box_first_units, combinations, digits_text, elim_text, eureka, list_and, per_digit, seeing_all,
-    subsets_within, DigitSlot,
+    box_first_units, combinations, digits_text, elim_text, eureka, list_and, per_digit,
+    per_digit_since, seeing_all, subsets_within, DigitSlot,
 };
 
 /// Every technique the engine knows.

@@ -71,11 +71,28 @@ pub(crate) fn per_digit(
     slot: DigitSlot,
     mut find_digit: impl FnMut(u16) -> Option<Step>,
 ) -> Option<Step> {
+    per_digit_since(c, slot, |d, _| find_digit(d))
+}
+
+/// [`per_digit`], also telling `find_digit` which of the digit's cells it
+/// lost since this technique last found nothing for it (all bits set when
+/// there is no such failure, or when the digit gained cells since).
+///
+/// A fish search may use this: a fish whose base sets lost no cell has the
+/// same base cells, fins and covers on the earlier board, and there at
+/// least the same eliminations (the cover sets only held more), so that
+/// search would have found it. Only base choices touching a lost cell can
+/// hold a new fish.
+pub(crate) fn per_digit_since(
+    c: &Candidates,
+    slot: DigitSlot,
+    mut find_digit: impl FnMut(u16, u128) -> Option<Step>,
+) -> Option<Step> {
     let n = c.ctx.n;
     let Some(slot) = slot.index().filter(|_| c.cell_count() <= 128) else {
         return (1..=n as u16)
             .take_while(|_| !c.out_of_time())
-            .find_map(find_digit);
+            .find_map(|d| find_digit(d, !0));
     };
     let mut cells_of = [0u128; 64];
     for x in 0..c.cell_count() {
@@ -95,15 +112,17 @@ pub(crate) fn per_digit(
     });
     for d in 1..=n as u16 {
         let key = cells_of[d as usize - 1];
-        let known = DIGIT_MEMO.with(|m| {
+        let before = DIGIT_MEMO.with(|m| {
             m.borrow()
                 .as_ref()
-                .is_some_and(|m| m.failed[base + d as usize - 1] == Some(key))
+                .and_then(|m| m.failed[base + d as usize - 1])
         });
-        if known {
-            continue;
-        }
-        if let Some(s) = find_digit(d) {
+        let gone = match before {
+            Some(b) if b == key => continue,
+            Some(b) if key & !b == 0 => b & !key,
+            _ => !0,
+        };
+        if let Some(s) = find_digit(d, gone) {
             return Some(s);
         }
         if c.out_of_time() {
@@ -433,4 +452,74 @@ pub(crate) fn plain_in_tests() -> bool {
     return PLAIN.with(|p| p.get());
     #[cfg(not(test))]
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{fish, franken_fish, test_util::cands};
+    use super::*;
+    use crate::logic::apply;
+
+    /// The fish searches that skip base choices untouched since their last
+    /// failure (`per_digit_since`) answer on every board as fresh runs.
+    /// Boards follow solving paths; after each comes a copy with a few
+    /// more candidates removed (digits losing cells away from the path's
+    /// own steps) and then the path board again (digits gaining cells).
+    #[test]
+    fn fish_told_what_was_lost_equal_fresh() {
+        type Finder = fn(&Candidates) -> Option<Step>;
+        let finders: [(&str, Finder); 7] = [
+            ("finned 2", |c| fish::find_finned(c, 2)),
+            ("finned 3", |c| fish::find_finned(c, 3)),
+            ("finned 4", |c| fish::find_finned(c, 4)),
+            ("franken 2", |c| franken_fish::find(c, 2, false)),
+            ("franken 3", |c| franken_fish::find(c, 3, false)),
+            ("finned franken 2", |c| franken_fish::find(c, 2, true)),
+            ("finned franken 3", |c| franken_fish::find(c, 3, true)),
+        ];
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+        ];
+        let mut found = [0usize; 7];
+        let mut seed = 21u64;
+        let mut boards = 0;
+        for line in puzzles {
+            DIGIT_MEMO.with(|m| *m.borrow_mut() = None);
+            let mut c = cands(line, &[]);
+            for _ in 0..80 {
+                let mut t = c.clone();
+                for _ in 0..4 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let x = (seed >> 33) as usize % 81;
+                    let ds: Vec<usize> = bits(t.mask(x)).collect();
+                    if ds.len() > 2 {
+                        t.eliminate(x, ds[(seed >> 40) as usize % ds.len()] as u16 + 1);
+                    }
+                }
+                for b in [&c, &t, &c] {
+                    boards += 1;
+                    for (j, (name, f)) in finders.iter().enumerate() {
+                        let remembered = f(b);
+                        let saved = DIGIT_MEMO.with(|m| m.borrow_mut().take());
+                        let fresh = f(b);
+                        DIGIT_MEMO.with(|m| *m.borrow_mut() = saved);
+                        assert_eq!(remembered, fresh, "{name}, {line}, board {boards}");
+                        found[j] += usize::from(fresh.is_some());
+                    }
+                }
+                let Some(s) = crate::logic::next_step(&c) else {
+                    break;
+                };
+                apply(&mut c, &s);
+            }
+        }
+        // A finder that finds nothing on these boards compares nothing.
+        assert!(found.iter().all(|&k| k > 0), "{found:?}");
+    }
 }
