@@ -218,10 +218,10 @@ pub(crate) fn clear() {
 #[cfg(test)]
 mod tests {
     use super::super::{
-        hidden_subsets, locked_subsets, naked_subsets, sue_de_coq, test_util::cands,
+        hidden_subsets, locked_subsets, naked_subsets, sue_de_coq, test_util::boards_both_ways,
     };
     use super::*;
-    use crate::logic::{apply, candidates::bits, Candidates};
+    use crate::logic::Candidates;
 
     const PUZZLES: [&str; 4] = [
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -229,38 +229,6 @@ mod tests {
         "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
         "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
     ];
-
-    /// Boards along each puzzle's path, each followed by a copy with a few
-    /// more candidates removed and then the path board again, so the memo
-    /// sees boards change in every direction.
-    fn boards() -> Vec<Candidates> {
-        let mut out = Vec::new();
-        let mut seed = 21u64;
-        for line in PUZZLES {
-            let mut c = cands(line, &[]);
-            for _ in 0..60 {
-                out.push(c.clone());
-                let mut t = c.clone();
-                for _ in 0..3 {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let x = (seed >> 33) as usize % 81;
-                    let ds: Vec<usize> = bits(t.mask(x)).collect();
-                    if ds.len() > 2 {
-                        t.eliminate(x, ds[(seed >> 40) as usize % ds.len()] as u16 + 1);
-                    }
-                }
-                out.push(t);
-                out.push(c.clone());
-                let Some(s) = crate::logic::next_step(&c) else {
-                    break;
-                };
-                apply(&mut c, &s);
-            }
-        }
-        out
-    }
 
     /// Each remembered search answers on every board exactly as a fresh run.
     #[test]
@@ -277,7 +245,7 @@ mod tests {
             ("locked 3", |c| locked_subsets::find(c, 3)),
             ("sue de coq", sue_de_coq::find),
         ];
-        let boards = boards();
+        let boards = boards_both_ways(&PUZZLES, 60, 3);
         assert!(boards.len() > 300, "{} boards", boards.len());
         let mut found = [0usize; 9];
         for (j, (name, f)) in finders.into_iter().enumerate() {

@@ -72,3 +72,36 @@ pub fn elims(c: &Candidates, s: &Step) -> Vec<String> {
     v.sort();
     v
 }
+
+/// Boards along each puzzle's solving path (at most `steps` steps), each
+/// followed by a copy with up to `cuts` more candidates removed (from cells
+/// with three or more, picked by a fixed LCG) and then the path board
+/// again: a memo sees boards change in every direction.
+pub fn boards_both_ways(puzzles: &[&str], steps: usize, cuts: usize) -> Vec<Candidates> {
+    let mut out = Vec::new();
+    let mut seed = 21u64;
+    for line in puzzles {
+        let mut c = cands(line, &[]);
+        for _ in 0..steps {
+            out.push(c.clone());
+            let mut t = c.clone();
+            for _ in 0..cuts {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let x = (seed >> 33) as usize % 81;
+                let ds: Vec<usize> = crate::logic::candidates::bits(t.mask(x)).collect();
+                if ds.len() > 2 {
+                    t.eliminate(x, ds[(seed >> 40) as usize % ds.len()] as u16 + 1);
+                }
+            }
+            out.push(t);
+            out.push(c.clone());
+            let Some(s) = crate::logic::next_step(&c) else {
+                break;
+            };
+            crate::logic::apply(&mut c, &s);
+        }
+    }
+    out
+}

@@ -456,9 +456,8 @@ pub(crate) fn plain_in_tests() -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{fish, franken_fish, test_util::cands};
+    use super::super::{fish, franken_fish, test_util::boards_both_ways};
     use super::*;
-    use crate::logic::apply;
 
     /// The fish searches that skip base choices untouched since their last
     /// failure (`per_digit_since`) answer on every board as fresh runs.
@@ -485,38 +484,16 @@ mod tests {
             "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
         ];
         let mut found = [0usize; 7];
-        let mut seed = 21u64;
-        let mut boards = 0;
-        for line in puzzles {
-            DIGIT_MEMO.with(|m| *m.borrow_mut() = None);
-            let mut c = cands(line, &[]);
-            for _ in 0..80 {
-                let mut t = c.clone();
-                for _ in 0..4 {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let x = (seed >> 33) as usize % 81;
-                    let ds: Vec<usize> = bits(t.mask(x)).collect();
-                    if ds.len() > 2 {
-                        t.eliminate(x, ds[(seed >> 40) as usize % ds.len()] as u16 + 1);
-                    }
-                }
-                for b in [&c, &t, &c] {
-                    boards += 1;
-                    for (j, (name, f)) in finders.iter().enumerate() {
-                        let remembered = f(b);
-                        let saved = DIGIT_MEMO.with(|m| m.borrow_mut().take());
-                        let fresh = f(b);
-                        DIGIT_MEMO.with(|m| *m.borrow_mut() = saved);
-                        assert_eq!(remembered, fresh, "{name}, {line}, board {boards}");
-                        found[j] += usize::from(fresh.is_some());
-                    }
-                }
-                let Some(s) = crate::logic::next_step(&c) else {
-                    break;
-                };
-                apply(&mut c, &s);
+        // (The digit memo starts afresh on each puzzle: it keys on the board's
+        // context.)
+        for (i, b) in boards_both_ways(&puzzles, 80, 4).iter().enumerate() {
+            for (j, (name, f)) in finders.iter().enumerate() {
+                let remembered = f(b);
+                let saved = DIGIT_MEMO.with(|m| m.borrow_mut().take());
+                let fresh = f(b);
+                DIGIT_MEMO.with(|m| *m.borrow_mut() = saved);
+                assert_eq!(remembered, fresh, "{name}, board {i}");
+                found[j] += usize::from(fresh.is_some());
             }
         }
         // A finder that finds nothing on these boards compares nothing.
