@@ -413,6 +413,20 @@ def cell_of(text):
     return (int(r) - 1) * N + int(c) - 1
 
 
+def generated(cli, family, seed):
+    """`sudokit generate --rules FAMILY --seed SEED --with-solution`: the
+    printed text, its directive lines, the givens and the solution."""
+    out = subprocess.run(
+        [str(cli), "generate", "--rules", family, "--seed", str(seed), "--with-solution"],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    lines = out.strip().splitlines()
+    directives = [l for l in lines if ":" in l]
+    givens_line, solution_line = [l for l in lines if ":" not in l]
+    givens = [0 if ch == "." else int(ch) for ch in givens_line]
+    return out, directives, givens, [int(ch) for ch in solution_line]
+
+
 # The line families the generator makes whose rules the engine's own Rust
 # tests cannot check independently: CP-SAT's models from above, by key.
 GENERATED = {
@@ -429,17 +443,9 @@ def test_generated_line_puzzles_agree_with_cpsat(family, cli):
     the puzzle has exactly one solution, the one the generator printed."""
     model = GENERATED[family]
     for seed in (1, 2, 3):
-        out = subprocess.run(
-            [str(cli), "generate", "--rules", family, "--seed", str(seed), "--with-solution"],
-            capture_output=True, text=True, check=True,
-        ).stdout
-        lines = out.strip().splitlines()
-        directives = [l for l in lines if ":" in l]
-        givens_line, solution_line = [l for l in lines if ":" not in l]
+        out, directives, givens, solution = generated(cli, family, seed)
         assert directives and all(d.startswith(f"{family}: ") for d in directives), out
         clues = [(d, [cell_of(t) for t in d.split(":", 1)[1].split()]) for d in directives]
-        givens = [0 if ch == "." else int(ch) for ch in givens_line]
-        solution = [int(ch) for ch in solution_line]
         assert cpsat_solutions(givens, clues, model) == [solution], f"{family}, seed {seed}:\n{out}"
 
 
@@ -574,13 +580,7 @@ def test_generated_clue_puzzles_agree_with_cpsat(family, cli):
     solution, the one the generator printed."""
     keys = GENERATED_CLUES[family]
     for seed in (1, 2):
-        out = subprocess.run(
-            [str(cli), "generate", "--rules", family, "--seed", str(seed), "--with-solution"],
-            capture_output=True, text=True, check=True,
-        ).stdout
-        lines = out.strip().splitlines()
-        directives = [l for l in lines if ":" in l]
-        givens_line, solution_line = [l for l in lines if ":" not in l]
+        out, directives, givens, solution = generated(cli, family, seed)
         assert directives, out
         parts = []
         for d in directives:
@@ -588,8 +588,6 @@ def test_generated_clue_puzzles_agree_with_cpsat(family, cli):
             assert key in keys, f"{family}, seed {seed}: unexpected directive {d!r}"
             read, model = keys[key]
             parts.append((d, read(rest.strip()), model))
-        givens = [0 if ch == "." else int(ch) for ch in givens_line]
-        solution = [int(ch) for ch in solution_line]
         clues = [(d, (data, model)) for d, data, model in parts]
         assert cpsat_solutions(givens, clues, each_own_model) == [solution], f"{family}, seed {seed}:\n{out}"
 
