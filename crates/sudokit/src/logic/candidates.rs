@@ -8,7 +8,7 @@ use crate::geometry::{Geometry, Layout, UnitKind};
 use crate::grid::Grid;
 
 use super::rules::Rules;
-use super::Cand;
+use super::{Cand, Technique};
 use crate::constraints::Constraint;
 
 /// Why a candidate grid cannot be built.
@@ -290,6 +290,9 @@ pub struct Candidates {
     /// grading reads only the techniques, and the sentences cost more than
     /// finding the easy steps.
     texts: bool,
+    /// Opt-in techniques to search as well (bit `t as usize`), see
+    /// [`Candidates::enable`].
+    enabled: u128,
 }
 
 impl Candidates {
@@ -346,6 +349,7 @@ impl Candidates {
             rules: None,
             limits: Limits::none(),
             texts: true,
+            enabled: 0,
         })
     }
 
@@ -586,6 +590,26 @@ impl Candidates {
     #[inline]
     pub fn texts(&self) -> bool {
         self.texts
+    }
+    /// Searches technique `t` too when it is one of those off by default
+    /// ([`Technique::opt_ins`], HoDoKu's templates say); the others are
+    /// always searched.
+    ///
+    /// ```
+    /// use sudokit::{Grid, logic::{self, Candidates, Technique}};
+    /// let g = Grid::from_line("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").unwrap();
+    /// let mut c = Candidates::from_grid(&g).unwrap();
+    /// assert!(!c.is_enabled(Technique::TemplateDelete));
+    /// c.enable(Technique::TemplateDelete);
+    /// assert!(c.is_enabled(Technique::TemplateDelete));
+    /// ```
+    pub fn enable(&mut self, t: Technique) {
+        self.enabled |= 1 << (t as usize);
+    }
+    /// Whether technique `t` is searched: on by default or enabled with
+    /// [`Candidates::enable`].
+    pub fn is_enabled(&self, t: Technique) -> bool {
+        t.row().default || self.enabled >> (t as usize) & 1 != 0
     }
     /// Whether the limits set with [`Candidates::set_limits`] have expired.
     pub fn out_of_time(&self) -> bool {

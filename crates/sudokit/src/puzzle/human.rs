@@ -53,6 +53,9 @@ impl Puzzle {
         c.set_unique(unique);
         c.set_constraints(self.constraints());
         c.set_limits(opts.limits());
+        for &t in &opts.techniques {
+            c.enable(t);
+        }
         Ok(c)
     }
 

@@ -298,6 +298,9 @@ pub struct Options {
     pub threads: usize,
     /// Told how far long work (counts, generation) has come.
     pub progress: Option<ProgressFn>,
+    /// Techniques off by default to search too in human-style solving
+    /// ([`crate::logic::Technique::opt_ins`]: HoDoKu's templates).
+    pub techniques: Vec<crate::logic::Technique>,
     /// The limits fixed by [`Options::started`], shared by every step.
     started: Option<Limits>,
 }
@@ -310,6 +313,7 @@ impl std::fmt::Debug for Options {
             .field("engine", &self.engine)
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("techniques", &self.techniques)
             .finish()
     }
 }
@@ -333,6 +337,22 @@ impl Options {
     }
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+    /// Search the opt-in techniques `t` too in human-style solving. They
+    /// keep their place in the order (HoDoKu's: templates after forcing
+    /// nets, before brute force).
+    ///
+    /// ```
+    /// use sudokit::{logic::Technique, Options, Puzzle};
+    /// let p: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    ///     .parse()
+    ///     .unwrap();
+    /// let opts = Options::default().with_techniques(&[Technique::TemplateSet, Technique::TemplateDelete]);
+    /// assert!(p.explain(&opts).unwrap().solved);
+    /// ```
+    pub fn with_techniques(mut self, t: &[crate::logic::Technique]) -> Self {
+        self.techniques = t.to_vec();
         self
     }
     /// Report progress of long work to `f` (see [`crate::limits::Progress`]).

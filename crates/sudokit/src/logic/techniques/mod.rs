@@ -49,6 +49,7 @@ mod published_examples;
 mod remote_pairs;
 mod skyscraper;
 mod sue_de_coq;
+mod templates;
 #[cfg(test)]
 pub(crate) mod test_util;
 mod toolkit;
@@ -171,6 +172,13 @@ pub enum Technique {
     /// [`Technique::ForcingNetContradiction`]); kept so that saved steps
     /// still read.
     TrialAndError,
+    /// Every placement of a digit once per row, column and box that the
+    /// candidates allow (its templates) holds a cell: the digit goes there.
+    /// Off unless asked for, as in HoDoKu.
+    TemplateSet,
+    /// A candidate no template of its digit holds goes. Off unless asked
+    /// for, as in HoDoKu.
+    TemplateDelete,
     /// Place the digit of the solution found by search. Only when nothing
     /// else, not even trial and error with singles, makes progress.
     BruteForce,
@@ -239,6 +247,9 @@ pub struct Row {
     /// The finder, or `None` when the finder of an earlier row also returns
     /// this technique's steps (e.g. one search finds pointing and claiming).
     pub(crate) find: Option<Finder>,
+    /// Searched unless asked otherwise (HoDoKu's "enabled"); the others only
+    /// when enabled on the candidates ([`Candidates::enable`]).
+    pub default: bool,
 }
 
 const fn row(
@@ -254,6 +265,21 @@ const fn row(
         score,
         level,
         find,
+        default: true,
+    }
+}
+
+/// A row searched only when asked for ([`Row::default`] false).
+const fn opt_in(
+    technique: Technique,
+    name: &'static str,
+    score: u32,
+    level: Level,
+    find: Finder,
+) -> Row {
+    Row {
+        default: false,
+        ..row(technique, name, score, level, Some(find))
     }
 }
 
@@ -764,6 +790,20 @@ pub const TABLE: &[Row] = &[
         Extreme,
         Some(variants::forcing::find),
     ),
+    opt_in(
+        T::TemplateSet,
+        "Template Set",
+        10000,
+        Extreme,
+        templates::set,
+    ),
+    opt_in(
+        T::TemplateDelete,
+        "Template Delete",
+        10000,
+        Extreme,
+        templates::delete,
+    ),
     row(T::TrialAndError, "Trial and Error", 10000, Extreme, None),
     row(
         T::BruteForce,
@@ -816,6 +856,27 @@ impl Technique {
         self.row().level
     }
 
+    /// The technique named `key`: its name in lower case with words joined
+    /// by hyphens (`template-delete`, `finned-x-wing`), as in JSON.
+    ///
+    /// ```
+    /// use sudokit::logic::Technique;
+    /// assert_eq!(Technique::from_key("template-delete"), Some(Technique::TemplateDelete));
+    /// assert_eq!(Technique::from_key("X-Wing"), Some(Technique::XWing));
+    /// assert_eq!(Technique::from_key("x wing"), None);
+    /// ```
+    pub fn from_key(key: &str) -> Option<Technique> {
+        TABLE
+            .iter()
+            .find(|r| r.name.replace(' ', "-").eq_ignore_ascii_case(key))
+            .map(|r| r.technique)
+    }
+
+    /// The techniques searched only when asked for (HoDoKu's opt-ins).
+    pub fn opt_ins() -> impl Iterator<Item = Technique> {
+        TABLE.iter().filter(|r| !r.default).map(|r| r.technique)
+    }
+
     /// True for the steps that guess rather than reason.
     pub fn is_guess(self) -> bool {
         matches!(self, Technique::TrialAndError | Technique::BruteForce)
@@ -862,6 +923,7 @@ impl Technique {
 pub(crate) fn find(c: &Candidates) -> Option<Step> {
     TABLE
         .iter()
+        .filter(|r| r.default || c.is_enabled(r.technique))
         .filter_map(|r| r.find)
         .take_while(|_| !c.out_of_time())
         .find_map(|f| f(c))
