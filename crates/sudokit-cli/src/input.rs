@@ -196,10 +196,49 @@ impl BatchArgs {
         input: &InputArgs,
         one: impl Fn(&Item, &sudokit::Options) -> Output + Sync + Send,
     ) -> anyhow::Result<Tally> {
-        let opts = self.options();
+        self.each_puzzle_with(input, self.options(), one)
+    }
+
+    /// [`BatchArgs::each_puzzle`] with these per-puzzle options.
+    pub fn each_puzzle_with(
+        &self,
+        input: &InputArgs,
+        opts: sudokit::Options,
+        one: impl Fn(&Item, &sudokit::Options) -> Output + Sync + Send,
+    ) -> anyhow::Result<Tally> {
         batch::run(input.items()?, self.threads(), move |item| {
             one(&item, &opts)
         })
+    }
+}
+
+/// `--with`: techniques off by default to search too.
+#[derive(clap::Args, Debug, Default)]
+pub struct TechniqueArgs {
+    /// Also search these techniques, off by default as in HoDoKu, in their
+    /// place in the order (comma-separated): template-set, template-delete.
+    #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = parse_opt_in)]
+    pub with: Vec<sudokit::logic::Technique>,
+}
+
+/// Parses one `--with` name: a technique that is off by default.
+fn parse_opt_in(s: &str) -> Result<sudokit::logic::Technique, String> {
+    let keys = || {
+        sudokit::logic::Technique::opt_ins()
+            .map(|t| t.name().replace(' ', "-").to_lowercase())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match sudokit::logic::Technique::from_key(s) {
+        Some(t) if !t.row().default => Ok(t),
+        Some(_) => Err(format!(
+            "{s} is always searched; --with takes one of: {}",
+            keys()
+        )),
+        None => Err(format!(
+            "no technique is called {s}; --with takes one of: {}",
+            keys()
+        )),
     }
 }
 

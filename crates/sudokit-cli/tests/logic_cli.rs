@@ -178,3 +178,23 @@ fn rate_json_lines() {
     assert_eq!(v["level"], "Easy");
     assert!(v["hardest"] == "Full House" || v["hardest"] == "Naked Single");
 }
+
+#[test]
+fn with_takes_only_the_opt_in_techniques() {
+    // Templates come after forcing nets, so on this puzzle they change
+    // nothing; what is checked is that the names are read and that the
+    // others are refused with the list of what is accepted.
+    let on = sudokit(&["rate", "--with", "template-set,Template-Delete"], PUZZLE);
+    let off = sudokit(&["rate"], PUZZLE);
+    assert!(on.status.success(), "{on:?}");
+    assert_eq!(stdout(&on), stdout(&off));
+    for (name, why) in [("x-wing", "always searched"), ("templates", "no technique")] {
+        let o = sudokit(&["explain", "--with", name], PUZZLE);
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(why) && err.contains("template-set, template-delete"),
+            "{err}"
+        );
+    }
+}

@@ -5,7 +5,7 @@ use sudokit::logic;
 use sudokit::view::{values_line, PathView};
 
 use crate::batch::{Output, Tally};
-use crate::input::{BatchArgs, InputArgs, Item};
+use crate::input::{BatchArgs, InputArgs, Item, TechniqueArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -17,13 +17,18 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    pub techniques: TechniqueArgs,
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let json = args.json;
+    let opts = args.batch.options().with_techniques(&args.techniques.with);
     args.batch
-        .each_puzzle(&args.input, move |item, opts| explain_one(item, json, opts))
+        .each_puzzle_with(&args.input, opts, move |item, opts| {
+            explain_one(item, json, opts)
+        })
 }
 
 fn explain_one(item: &Item, json: bool, opts: &sudokit::Options) -> Output {

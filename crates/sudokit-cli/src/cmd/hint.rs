@@ -7,7 +7,7 @@ use sudokit::logic;
 use sudokit::view::StepView;
 
 use crate::batch::{self, Output, Tally};
-use crate::input::{InputArgs, Item};
+use crate::input::{InputArgs, Item, TechniqueArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -28,11 +28,13 @@ pub struct Args {
     /// Give up on a puzzle after this many seconds (reported as an error).
     #[arg(long, value_name = "SECS", value_parser = crate::input::parse_timeout)]
     pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub techniques: TechniqueArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, then, level) = (args.json, args.then, args.level);
-    let opts = crate::input::options(args.timeout, 1);
+    let opts = crate::input::options(args.timeout, 1).with_techniques(&args.techniques.with);
     batch::run(args.input.items()?, 1, move |item| {
         hint_one(&item, json, then, level, &opts)
     })

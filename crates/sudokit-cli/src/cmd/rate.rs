@@ -5,7 +5,7 @@ use sudokit::view::RatingView;
 
 use crate::batch::{Output, Tally};
 use crate::cpu_clock::thread_cpu_time;
-use crate::input::{BatchArgs, InputArgs, Item};
+use crate::input::{BatchArgs, InputArgs, Item, TechniqueArgs};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -19,25 +19,29 @@ pub struct Args {
     #[arg(long)]
     pub timing: bool,
     #[command(flatten)]
+    pub techniques: TechniqueArgs,
+    #[command(flatten)]
     pub batch: BatchArgs,
 }
 
 pub fn run(args: &Args) -> Result<Tally> {
     let (json, timing) = (args.json, args.timing);
-    args.batch.each_puzzle(&args.input, move |item, opts| {
-        let start = std::time::Instant::now();
-        let cpu_start = timing.then(thread_cpu_time).flatten();
-        let mut out = rate_one(item, json, opts);
-        if timing {
-            let ms = start.elapsed().as_secs_f64() * 1e3;
-            out.text = format!("{}\t{ms:.2} ms", out.text);
-            if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
-                let cpu = b.saturating_sub(a).as_secs_f64() * 1e3;
-                out.text = format!("{}\t{cpu:.2} ms CPU", out.text);
+    let opts = args.batch.options().with_techniques(&args.techniques.with);
+    args.batch
+        .each_puzzle_with(&args.input, opts, move |item, opts| {
+            let start = std::time::Instant::now();
+            let cpu_start = timing.then(thread_cpu_time).flatten();
+            let mut out = rate_one(item, json, opts);
+            if timing {
+                let ms = start.elapsed().as_secs_f64() * 1e3;
+                out.text = format!("{}\t{ms:.2} ms", out.text);
+                if let (Some(a), Some(b)) = (cpu_start, thread_cpu_time()) {
+                    let cpu = b.saturating_sub(a).as_secs_f64() * 1e3;
+                    out.text = format!("{}\t{cpu:.2} ms CPU", out.text);
+                }
             }
-        }
-        out
-    })
+            out
+        })
 }
 
 /// `Hard<TAB>1234<TAB>X-Wing`: level, score, hardest technique.
