@@ -592,7 +592,7 @@ impl Candidates {
         self.texts
     }
     /// Searches technique `t` too when it is one of those off by default
-    /// ([`Technique::opt_ins`], HoDoKu's templates say); the others are
+    /// ([`Technique::opt_ins`], HoDoKu's Death Blossom say); the others are
     /// always searched.
     ///
     /// ```

@@ -299,7 +299,8 @@ pub struct Options {
     /// Told how far long work (counts, generation) has come.
     pub progress: Option<ProgressFn>,
     /// Techniques off by default to search too in human-style solving
-    /// ([`crate::logic::Technique::opt_ins`]: HoDoKu's templates).
+    /// ([`crate::logic::Technique::opt_ins`]: HoDoKu's Death Blossom,
+    /// Franken jellyfish and templates).
     pub techniques: Vec<crate::logic::Technique>,
     /// The limits fixed by [`Options::started`], shared by every step.
     started: Option<Limits>,

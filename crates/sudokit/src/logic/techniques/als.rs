@@ -209,9 +209,9 @@ pub(super) fn small_sets(c: &Candidates, list: &[Als]) -> Option<Vec<Small>> {
 
 /// The ALSs of up to five cells of a board and their bit sets: ALS-XZ
 /// takes those of up to four cells (in the same order), the net all.
-struct Table {
-    list: Rc<Vec<Als>>,
-    small: Rc<Vec<Small>>,
+pub(super) struct Table {
+    pub(super) list: Rc<Vec<Als>>,
+    pub(super) small: Rc<Vec<Small>>,
 }
 
 /// A board (its context, values and masks) and its ALS table.
@@ -225,7 +225,7 @@ thread_local! {
 
 /// The table of `c`, reused when the board is the one seen last; `None`
 /// where [`small_sets`] has no bit sets (boards over 128 cells).
-fn table(c: &Candidates) -> Option<Rc<Table>> {
+pub(super) fn table(c: &Candidates) -> Option<Rc<Table>> {
     if c.ctx.peer128.is_none() || c.ctx.n > 11 {
         return None;
     }

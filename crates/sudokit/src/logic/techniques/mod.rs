@@ -25,6 +25,7 @@ mod bug;
 mod chains;
 mod colouring;
 mod continuous_nice_loop;
+mod death_blossom;
 mod empty_rectangle;
 #[cfg(test)]
 mod explanations;
@@ -152,12 +153,20 @@ pub enum Technique {
     /// Four or more almost locked sets in a row, linked by restricted
     /// common digits.
     AlsXyChain,
+    /// A stem cell and, for each of its digits, an almost locked set that
+    /// loses the digit if the stem takes it: a digit every set holds leaves
+    /// the cells seeing all of its copies. Off unless asked for, as in HoDoKu.
+    DeathBlossom,
     /// A fish with boxes among its base or cover sets.
     FrankenXWing,
     FrankenSwordfish,
+    /// Off unless asked for, as in HoDoKu.
+    FrankenJellyfish,
     /// A Franken fish with fins: cells seeing every fin lose the digit.
     FinnedFrankenXWing,
     FinnedFrankenSwordfish,
+    /// Off unless asked for, as in HoDoKu.
+    FinnedFrankenJellyfish,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -720,6 +729,13 @@ pub const TABLE: &[Row] = &[
         Unfair,
         Some(als_xy_chain::find),
     ),
+    opt_in(
+        T::DeathBlossom,
+        "Death Blossom",
+        360,
+        Unfair,
+        death_blossom::find,
+    ),
     row(
         T::FrankenXWing,
         "Franken X-Wing",
@@ -734,6 +750,9 @@ pub const TABLE: &[Row] = &[
         Unfair,
         Some(|c| franken_fish::find(c, 3, false)),
     ),
+    opt_in(T::FrankenJellyfish, "Franken Jellyfish", 370, Unfair, |c| {
+        franken_fish::find(c, 4, false)
+    }),
     row(
         T::FinnedFrankenXWing,
         "Finned Franken X-Wing",
@@ -747,6 +766,13 @@ pub const TABLE: &[Row] = &[
         410,
         Unfair,
         Some(|c| franken_fish::find(c, 3, true)),
+    ),
+    opt_in(
+        T::FinnedFrankenJellyfish,
+        "Finned Franken Jellyfish",
+        430,
+        Unfair,
+        |c| franken_fish::find(c, 4, true),
     ),
     row(
         T::ConstraintPointing,

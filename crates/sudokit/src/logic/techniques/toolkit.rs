@@ -25,7 +25,7 @@ pub(crate) enum DigitSlot {
 }
 
 impl DigitSlot {
-    const COUNT: usize = 16;
+    const COUNT: usize = 18;
     fn index(self) -> Option<usize> {
         Some(match self {
             DigitSlot::Basic(k @ 2..=4) => k - 2,
@@ -37,6 +37,7 @@ impl DigitSlot {
             DigitSlot::Colouring => 9,
             DigitSlot::XChain => 10,
             DigitSlot::Franken(k @ 2..=3, finned) => 11 + k - 2 + 2 * finned as usize,
+            DigitSlot::Franken(4, finned) => 16 + finned as usize,
             DigitSlot::Franken(..) => return None,
             DigitSlot::TurbotFish => 15,
         })
