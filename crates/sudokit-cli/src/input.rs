@@ -217,8 +217,9 @@ impl BatchArgs {
 pub struct TechniqueArgs {
     /// Also search these techniques, off by default as in HoDoKu, in their
     /// place in the order (comma-separated): death-blossom,
-    /// franken-jellyfish, finned-franken-jellyfish, template-set,
-    /// template-delete.
+    /// franken-jellyfish, finned-franken-jellyfish, mutant-x-wing,
+    /// mutant-swordfish, mutant-jellyfish, finned-mutant-x-wing,
+    /// template-set, template-delete.
     #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = parse_opt_in)]
     pub with: Vec<sudokit::logic::Technique>,
 }

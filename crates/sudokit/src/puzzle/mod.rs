@@ -300,7 +300,7 @@ pub struct Options {
     pub progress: Option<ProgressFn>,
     /// Techniques off by default to search too in human-style solving
     /// ([`crate::logic::Technique::opt_ins`]: HoDoKu's Death Blossom,
-    /// Franken jellyfish and templates).
+    /// Franken jellyfish, mutant fish and templates).
     pub techniques: Vec<crate::logic::Technique>,
     /// The limits fixed by [`Options::started`], shared by every step.
     started: Option<Limits>,

@@ -42,6 +42,7 @@ mod locked_candidates;
 mod locked_subsets;
 mod memo;
 mod multi_colours;
+mod mutant_fish;
 mod naked_single;
 mod naked_subsets;
 mod propagation;
@@ -167,6 +168,14 @@ pub enum Technique {
     FinnedFrankenSwordfish,
     /// Off unless asked for, as in HoDoKu.
     FinnedFrankenJellyfish,
+    /// A fish mixing rows, columns and boxes beyond Franken fish (rows on
+    /// both sides, say). Off unless asked for, as in HoDoKu.
+    MutantXWing,
+    MutantSwordfish,
+    MutantJellyfish,
+    /// A mutant fish with fins: cells seeing every fin lose the digit.
+    /// A mutant X-wing with fins: cells seeing every fin lose the digit.
+    FinnedMutantXWing,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -773,6 +782,22 @@ pub const TABLE: &[Row] = &[
         430,
         Unfair,
         |c| franken_fish::find(c, 4, true),
+    ),
+    opt_in(T::MutantXWing, "Mutant X-Wing", 450, Extreme, |c| {
+        mutant_fish::find(c, 2, false)
+    }),
+    opt_in(T::MutantSwordfish, "Mutant Swordfish", 450, Extreme, |c| {
+        mutant_fish::find(c, 3, false)
+    }),
+    opt_in(T::MutantJellyfish, "Mutant Jellyfish", 450, Extreme, |c| {
+        mutant_fish::find(c, 4, false)
+    }),
+    opt_in(
+        T::FinnedMutantXWing,
+        "Finned Mutant X-Wing",
+        470,
+        Extreme,
+        |c| mutant_fish::find(c, 2, true),
     ),
     row(
         T::ConstraintPointing,
