@@ -713,6 +713,18 @@ impl std::ops::Deref for Places {
     }
 }
 
+/// The set bits of a cell set of a board of up to 128 cells, ascending.
+#[inline]
+pub(crate) fn cells128(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let x = m.trailing_zeros() as usize;
+            m &= m - 1;
+            x
+        })
+    })
+}
+
 /// The set bits of a mask, ascending (0-based digits).
 #[inline]
 pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {

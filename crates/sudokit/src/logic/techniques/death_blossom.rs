@@ -11,7 +11,7 @@
 
 use super::als::{Als, Small};
 use super::{digits_text, elim_text, Cand, Candidates, Step, Technique};
-use crate::logic::candidates::bits;
+use crate::logic::candidates::{bits, cells128};
 
 /// The first Death Blossom: stems in cell order, petals per stem digit in
 /// the ALS table's order.
@@ -123,7 +123,7 @@ impl Walk<'_> {
                 .chosen
                 .iter()
                 .fold(!0u128, |a, &i| a & self.small[i].seen[z]);
-            for x in bits128(seen & self.digit_cells[z] & !used) {
+            for x in cells128(seen & self.digit_cells[z] & !used) {
                 elims.push(Cand::new(x, z as u16 + 1));
             }
         }
@@ -174,16 +174,6 @@ impl Walk<'_> {
             elim_text(c, &s.eliminations)
         )
     }
-}
-
-fn bits128(mut x: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! own rows. Boards of up to 128 cells with rows, columns and boxes.
 
 use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::cells128;
 
 const MAX_FINS: u32 = 5;
 const MAX_ENDO_FINS: u32 = 2;
@@ -70,7 +71,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
         // Each cell's units among `sets` (a row, a column and a box at most).
         let mut of_cell = vec![Vec::with_capacity(3); c.cell_count()];
         for (i, s) in sets.iter().enumerate() {
-            for x in bits(s.cells) {
+            for x in cells128(s.cells) {
                 of_cell[x].push(i);
             }
         }
@@ -204,7 +205,7 @@ impl Search<'_> {
             return None;
         }
         let mut gone = (cv.cells & !cells | cv.twice) & self.digit;
-        for f in bits(fins) {
+        for f in cells128(fins) {
             gone &= self.peers[f];
         }
         if gone == 0 {
@@ -222,14 +223,14 @@ impl Search<'_> {
             (true, _) => Technique::FinnedMutantXWing,
         };
         let mut s = Step::new(t);
-        s.cells = bits(cells).map(|x| x as u32).collect();
-        s.candidates = bits(cells).map(|x| Cand::new(x, d)).collect();
+        s.cells = cells128(cells).map(|x| x as u32).collect();
+        s.candidates = cells128(cells).map(|x| Cand::new(x, d)).collect();
         s.units = base
             .iter()
             .chain(covers)
             .map(|&i| self.sets[i].unit)
             .collect();
-        s.eliminations = bits(gone).map(|x| Cand::new(x, d)).collect();
+        s.eliminations = cells128(gone).map(|x| Cand::new(x, d)).collect();
         if c.texts() {
             let names = |list: &[usize]| {
                 let v: Vec<String> = list
@@ -241,7 +242,7 @@ impl Search<'_> {
             let fin_text = if fins == 0 {
                 String::new()
             } else {
-                let f: Vec<u32> = bits(fins).map(|x| x as u32).collect();
+                let f: Vec<u32> = cells128(fins).map(|x| x as u32).collect();
                 let plural = if f.len() > 1 { "s" } else { "" };
                 format!(" or in the fin{plural} {}", list_and(c, &f))
             };
@@ -254,16 +255,6 @@ impl Search<'_> {
         }
         s
     }
-}
-
-fn bits(mut x: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
 }
 
 #[cfg(test)]

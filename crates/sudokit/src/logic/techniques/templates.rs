@@ -11,6 +11,7 @@
 //! digit); the listing checks the caller's deadline as it goes.
 
 use super::{list_and, Cand, Candidates, Step, Technique};
+use crate::logic::candidates::cells128;
 
 /// Template Set: the first digit (in order) whose templates all hold a
 /// cell not placed yet; the step places the digit in every such cell.
@@ -23,8 +24,8 @@ pub(crate) fn set(c: &Candidates) -> Option<Step> {
         }
         let digit = d as u16 + 1;
         let mut s = Step::new(Technique::TemplateSet);
-        s.placements = bits(cells).map(|cell| Cand::new(cell, digit)).collect();
-        s.cells = bits(cells).map(|cell| cell as u32).collect();
+        s.placements = cells128(cells).map(|cell| Cand::new(cell, digit)).collect();
+        s.cells = cells128(cells).map(|cell| cell as u32).collect();
         explain!(
             c,
             s,
@@ -48,8 +49,8 @@ pub(crate) fn delete(c: &Candidates) -> Option<Step> {
             continue;
         }
         let mut s = Step::new(Technique::TemplateDelete);
-        s.eliminations = bits(gone).map(|cell| Cand::new(cell, digit)).collect();
-        let cells: Vec<u32> = bits(gone).map(|cell| cell as u32).collect();
+        s.eliminations = cells128(gone).map(|cell| Cand::new(cell, digit)).collect();
+        let cells: Vec<u32> = cells128(gone).map(|cell| cell as u32).collect();
         explain!(
             c,
             s,
@@ -60,16 +61,6 @@ pub(crate) fn delete(c: &Candidates) -> Option<Step> {
         return Some(s);
     }
     None
-}
-
-fn bits(mut x: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
 }
 
 /// Per digit (index `d` for digit `d + 1`), as cell sets: the cells every
@@ -240,8 +231,8 @@ mod tests {
             let c = Candidates::from_grid(&Grid::from_line(line).unwrap()).unwrap();
             let t = Templates::of(&c).unwrap();
             for d in 0..9 {
-                let placed: Vec<usize> = bits(t.must[d] & !t.placed[d]).collect();
-                let gone: Vec<usize> = bits(t.cand[d] & !t.may[d]).collect();
+                let placed: Vec<usize> = cells128(t.must[d] & !t.placed[d]).collect();
+                let gone: Vec<usize> = cells128(t.cand[d] & !t.may[d]).collect();
                 assert_eq!(placed, set[d], "{line}: Template Set of {}", d + 1);
                 assert_eq!(gone, del[d], "{line}: Template Delete of {}", d + 1);
             }
