@@ -226,23 +226,7 @@ pub struct TechniqueArgs {
 
 /// Parses one `--with` name: a technique that is off by default.
 fn parse_opt_in(s: &str) -> Result<sudokit::logic::Technique, String> {
-    let keys = || {
-        sudokit::logic::Technique::opt_ins()
-            .map(|t| t.name().replace(' ', "-").to_lowercase())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match sudokit::logic::Technique::from_key(s) {
-        Some(t) if !t.row().default => Ok(t),
-        Some(_) => Err(format!(
-            "{s} is always searched; --with takes one of: {}",
-            keys()
-        )),
-        None => Err(format!(
-            "no technique is called {s}; --with takes one of: {}",
-            keys()
-        )),
-    }
+    sudokit::logic::Technique::opt_in_from_key(s)
 }
 
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.

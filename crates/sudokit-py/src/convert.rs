@@ -7,6 +7,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudokit::format::{OutputFormat, ParseOptions};
 use sudokit::limits::{timeout_secs, Limits};
+use sudokit::logic::Technique;
 use sudokit::{BoxShape, Error, Geometry, Options, Variant};
 
 /// Status codes of the batch functions, indexed by the status value: 0 is
@@ -59,6 +60,16 @@ pub(crate) fn options(timeout: Option<f64>, threads: usize) -> PyResult<Options>
         o = o.with_timeout(d);
     }
     Ok(o)
+}
+
+/// [`options`] with the opt-in techniques named in `techniques` enabled
+/// (`ValueError` on a name that is not one).
+pub(crate) fn logic_options(timeout: Option<f64>, techniques: &[String]) -> PyResult<Options> {
+    let t: Vec<Technique> = techniques
+        .iter()
+        .map(|k| Technique::opt_in_from_key(k).map_err(PyValueError::new_err))
+        .collect::<PyResult<_>>()?;
+    Ok(options(timeout, 1)?.with_techniques(&t))
 }
 
 pub(crate) fn limits(timeout: Option<f64>) -> PyResult<Limits> {

@@ -30,6 +30,12 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .map(|l| l.name())
             .collect::<Vec<_>>(),
     )?;
+    m.add(
+        "OPT_IN_TECHNIQUES",
+        sudokit::logic::Technique::opt_ins()
+            .map(sudokit::logic::Technique::key)
+            .collect::<Vec<_>>(),
+    )?;
     m.add_class::<PyPuzzle>()?;
     m.add_class::<PySolutions>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;

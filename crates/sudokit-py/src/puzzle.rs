@@ -10,7 +10,8 @@ use sudokit::view::{PathView, PlayerHintView, RatingView, StepView};
 use sudokit::{CountMode, Grid, Options, Picture, Puzzle, Variant, Verdict};
 
 use crate::convert::{
-    engine_error, geometry, limits, options, output_format, parse_options, sudoku_error,
+    engine_error, geometry, limits, logic_options, options, output_format, parse_options,
+    sudoku_error,
 };
 
 /// One puzzle (or grid, such as a solution) of the library.
@@ -302,19 +303,20 @@ impl PyPuzzle {
     /// The next step as JSON ([`sudokit::view::StepView`]), or `None` when
     /// full; with `level` (1-3) that level of the hint instead
     /// ([`sudokit::view::HintLevel`]).
-    #[pyo3(signature = (timeout=None, level=None))]
+    #[pyo3(signature = (timeout=None, level=None, techniques=vec![]))]
     fn hint(
         &self,
         py: Python<'_>,
         timeout: Option<f64>,
         level: Option<u8>,
+        techniques: Vec<String>,
     ) -> PyResult<Option<String>> {
         if let Some(l) = level.filter(|l| !(1..=3).contains(l)) {
             return Err(PyValueError::new_err(format!(
                 "hint level {l}: 1 (where to look), 2 (which technique) or 3 (the move)"
             )));
         }
-        let opts = options(timeout, 1)?;
+        let opts = logic_options(timeout, &techniques)?;
         let p = &self.inner;
         let step = py
             .allow_threads(|| p.hint(&opts))
@@ -334,9 +336,14 @@ impl PyPuzzle {
 
     /// The whole path as JSON ([`sudokit::view::PathView`]): `steps`,
     /// `solved`, `grade`, `solution`.
-    #[pyo3(signature = (timeout=None))]
-    fn explain(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<String> {
-        let opts = options(timeout, 1)?;
+    #[pyo3(signature = (timeout=None, techniques=vec![]))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        techniques: Vec<String>,
+    ) -> PyResult<String> {
+        let opts = logic_options(timeout, &techniques)?;
         let p = &self.inner;
         let path = py
             .allow_threads(|| p.explain(&opts))
@@ -346,9 +353,14 @@ impl PyPuzzle {
 
     /// The grade as JSON ([`sudokit::view::RatingView`]): `level`, `score`,
     /// `hardest`, `without_guessing`, `steps`, `solved`, `describe`.
-    #[pyo3(signature = (timeout=None))]
-    fn rate(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<String> {
-        let opts = options(timeout, 1)?;
+    #[pyo3(signature = (timeout=None, techniques=vec![]))]
+    fn rate(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+        techniques: Vec<String>,
+    ) -> PyResult<String> {
+        let opts = logic_options(timeout, &techniques)?;
         let p = &self.inner;
         let r = py
             .allow_threads(|| p.rate(&opts))

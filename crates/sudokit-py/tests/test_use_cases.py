@@ -147,6 +147,31 @@ def test_rate(board):
     assert r.describe.startswith(r.level) and r.description == r.describe
 
 
+def test_opt_in_techniques():
+    # The second puzzle of top1465: with every opt-in on, its path takes a
+    # finned Franken jellyfish (HoDoKu ships it switched off), and every
+    # step still keeps the solution; the grade's level is the same.
+    p = sudokit.Puzzle(
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
+    )
+    assert "death-blossom" in sudokit.OPT_IN_TECHNIQUES
+    assert "template-delete" in sudokit.OPT_IN_TECHNIQUES
+    sol = p.solve().cells.tolist()
+    plain = p.explain()
+    path = p.explain(techniques=sudokit.OPT_IN_TECHNIQUES)
+    used = {s["technique"] for s in path["steps"]}
+    assert used & set(sudokit.OPT_IN_TECHNIQUES)
+    assert not {s["technique"] for s in plain["steps"]} & set(sudokit.OPT_IN_TECHNIQUES)
+    for step in path["steps"]:
+        for c in step["eliminations"]:
+            assert sol[c["cell"]] != c["digit"]
+    assert p.rate(techniques=sudokit.OPT_IN_TECHNIQUES).level == p.rate().level
+    with pytest.raises(ValueError, match="always searched"):
+        p.rate(techniques=["x-wing"])
+    with pytest.raises(ValueError, match="no technique is called"):
+        p.hint(techniques=["templates"])
+
+
 def test_canon(board):
     spec, p, _, _ = board
     c = p.canon()

@@ -35,6 +35,11 @@ STATUS_CODES: List[str] = list(_native.STATUS_CODES)
 #: Difficulty levels, easiest first (the ``levels`` of :func:`sudokit.batch.rate`).
 LEVELS: List[str] = list(_native.LEVELS)
 
+#: Techniques HoDoKu ships switched off, searched only when named in
+#: ``techniques=`` (:meth:`Puzzle.explain`, :meth:`Puzzle.hint`,
+#: :meth:`Puzzle.rate`).
+OPT_IN_TECHNIQUES: List[str] = list(_native.OPT_IN_TECHNIQUES)
+
 __all__ = [
     "Puzzle",
     "SudokuError",
@@ -52,6 +57,7 @@ __all__ = [
     "batch",
     "STATUS_CODES",
     "LEVELS",
+    "OPT_IN_TECHNIQUES",
     "__version__",
 ]
 
@@ -348,7 +354,11 @@ class Puzzle:
         return (Puzzle(s) for s in it)
 
     def hint(
-        self, *, level: Optional[int] = None, timeout: Optional[float] = None
+        self,
+        *,
+        level: Optional[int] = None,
+        timeout: Optional[float] = None,
+        techniques: Sequence[str] = (),
     ) -> Optional[Dict[str, Any]]:
         """The easiest next step, None when full: a dict with the keys of a
         step of ``explain --json`` and ``/api/explain`` (``technique`` the
@@ -369,7 +379,7 @@ class Puzzle:
         >>> p.hint(level=1)["text"]
         'Look at box 4.'
         """
-        s = self._p.hint(timeout, level)
+        s = self._p.hint(timeout, level, list(techniques))
         return None if s is None else json.loads(s)
 
     def player_hint(
@@ -403,17 +413,25 @@ class Puzzle:
         marks = [] if pencil is None else [[int(d) for d in ds] for ds in pencil]
         return json.loads(self._p.player_hint(ent, marks, timeout))
 
-    def explain(self, *, timeout: Optional[float] = None) -> Dict[str, Any]:
+    def explain(
+        self, *, timeout: Optional[float] = None, techniques: Sequence[str] = ()
+    ) -> Dict[str, Any]:
         """Every step to the solution, as ``explain --json`` and
         ``/api/explain``: ``{"steps": [...], "solved": bool, "grade": {...},
         "solution": line}``; each step as :meth:`hint`, ``grade`` with
         ``level``, ``score``, ``hardest``, ``without_guessing`` and
-        ``describe``, ``solution`` the grid after the last step as a line."""
-        return json.loads(self._p.explain(timeout))
+        ``describe``, ``solution`` the grid after the last step as a line.
 
-    def rate(self, *, timeout: Optional[float] = None) -> Rating:
+        ``techniques`` names techniques HoDoKu ships switched off to search
+        too, as the command line's ``--with`` (:data:`OPT_IN_TECHNIQUES`);
+        the same for :meth:`hint` and :meth:`rate`."""
+        return json.loads(self._p.explain(timeout, list(techniques)))
+
+    def rate(
+        self, *, timeout: Optional[float] = None, techniques: Sequence[str] = ()
+    ) -> Rating:
         """The HoDoKu-style grade (needs a unique solution)."""
-        r = json.loads(self._p.rate(timeout))
+        r = json.loads(self._p.rate(timeout, list(techniques)))
         return Rating(**r)
 
     def canon(self) -> Optional[str]:

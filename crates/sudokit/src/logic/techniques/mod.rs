@@ -907,8 +907,9 @@ impl Technique {
         self.row().level
     }
 
-    /// The technique named `key`: its name in lower case with words joined
-    /// by hyphens (`template-delete`, `finned-x-wing`), as in JSON.
+    /// The technique named `key`: its name with words joined by hyphens,
+    /// in any case (`template-delete`, `finned-x-wing`; for the opt-ins the
+    /// same as the `technique` of JSON steps).
     ///
     /// ```
     /// use sudokit::logic::Technique;
@@ -926,6 +927,41 @@ impl Technique {
     /// The techniques searched only when asked for (HoDoKu's opt-ins).
     pub fn opt_ins() -> impl Iterator<Item = Technique> {
         TABLE.iter().filter(|r| !r.default).map(|r| r.technique)
+    }
+
+    /// This technique's key: its name in lower case, words joined by
+    /// hyphens ([`Technique::from_key`] reads it back).
+    pub fn key(self) -> String {
+        self.name().replace(' ', "-").to_lowercase()
+    }
+
+    /// The opt-in technique named `key` ([`Technique::from_key`]), or a
+    /// sentence saying why not and listing the opt-ins.
+    ///
+    /// ```
+    /// use sudokit::logic::Technique;
+    /// assert_eq!(Technique::opt_in_from_key("death-blossom"), Ok(Technique::DeathBlossom));
+    /// let why = Technique::opt_in_from_key("x-wing").unwrap_err();
+    /// assert!(why.contains("always searched") && why.contains("template-delete"));
+    /// ```
+    pub fn opt_in_from_key(key: &str) -> Result<Technique, String> {
+        let keys = || {
+            Technique::opt_ins()
+                .map(Technique::key)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match Technique::from_key(key) {
+            Some(t) if !t.row().default => Ok(t),
+            Some(_) => Err(format!(
+                "{key} is always searched; the opt-ins are: {}",
+                keys()
+            )),
+            None => Err(format!(
+                "no technique is called {key}; the opt-ins are: {}",
+                keys()
+            )),
+        }
     }
 
     /// True for the steps that guess rather than reason.
