@@ -510,6 +510,20 @@ impl Candidates {
     pub fn mask(&self, cell: usize) -> u64 {
         self.masks[cell]
     }
+    /// Each digit's candidate cells as one set (`[d - 1]`, empty cells
+    /// only): the bit-set view the techniques for boards of at most 128
+    /// cells work on.
+    #[inline]
+    pub(crate) fn digit_cells(&self) -> Vec<u128> {
+        debug_assert!(self.cell_count() <= 128);
+        let mut out = vec![0u128; self.ctx.n];
+        for (x, &m) in self.masks.iter().enumerate() {
+            for d in bits(m) {
+                out[d] |= 1 << x;
+            }
+        }
+        out
+    }
     /// Candidates of a cell, ascending.
     pub fn digits(&self, cell: usize) -> Vec<u16> {
         bits(self.masks[cell]).map(|d| d as u16 + 1).collect()

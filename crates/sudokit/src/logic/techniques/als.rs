@@ -298,12 +298,7 @@ pub(super) fn net(c: &Candidates) -> Option<std::rc::Rc<Net>> {
     }
     let t = table(c)?;
     let (list, small) = (t.list.clone(), t.small.clone());
-    let mut digit_cells = vec![0u128; c.ctx.n];
-    for (x, &m) in masks.iter().enumerate() {
-        for d in bits(m) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
+    let digit_cells = c.digit_cells();
     let links = match &old {
         Some(old) => links_from(c, &list, &small, &digit_cells, old)?,
         None => links_fresh(c, &list, &small, &digit_cells)?,
@@ -804,12 +799,7 @@ mod tests {
         let mut last: Option<Rc<Net>> = None;
         let boards = along_paths(&HARD, |c| {
             let t = table(c).unwrap();
-            let mut digit_cells = vec![0u128; 9];
-            for x in 0..81 {
-                for d in bits(c.mask(x)) {
-                    digit_cells[d] |= 1 << x;
-                }
-            }
+            let digit_cells = c.digit_cells();
             let fresh = links_fresh(c, &t.list, &t.small, &digit_cells).unwrap();
             let links = match &last {
                 Some(old) => links_from(c, &t.list, &t.small, &digit_cells, old).unwrap(),

@@ -191,14 +191,9 @@ fn links(c: &Candidates, units: bool, bivalue: bool) -> Adjacency<u32> {
         // With bit sets: a unit's places for a digit are its cells among the
         // digit's. Which of the two comes first does not matter: each edge
         // goes to its own node's list.
-        let mut digit_cells = [0u128; 64];
-        for (x, &m) in c.masks().iter().enumerate() {
-            for d in bits(m) {
-                digit_cells[d] |= 1 << x;
-            }
-        }
+        let digit_cells = c.digit_cells();
         for &u in unit_cells.iter() {
-            for (d, &cells_d) in digit_cells[..n].iter().enumerate() {
+            for (d, &cells_d) in digit_cells.iter().enumerate() {
                 let p = u & cells_d;
                 if p.count_ones() == 2 {
                     let (x, y) = (p.trailing_zeros(), (p & (p - 1)).trailing_zeros());

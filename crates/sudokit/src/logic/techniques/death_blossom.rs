@@ -30,13 +30,7 @@ fn search(c: &Candidates, take: &mut dyn FnMut(Step) -> bool) {
         return;
     };
     let (list, small) = (&table.list, &table.small);
-    let n = c.ctx.n;
-    let mut digit_cells = vec![0u128; n];
-    for x in 0..c.cell_count() {
-        for d in bits(c.mask(x)) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
+    let digit_cells = c.digit_cells();
     for stem in 0..c.cell_count() {
         let stem_mask = c.mask(stem);
         if c.values()[stem] != 0 || stem_mask == 0 || c.out_of_time() {

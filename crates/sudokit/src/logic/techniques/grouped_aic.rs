@@ -366,12 +366,7 @@ fn by_digit(c: &Candidates) -> Option<Graph> {
     let n = ctx.n;
     let cells = c.cell_count();
     let base = (cells * n) as u32;
-    let mut digit_cells = vec![0u128; n];
-    for x in 0..cells {
-        for d in bits(c.mask(x)) {
-            digit_cells[d] |= 1 << x;
-        }
-    }
+    let digit_cells = c.digit_cells();
     let mut memo = LAST_PARTS
         .with(|m| m.borrow_mut().take())
         .filter(|(m_ctx, parts)| Arc::ptr_eq(m_ctx, ctx) && parts.len() == n)

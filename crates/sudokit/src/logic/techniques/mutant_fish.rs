@@ -52,11 +52,9 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
     {
         return None;
     }
+    let digit_cells = c.digit_cells();
     for d in 1..=ctx.n as u16 {
-        let mut digit = 0u128;
-        for x in 0..c.cell_count() {
-            digit |= ((c.mask(x) >> (d - 1) & 1) as u128) << x;
-        }
+        let digit = digit_cells[d as usize - 1];
         let sets: Vec<Set> = [(&ctx.rows, ROW), (&ctx.cols, COL), (&ctx.box_units, BOX)]
             .into_iter()
             .flat_map(|(list, kind)| {

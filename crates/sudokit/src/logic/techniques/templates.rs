@@ -104,18 +104,11 @@ impl Templates {
                 }
             })
             .collect();
-        let mut cand = vec![0u128; n];
+        let cand = c.digit_cells();
         let mut placed = vec![0u128; n];
-        for cell in 0..c.cell_count() {
-            let v = c.values()[cell];
+        for (cell, &v) in c.values().iter().enumerate() {
             if v != 0 {
                 placed[v as usize - 1] |= 1 << cell;
-            }
-            let mut m = c.mask(cell);
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                cand[d] |= 1 << cell;
             }
         }
         let mut lists = Vec::with_capacity(n);
