@@ -25,8 +25,10 @@
 use super::PLAIN;
 use super::{elim_text, Cand, Candidates, DigitSlot, Step, Technique};
 
-const MAX_FINS: u32 = 5;
-const MAX_ENDO_FINS: u32 = 2;
+/// HoDoKu's limits on a finned fish's fins, and on those that are endo
+/// fins (the mutant fish search uses them too).
+pub(super) const MAX_FINS: u32 = 5;
+pub(super) const MAX_ENDO_FINS: u32 = 2;
 
 /// A unit as a set of the digit's cells.
 #[derive(Clone, Copy)]

@@ -16,11 +16,9 @@
 //! whose sets make a basic or Franken fish is skipped: those have their
 //! own rows. Boards of up to 128 cells with rows, columns and boxes.
 
+use super::franken_fish::{MAX_ENDO_FINS, MAX_FINS};
 use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::cells128;
-
-const MAX_FINS: u32 = 5;
-const MAX_ENDO_FINS: u32 = 2;
 
 /// Which kinds of unit a side of the fish uses (bits).
 const ROW: u8 = 1;
