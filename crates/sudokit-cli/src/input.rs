@@ -220,13 +220,8 @@ pub struct TechniqueArgs {
     /// franken-jellyfish, finned-franken-jellyfish, mutant-x-wing,
     /// mutant-swordfish, mutant-jellyfish, finned-mutant-x-wing,
     /// template-set, template-delete.
-    #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = parse_opt_in)]
+    #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = sudokit::logic::Technique::opt_in_from_key)]
     pub with: Vec<sudokit::logic::Technique>,
-}
-
-/// Parses one `--with` name: a technique that is off by default.
-fn parse_opt_in(s: &str) -> Result<sudokit::logic::Technique, String> {
-    sudokit::logic::Technique::opt_in_from_key(s)
 }
 
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.
