@@ -62,7 +62,7 @@ fn explain_json_is_the_service_answer() {
             puzzle: puzzle.into(),
             ..Default::default()
         };
-        let api = service::explain(&req.puzzle().unwrap(), &Default::default()).unwrap();
+        let api = service::explain(&req.puzzle().unwrap(), &req, &Default::default()).unwrap();
         for key in ["steps", "grade", "solved", "solution"] {
             assert_eq!(
                 cli[key].to_string(),

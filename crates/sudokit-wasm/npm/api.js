@@ -62,6 +62,12 @@ function seedText(seed) {
   return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
 }
 
+/** `extra` with the caller's opt-in techniques, when any. */
+function withTechniques(options, extra = {}) {
+  if (options && options.techniques !== undefined) extra.techniques = options.techniques;
+  return extra;
+}
+
 /** A puzzle read from text in any format the engine knows, with the
  * options the text does not say itself (box shape, variants). Reading
  * checks the givens: bad text throws a SudokitError naming line and column. */
@@ -116,17 +122,19 @@ export class Puzzle {
     if (options.entries !== undefined) extra.entries = options.entries;
     if (options.pencil !== undefined) extra.pencil = options.pencil;
     if (options.level !== undefined) extra.level = options.level;
-    return call(options, (b) => wasm.hint(this.#json(extra), b));
+    return call(options, (b) => wasm.hint(this.#json(withTechniques(options, extra)), b));
   }
 
-  /** Every human-style step from the givens to the end, with the grade. */
+  /** Every human-style step from the givens to the end, with the grade;
+   * `techniques` turns on opt-in techniques. */
   explain(options) {
-    return call(options, (b) => wasm.explain(this.#json(), b));
+    return call(options, (b) => wasm.explain(this.#json(withTechniques(options)), b));
   }
 
-  /** The grade: level, score, hardest technique. */
+  /** The grade: level, score, hardest technique; `techniques` turns on
+   * opt-in techniques. */
   rate(options) {
-    return call(options, (b) => wasm.rate(this.#json(), b));
+    return call(options, (b) => wasm.rate(this.#json(withTechniques(options)), b));
   }
 
   /** The puzzle drawn as SVG text (with the solution or candidates if asked). */

@@ -51,9 +51,10 @@ export interface GenerateOptions extends CallOptions {
   cube?: boolean;
   /** `rotational` (default), `none`, `mirror`, `diagonal`, `quarter`, `dihedral`. */
   symmetry?: string;
-  /** `killer` (cages covering the board) or `thermo` (thermometers): a
-   * constraint puzzle on a plain square board of 4 to 16 digits. */
-  rules?: "killer" | "thermo";
+  /** A constraint puzzle on a plain square board of 4 to 16 digits:
+   * killer cages covering the board, thermometers, random lines of one
+   * family, or every true clue of one family cut down while unique. */
+  rules?: GenerateRules;
   /** Remove givens until none can go. */
   minimal?: boolean;
   /** `easy`, `medium`, `hard`, `unfair` or `extreme`. */
@@ -62,7 +63,50 @@ export interface GenerateOptions extends CallOptions {
   seed?: number | bigint | string;
 }
 
-export interface HintOptions extends CallOptions {
+/** The constraint puzzles `generate` makes (`rules`). */
+export type GenerateRules =
+  | "killer"
+  | "thermo"
+  | "renban"
+  | "whisper"
+  | "palindrome"
+  | "between"
+  | "entropic"
+  | "modular"
+  | "zipper"
+  | "region-sum"
+  | "arrow"
+  | "dutch-whisper"
+  | "x-sum"
+  | "skyscraper"
+  | "sandwich"
+  | "little-killer"
+  | "minimum"
+  | "maximum"
+  | "quadruple"
+  | "clone"
+  | "kropki"
+  | "xv";
+
+/** Techniques HoDoKu leaves off in its solving order; `techniques` turns
+ * them on for `explain`, `rate` and `hint`, each in HoDoKu's place. */
+export type OptInTechnique =
+  | "death-blossom"
+  | "franken-jellyfish"
+  | "finned-franken-jellyfish"
+  | "mutant-x-wing"
+  | "mutant-swordfish"
+  | "mutant-jellyfish"
+  | "finned-mutant-x-wing"
+  | "template-set"
+  | "template-delete";
+
+export interface LogicOptions extends CallOptions {
+  /** Opt-in techniques to search as well as the default ones. */
+  techniques?: OptInTechnique[];
+}
+
+export interface HintOptions extends LogicOptions {
   /** The player's entries, one per cell (0 = empty). */
   entries?: number[];
   /** The player's pencil marks, one list of digits per cell. */
@@ -102,9 +146,9 @@ export declare class Puzzle {
   /** The next step for a player, in three levels of detail, or their mistake. */
   hint(options?: HintOptions): PlayerHintView;
   /** Every human-style step from the givens to the end, with the grade. */
-  explain(options?: CallOptions): PathView;
+  explain(options?: LogicOptions): PathView;
   /** Level, score and hardest technique. */
-  rate(options?: CallOptions): RatingView;
+  rate(options?: LogicOptions): RatingView;
   /** The puzzle as SVG text. */
   renderSvg(options?: { solution?: boolean; candidates?: boolean }): string;
   /** A printable page as PDF bytes. */

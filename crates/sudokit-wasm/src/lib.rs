@@ -169,13 +169,13 @@ pub fn hint(request: &str, budget_ms: f64) -> String {
 /// Every step from the givens to the end, with the grade: `/api/explain`.
 #[wasm_bindgen]
 pub fn explain(request: &str, budget_ms: f64) -> String {
-    with_puzzle(request, budget_ms, |_, p, o| service::explain(p, o))
+    with_puzzle(request, budget_ms, |r, p, o| service::explain(p, r, o))
 }
 
 /// Level, score and hardest technique: `/api/rate`.
 #[wasm_bindgen]
 pub fn rate(request: &str, budget_ms: f64) -> String {
-    with_puzzle(request, budget_ms, |_, p, o| service::rate(p, o))
+    with_puzzle(request, budget_ms, |r, p, o| service::rate(p, r, o))
 }
 
 /// The SVG drawing: `{"svg": …}` (the HTTP API answers the SVG itself).
@@ -261,6 +261,20 @@ mod tests {
             hint.get("step").is_none(),
             "level 1 keeps the move back: {hint}"
         );
+    }
+
+    #[test]
+    fn opt_in_techniques_are_passed_on() {
+        // The second puzzle of top1465 takes a finned Franken jellyfish
+        // when it is turned on, and scores lower.
+        let p = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+        let with = json!({ "puzzle": p, "techniques": ["finned-franken-jellyfish"] }).to_string();
+        let plain = v(rate(&json!({ "puzzle": p }).to_string(), 0.0));
+        assert!(v(rate(&with, 0.0))["score"].as_u64() < plain["score"].as_u64());
+        let steps = v(explain(&with, 0.0))["steps"].to_string();
+        assert!(steps.contains("\"finned-franken-jellyfish\""));
+        let bad = json!({ "puzzle": p, "techniques": ["franken"] }).to_string();
+        assert_eq!(v(hint(&bad, 0.0))["status"], "bad-request");
     }
 
     #[test]

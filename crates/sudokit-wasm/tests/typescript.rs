@@ -80,3 +80,37 @@ fn strip_comments(ts: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// The hand-written `index.d.ts` names the generator's rules and the
+/// opt-in techniques as string unions; they are the library's lists, so a
+/// new family or technique cannot be missing from the package's types.
+#[test]
+fn index_types_list_the_library_names() {
+    let index =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("npm/index.d.ts"))
+            .unwrap();
+    let rules: Vec<String> = ["killer", "thermo"]
+        .iter()
+        .chain(sudokit::generate::LINE_FAMILIES)
+        .chain(sudokit::generate::CLUE_FAMILIES)
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(union(&index, "GenerateRules"), rules);
+    let opt_ins: Vec<String> = sudokit::logic::Technique::opt_ins()
+        .map(|t| t.key())
+        .collect();
+    assert_eq!(union(&index, "OptInTechnique"), opt_ins);
+}
+
+/// The quoted members of `export type NAME = | "a" | "b";`.
+fn union(ts: &str, name: &str) -> Vec<String> {
+    let start = ts
+        .find(&format!("export type {name} ="))
+        .unwrap_or_else(|| panic!("index.d.ts has no type {name}"));
+    let body = ts[start..].split_once(';').unwrap().0;
+    body.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}

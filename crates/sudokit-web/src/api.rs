@@ -178,7 +178,10 @@ pub(crate) async fn explain(
     State(state): State<AppState>,
     body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, body, Case::Quick, |_, p, o| service::explain(p, o)).await
+    puzzle_case(&state, body, Case::Quick, |r, p, o| {
+        service::explain(p, r, o)
+    })
+    .await
 }
 
 /// Level, score and hardest technique.
@@ -186,7 +189,7 @@ pub(crate) async fn rate(
     State(state): State<AppState>,
     body: JsonBody<PuzzleRequest>,
 ) -> ApiResult {
-    puzzle_case(&state, body, Case::Quick, |_, p, o| service::rate(p, o)).await
+    puzzle_case(&state, body, Case::Quick, |r, p, o| service::rate(p, r, o)).await
 }
 
 /// The next step from the player's position: first any entry that is not

@@ -287,6 +287,64 @@ fn hint_explain_and_rate() {
     assert_eq!(status, 422, "{v}");
 }
 
+/// The second puzzle of top1465: with the finned Franken jellyfish turned
+/// on, its path takes one (step 9) and its score drops from 49500.
+const FRANKEN: &str =
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+
+#[test]
+fn opt_in_techniques_join_explain_rate_and_hint() {
+    let addr = start(Config::default());
+    let with = json!(["finned-franken-jellyfish"]);
+    let (status, plain) = post(addr, "/api/rate", json!({"puzzle": FRANKEN}));
+    assert_eq!(status, 200, "{plain}");
+    let (status, more) = post(
+        addr,
+        "/api/rate",
+        json!({"puzzle": FRANKEN, "techniques": with}),
+    );
+    assert_eq!(status, 200, "{more}");
+    assert_eq!(plain["score"], 49500);
+    assert!(more["score"].as_u64().unwrap() < 49500, "{more}");
+
+    let (status, v) = post(
+        addr,
+        "/api/explain",
+        json!({"puzzle": FRANKEN, "techniques": with}),
+    );
+    assert_eq!(status, 200, "{v}");
+    let steps = v["steps"].as_array().unwrap();
+    assert!(steps
+        .iter()
+        .any(|s| s["technique"] == "finned-franken-jellyfish"));
+    let (_, v) = post(addr, "/api/explain", json!({"puzzle": FRANKEN}));
+    assert!(!v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["technique"] == "finned-franken-jellyfish"));
+
+    // A name that is not an opt-in is refused in words, on every case.
+    for path in ["/api/explain", "/api/rate", "/api/hint"] {
+        let (status, v) = post(
+            addr,
+            path,
+            json!({"puzzle": FRANKEN, "techniques": ["naked-single"]}),
+        );
+        assert_eq!(status, 400, "{path}: {v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains("naked-single is always searched"), "{error}");
+        assert!(error.contains("death-blossom"), "{error}");
+    }
+    let (status, v) = post(
+        addr,
+        "/api/hint",
+        json!({"puzzle": FRANKEN, "techniques": ["template-set"]}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["kind"], "step");
+}
+
 #[test]
 fn generate_by_difficulty_and_pdf() {
     let addr = start(Config {

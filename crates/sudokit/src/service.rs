@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use crate::format::{parse_all, ParseOptions};
 use crate::generate::{Board, ConstraintKind, Difficulty, GenerateOptions, Symmetry};
-use crate::logic::Level;
+use crate::logic::{Level, Technique};
 use crate::view::{
     CountView, ErrorView, GeneratedView, PathView, PlayerHintView, PuzzleInfoView, RatingView,
     VerdictView,
@@ -155,6 +155,10 @@ pub struct PuzzleRequest {
     /// `hint`: answer only this level of the hint (1 where to look, 2
     /// which technique, 3 the move with its step); all three when absent.
     pub level: Option<u8>,
+    /// `explain`, `rate`, `hint`: techniques HoDoKu leaves off, turned on
+    /// by their JSON keys ([`Technique::opt_ins`]); an unknown name is a
+    /// bad request naming the accepted ones.
+    pub techniques: Vec<String>,
 }
 
 impl PuzzleRequest {
@@ -180,6 +184,17 @@ impl PuzzleRequest {
             column: e.column,
             cell: None,
         })
+    }
+
+    /// `opts` with the request's opt-in [`techniques`](Self::techniques)
+    /// turned on.
+    pub fn logic_options(&self, opts: &Options) -> Result<Options, Failure> {
+        let t = self
+            .techniques
+            .iter()
+            .map(|k| Technique::opt_in_from_key(k).map_err(Failure::BadRequest))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(opts.clone().with_techniques(&t))
     }
 }
 
@@ -227,15 +242,17 @@ pub fn count(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
     Ok(to_json(&CountView::from(&c)))
 }
 
-/// The whole path, step by step, with the grade: a [`PathView`].
-pub fn explain(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
-    let path = p.explain(opts).map_err(failure)?;
+/// The whole path, step by step, with the grade: a [`PathView`]; the
+/// request's opt-in techniques join the search.
+pub fn explain(p: &Puzzle, req: &PuzzleRequest, opts: &Options) -> Result<Value, Failure> {
+    let path = p.explain(&req.logic_options(opts)?).map_err(failure)?;
     Ok(to_json(&PathView::new(p.geometry(), &path)))
 }
 
-/// Level, score and hardest technique: a [`RatingView`].
-pub fn rate(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
-    let rating = p.rate(opts).map_err(failure)?;
+/// Level, score and hardest technique: a [`RatingView`]; the request's
+/// opt-in techniques join the search.
+pub fn rate(p: &Puzzle, req: &PuzzleRequest, opts: &Options) -> Result<Value, Failure> {
+    let rating = p.rate(&req.logic_options(opts)?).map_err(failure)?;
     Ok(to_json(&RatingView::from(&rating)))
 }
 
@@ -243,7 +260,8 @@ pub fn rate(p: &Puzzle, opts: &Options) -> Result<Value, Failure> {
 /// first any entry that is not the solution's digit (or pencil marks that
 /// lose a needed digit), then the easiest logical step with its three
 /// levels; a [`PlayerHintView`]. With `req.level` only that level is
-/// answered, and the step itself only at level 3.
+/// answered, and the step itself only at level 3. The request's opt-in
+/// techniques join the search.
 pub fn hint(p: &Puzzle, req: &PuzzleRequest, opts: &Options) -> Result<Value, Failure> {
     if let Some(l) = req.level {
         if !(1..=3).contains(&l) {
@@ -253,7 +271,7 @@ pub fn hint(p: &Puzzle, req: &PuzzleRequest, opts: &Options) -> Result<Value, Fa
         }
     }
     let hint = p
-        .player_hint(&req.entries, &req.pencil, opts)
+        .player_hint(&req.entries, &req.pencil, &req.logic_options(opts)?)
         .map_err(failure)?;
     let mut view = PlayerHintView::new(p, &hint);
     if let Some(l) = req.level {

@@ -98,6 +98,29 @@ test("hint in levels, rate, render", () => {
   assert.equal(new TextDecoder().decode(pdf.slice(0, 4)), "%PDF");
 });
 
+test("opt-in techniques: the same path as `explain --with`", () => {
+  assert.ok(BIN, "set SUDOKIT_BIN to the sudokit binary");
+  // The second puzzle of top1465 takes a finned Franken jellyfish when it
+  // is turned on.
+  const puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+  const techniques = ["finned-franken-jellyfish"];
+  const p = new Puzzle(puzzle);
+  const ours = p.explain({ techniques });
+  const cli = JSON.parse(
+    execFileSync(BIN, ["explain", "--json", "--with", techniques.join(","), puzzle], { encoding: "utf8" }).trim(),
+  );
+  assert.equal(JSON.stringify(ours.steps), JSON.stringify(cli.steps));
+  assert.ok(ours.steps.some((s) => s.technique === techniques[0]));
+  assert.ok(!p.explain().steps.some((s) => s.technique === techniques[0]));
+  assert.ok(p.rate({ techniques }).score < p.rate().score);
+  assert.throws(() => p.hint({ techniques: ["franken"] }), (e) => {
+    assert.ok(e instanceof SudokitError);
+    assert.equal(e.status, "bad-request");
+    assert.match(e.message, /the opt-ins are: death-blossom/);
+    return true;
+  });
+});
+
 test("generate: unique, reproducible from the seed", () => {
   const a = generate({ box: "2x3", seed: 42 });
   const b = generate({ box: "2x3", seed: "42" });

@@ -23,7 +23,7 @@ const path: PathView = p.explain({ budgetMs: 2000 });
 const first: StepView | undefined = path.steps[0];
 const technique: string | undefined = first?.technique;
 const eliminated: number[] = path.steps.flatMap((s) => s.eliminations.map((c) => c.cell));
-const rating: RatingView = p.rate();
+const rating: RatingView = p.rate({ techniques: ["death-blossom", "template-set"] });
 const score: number = rating.score;
 const count: CountView = p.count({ budgetMs: 1000, onProgress: (report) => console.log(report) });
 const verdict: VerdictView = p.check();
@@ -39,6 +39,7 @@ const overlay: string | null = info.overlay;
 const pencil: number[][] | null = info.pencil;
 const warnings: string[] | undefined = info.warnings;
 const made: GeneratedView = generate({ box: "2x3", seed: 7, symmetry: "mirror" });
+const killer: GeneratedView = generate({ box: "2x2", rules: "little-killer" });
 const seed: string = made.seed;
 const clues: number = made.clues + made.index;
 const solutionRows: number[][] = made.solution.rows;
@@ -58,6 +59,8 @@ try {
 const wrong: number = count.count;
 // @ts-expect-error: the level is a name, not a number
 const wrongLevel: number = rating.level;
+// @ts-expect-error: only the opt-in techniques can be turned on
+p.explain({ techniques: ["naked-single"] });
 // @ts-expect-error: a puzzle is read from text
 new Puzzle(42);
 // @ts-expect-error: the seed is a decimal string (a u64 outgrows numbers)
@@ -69,4 +72,4 @@ const wrongGrade: string = made.grade.level;
 
 console.log(technique, eliminated, score, verdict, levels, svg, pdf, made, v, wrong, wrongLevel);
 console.log(trueCandidates, boxOfInfo, unitNames, overlay, pencil, warnings, seed, clues, solutionRows, madeLevel);
-console.log(wrongSeed, wrongOverlay, wrongGrade);
+console.log(wrongSeed, wrongOverlay, wrongGrade, killer);
