@@ -239,52 +239,47 @@ fn text(c: &Candidates, s: &Step, premise: String) -> String {
     } else {
         format!("remove {}", super::elim_text(c, &s.eliminations))
     };
-    // Each branch: the singles that lead from its assumption to the
-    // conclusion (only those it needs), so a player can check it.
-    let branches: Vec<String> = s
-        .candidates
-        .iter()
-        .map(|a| {
-            let mut net = Net::assume(c, a.cell as usize, a.digit);
-            let reached = |net: &Net| -> Option<Vec<usize>> {
-                if let Some(p) = s.placements.first() {
-                    net.placement(p.cell as usize, p.digit).map(|i| vec![i])
-                } else {
-                    let gone = s.eliminations.iter().all(|e| {
-                        !net.t.has(e.cell as usize, e.digit)
-                            && net.t.values()[e.cell as usize] != e.digit
-                    });
-                    gone.then(|| {
-                        net.causes(s.eliminations.iter().map(|e| (e.cell as usize, e.digit)))
-                    })
-                }
-            };
-            let needs = loop {
-                if let Some(needs) = reached(&net) {
-                    break Some(needs);
-                }
-                if !net.advance(c) {
-                    break None;
-                }
-            };
-            let head = format!("if {} = {}", c.cn(a.cell as usize), a.digit);
-            match needs {
-                Some(needs) => {
-                    let steps = net.needed(c, &needs);
-                    if steps.is_empty() {
-                        format!("{head}, that alone does it")
-                    } else {
-                        format!("{head}, then {}", steps.join(", "))
-                    }
-                }
-                None => head,
-            }
-        })
-        .collect();
+    let branches: Vec<String> = s.candidates.iter().map(|&a| branch_text(c, a, s)).collect();
     format!(
         "{premise}: {}; every case ends the same way: {what}",
         branches.join("; ")
     )
+}
+
+/// `if a, then ...`: the singles that lead from assuming `a` to the step's
+/// conclusion (only those it needs), so a player can check the branch.
+fn branch_text(c: &Candidates, a: Cand, s: &Step) -> String {
+    let head = format!("if {} = {}", c.cn(a.cell as usize), a.digit);
+    match branch(c, a, s) {
+        Some(steps) if steps.is_empty() => format!("{head}, that alone does it"),
+        Some(steps) => format!("{head}, then {}", steps.join(", ")),
+        None => head,
+    }
+}
+
+/// The singles (as `r2c3 = 4 (naked single)`) that lead from assuming `a`
+/// to the step's conclusion, only those it needs; `None` when they never
+/// reach it.
+pub(super) fn branch(c: &Candidates, a: Cand, s: &Step) -> Option<Vec<String>> {
+    let mut net = Net::assume(c, a.cell as usize, a.digit);
+    let reached = |net: &Net| -> Option<Vec<usize>> {
+        if let Some(p) = s.placements.first() {
+            net.placement(p.cell as usize, p.digit).map(|i| vec![i])
+        } else {
+            let gone = s.eliminations.iter().all(|e| {
+                !net.t.has(e.cell as usize, e.digit) && net.t.values()[e.cell as usize] != e.digit
+            });
+            gone.then(|| net.causes(s.eliminations.iter().map(|e| (e.cell as usize, e.digit))))
+        }
+    };
+    loop {
+        if let Some(needs) = reached(&net) {
+            return Some(net.needed(c, &needs));
+        }
+        if !net.advance(c) {
+            return None;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ mod grouped_aic;
 mod hidden_single;
 mod hidden_subsets;
 mod kite;
+mod kraken_fish;
 mod locked_candidates;
 mod locked_subsets;
 mod memo;
@@ -173,9 +174,12 @@ pub enum Technique {
     MutantXWing,
     MutantSwordfish,
     MutantJellyfish,
-    /// A mutant fish with fins: cells seeing every fin lose the digit.
     /// A mutant X-wing with fins: cells seeing every fin lose the digit.
     FinnedMutantXWing,
+    /// A finned fish whose fins each lead, by singles, to removing the
+    /// digit from a cell of the cover lines the fish alone would clear.
+    /// Off unless asked for, as in HoDoKu.
+    KrakenFish,
     /// Every branch of a cell (or every place of a digit in a unit) leads,
     /// by singles, to the same conclusion.
     ForcingChain,
@@ -798,6 +802,13 @@ pub const TABLE: &[Row] = &[
         470,
         Extreme,
         |c| mutant_fish::find(c, 2, true),
+    ),
+    opt_in(
+        T::KrakenFish,
+        "Kraken Fish",
+        500,
+        Extreme,
+        kraken_fish::find,
     ),
     row(
         T::ConstraintPointing,

@@ -169,20 +169,13 @@ impl Net {
 /// the contradiction needs, in the order they follow, each with its reason,
 /// then the contradiction and the placements that cause it.
 fn net_text(c: &Candidates, x: usize, d: u16) -> String {
-    let mut net = Net::assume(c, x, d);
-    let (why, needs) = loop {
-        if let Some(found) = contradiction(c, &net) {
-            break found;
-        }
-        if !net.advance(c) {
-            // Unreachable when `propagate_singles` failed; stay truthful.
-            return format!(
-                "if {} were {d}, no contradiction follows after all",
-                c.cn(x)
-            );
-        }
+    let Some((steps, why)) = contradiction_net(c, x, d) else {
+        // Unreachable when `propagate_singles` failed; stay truthful.
+        return format!(
+            "if {} were {d}, no contradiction follows after all",
+            c.cn(x)
+        );
     };
-    let steps = net.needed(c, &needs);
     let chain = if steps.is_empty() {
         String::new()
     } else {
@@ -193,6 +186,21 @@ fn net_text(c: &Candidates, x: usize, d: u16) -> String {
         c.cn(x),
         c.cn(x)
     )
+}
+
+/// The singles (`r2c3 = 4 (naked single)`) that lead from `x = d` to a
+/// contradiction, only those it needs, and the contradiction in words;
+/// `None` when singles reach none.
+pub(super) fn contradiction_net(c: &Candidates, x: usize, d: u16) -> Option<(Vec<String>, String)> {
+    let mut net = Net::assume(c, x, d);
+    loop {
+        if let Some((why, needs)) = contradiction(c, &net) {
+            return Some((net.needed(c, &needs), why));
+        }
+        if !net.advance(c) {
+            return None;
+        }
+    }
 }
 
 /// A broken cell or unit of the net's board, in words, with the placements
