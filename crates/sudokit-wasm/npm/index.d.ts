@@ -98,6 +98,7 @@ export type OptInTechnique =
   | "mutant-swordfish"
   | "mutant-jellyfish"
   | "finned-mutant-x-wing"
+  | "finned-mutant-swordfish"
   | "kraken-fish"
   | "template-set"
   | "template-delete";

@@ -174,8 +174,10 @@ pub enum Technique {
     MutantXWing,
     MutantSwordfish,
     MutantJellyfish,
-    /// A mutant X-wing with fins: cells seeing every fin lose the digit.
+    /// A mutant fish with fins: cells seeing every fin lose the digit.
+    /// Off unless asked for, as in HoDoKu.
     FinnedMutantXWing,
+    FinnedMutantSwordfish,
     /// A finned fish whose fins each lead, by singles, to removing the
     /// digit from a cell of the cover lines the fish alone would clear.
     /// Off unless asked for, as in HoDoKu.
@@ -802,6 +804,13 @@ pub const TABLE: &[Row] = &[
         470,
         Extreme,
         |c| mutant_fish::find(c, 2, true),
+    ),
+    opt_in(
+        T::FinnedMutantSwordfish,
+        "Finned Mutant Swordfish",
+        470,
+        Extreme,
+        |c| mutant_fish::find(c, 3, true),
     ),
     opt_in(
         T::KrakenFish,

@@ -33,11 +33,11 @@ struct Set {
     cells: u128,
 }
 
-/// The first mutant fish of size `k` (2 to 4), or with fins of size 2.
-/// (Finned mutant swordfish and jellyfish are left out: this search took
-/// 21 s and 236 s on 20 top1465 puzzles for them, see docs/notes/logic.md.)
+/// The first mutant fish of size `k` (2 to 4), or with fins of size 2 or 3.
+/// (Finned mutant jellyfish are left out: this search still takes 23 s on
+/// 5 top1465 puzzles for them, see docs/notes/logic.md.)
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
-    if finned && k > 2 {
+    if finned && k > 3 {
         return None;
     }
     let ctx = &c.ctx;
@@ -165,6 +165,12 @@ impl Search<'_> {
         if open == 0 {
             return None;
         }
+        // With fins, only cells seeing every fin can lose the digit: none
+        // left, no choice of the remaining covers helps.
+        let fins = cv.fins | endo;
+        if fins != 0 && cells128(fins).fold(self.digit, |m, f| m & self.peers[f]) == 0 {
+            return None;
+        }
         let x = open.trailing_zeros() as usize;
         for &u in &self.of_cell[x] {
             if base.contains(&u) || cv.chosen.contains(&u) {
@@ -216,7 +222,8 @@ impl Search<'_> {
             (false, 2) => Technique::MutantXWing,
             (false, 3) => Technique::MutantSwordfish,
             (false, _) => Technique::MutantJellyfish,
-            (true, _) => Technique::FinnedMutantXWing,
+            (true, 2) => Technique::FinnedMutantXWing,
+            (true, _) => Technique::FinnedMutantSwordfish,
         };
         let mut s = Step::new(t);
         s.cells = cells128(cells).map(|x| x as u32).collect();
@@ -263,10 +270,9 @@ mod tests {
 
     /// Known answers: on the first candidates of the first 12 top1465
     /// puzzles, every candidate some mutant X-wing, mutant swordfish,
-    /// finned mutant X-wing and finned mutant swordfish (not searched here)
-    /// removes, as HoDoKu's
-    /// fish solver finds them all (through the PyPI port hodoku-py 0.2.1,
-    /// `FishSolver.find_all`).
+    /// finned mutant X-wing and finned mutant swordfish removes, as
+    /// HoDoKu's fish solver finds them all (through the PyPI port
+    /// hodoku-py 0.2.1, `FishSolver.find_all`).
     #[rustfmt::skip]
     const HODOKU: &[(&str, [Elims; 4])] = &[
         ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", [&[(2,5),(2,7),(11,5),(11,7),(20,5),(20,7),(78,3),(78,5),(79,3),(79,5),(80,3),(80,5)], &[(2,5),(2,7),(11,5),(11,7),(20,5),(20,7),(75,7),(76,7),(77,7),(78,5),(79,5),(80,5)], &[(2,5),(2,7),(2,9),(11,5),(11,7),(11,9),(20,5),(20,7),(20,9),(75,7),(76,7),(77,7),(78,3),(78,5),(79,3),(79,5),(80,3),(80,5)], &[(2,5),(2,7),(2,9),(11,5),(11,7),(11,9),(20,5),(20,7),(20,9),(75,7),(76,7),(77,7),(78,3),(78,5),(79,3),(79,5),(80,3),(80,5)]]),
@@ -286,7 +292,10 @@ mod tests {
     #[test]
     fn mutant_fish_agree_with_hodoku() {
         for (line, want) in HODOKU {
-            for (i, (k, finned)) in [(2, false), (3, false), (2, true)].into_iter().enumerate() {
+            for (i, (k, finned)) in [(2, false), (3, false), (2, true), (3, true)]
+                .into_iter()
+                .enumerate()
+            {
                 let c = cands(line, &[]);
                 let first = find(&c, k, finned);
                 assert_eq!(
@@ -316,7 +325,7 @@ mod tests {
             let solution = solution.cells();
             let mut c = cands(line, &[]);
             while let Some(step) = crate::logic::next_step(&c) {
-                for (k, finned) in [(2, false), (3, false), (4, false), (2, true)] {
+                for (k, finned) in [(2, false), (3, false), (4, false), (2, true), (3, true)] {
                     if let Some(s) = find(&c, k, finned) {
                         seen += 1;
                         for e in &s.eliminations {
