@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
             let _ = service::parse(&p);
             let _ = service::solve(&p, &opts);
             let _ = service::count(&p, &opts);
-            let _ = service::rate(&p, &opts);
-            let _ = service::explain(&p, &opts);
+            let _ = service::rate(&p, &req, &opts);
+            let _ = service::explain(&p, &req, &opts);
             let _ = service::hint(&p, &req, &opts);
         }
         let _ = service::render_svg(&req, &opts);
