@@ -13,7 +13,7 @@ use super::PLAIN;
 use super::{combinations, elim_text, Cand, Candidates, Step, Technique};
 
 /// Positions (bit = index along the line) of `d` in each line.
-fn line_masks(c: &Candidates, lines: &[u32], d: u16) -> Vec<u64> {
+pub(super) fn line_masks(c: &Candidates, lines: &[u32], d: u16) -> Vec<u64> {
     let units = c.geometry().units();
     lines
         .iter()
@@ -28,7 +28,7 @@ fn line_masks(c: &Candidates, lines: &[u32], d: u16) -> Vec<u64> {
         .collect()
 }
 
-fn names(c: &Candidates, units: &[u32]) -> String {
+pub(super) fn names(c: &Candidates, units: &[u32]) -> String {
     units
         .iter()
         .map(|&u| c.un(u as usize))

@@ -13,6 +13,7 @@
 //! conclusion reached from every cover line, is not written).
 
 use super::assumptions::{Assumptions, Outcome};
+use super::fish::{line_masks, names};
 use super::{combinations, Cand, Candidates, Step, Technique};
 use crate::logic::candidates::bits;
 
@@ -52,22 +53,10 @@ pub(crate) fn find(c: &Candidates) -> Option<Step> {
 /// search order (digit, rows then columns as base, base lines, covers).
 fn all_of_size(c: &Candidates, k: usize, a: &mut Assumptions) -> Vec<Step> {
     let n = c.ctx.n;
-    let units = c.geometry().units();
     let mut found = Vec::new();
     for d in 1..=n as u16 {
         for (base_lines, cover_lines) in [(&c.ctx.rows, &c.ctx.cols), (&c.ctx.cols, &c.ctx.rows)] {
-            // Positions of `d` along each base line.
-            let masks: Vec<u64> = base_lines
-                .iter()
-                .map(|&l| {
-                    units[l as usize]
-                        .cells
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, &x)| c.has(x as usize, d))
-                        .fold(0u64, |m, (i, _)| m | 1 << i)
-                })
-                .collect();
+            let masks = line_masks(c, base_lines, d);
             // Every position outside the covers holds a fin: a line with
             // more than k + MAX_FINS places cannot be a base line.
             let lines: Vec<u32> = (0..n as u32)
@@ -217,12 +206,6 @@ fn explain(c: &Candidates, s: &mut Step) {
     let d = s.candidates[0].digit;
     let (base_u, cover_u) = s.units.split_at(s.units.len() / 2);
     let fins: Vec<u32> = s.candidates.iter().map(|f| f.cell).collect();
-    let names = |us: &[u32]| {
-        us.iter()
-            .map(|&u| c.un(u as usize))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let branches: Vec<String> = s
         .candidates
         .iter()
@@ -248,8 +231,8 @@ fn explain(c: &Candidates, s: &mut Step) {
         format!(
         "In {}, {d} fits only in {} or in the fin{} {}: with no fin true, the fish holds and {} \
          cannot be {d}; {}; every case ends the same way: remove {}",
-        names(base_u),
-        names(cover_u),
+        names(c, base_u),
+        names(c, cover_u),
         if fins.len() > 1 { "s" } else { "" },
         super::list_and(c, &fins),
         super::list_and(c, &s.eliminations.iter().map(|e| e.cell).collect::<Vec<_>>()),
