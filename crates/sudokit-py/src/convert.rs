@@ -65,10 +65,7 @@ pub(crate) fn options(timeout: Option<f64>, threads: usize) -> PyResult<Options>
 /// [`options`] with the opt-in techniques named in `techniques` enabled
 /// (`ValueError` on a name that is not one).
 pub(crate) fn logic_options(timeout: Option<f64>, techniques: &[String]) -> PyResult<Options> {
-    let t: Vec<Technique> = techniques
-        .iter()
-        .map(|k| Technique::opt_in_from_key(k).map_err(PyValueError::new_err))
-        .collect::<PyResult<_>>()?;
+    let t = Technique::opt_ins_from_keys(techniques).map_err(PyValueError::new_err)?;
     Ok(options(timeout, 1)?.with_techniques(&t))
 }
 

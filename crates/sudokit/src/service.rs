@@ -189,11 +189,7 @@ impl PuzzleRequest {
     /// `opts` with the request's opt-in [`techniques`](Self::techniques)
     /// turned on.
     pub fn logic_options(&self, opts: &Options) -> Result<Options, Failure> {
-        let t = self
-            .techniques
-            .iter()
-            .map(|k| Technique::opt_in_from_key(k).map_err(Failure::BadRequest))
-            .collect::<Result<Vec<_>, _>>()?;
+        let t = Technique::opt_ins_from_keys(&self.techniques).map_err(Failure::BadRequest)?;
         Ok(opts.clone().with_techniques(&t))
     }
 }

@@ -984,6 +984,22 @@ impl Technique {
         }
     }
 
+    /// The opt-in techniques named by `keys`, or the refusal of the first
+    /// name that is not one ([`Technique::opt_in_from_key`]): what the web
+    /// API's and Python's `techniques` lists are read with.
+    ///
+    /// ```
+    /// use sudokit::logic::Technique;
+    /// let t = Technique::opt_ins_from_keys(&["kraken-fish", "template-set"]).unwrap();
+    /// assert_eq!(t, [Technique::KrakenFish, Technique::TemplateSet]);
+    /// assert!(Technique::opt_ins_from_keys(&["x-wing"]).is_err());
+    /// ```
+    pub fn opt_ins_from_keys<S: AsRef<str>>(keys: &[S]) -> Result<Vec<Technique>, String> {
+        keys.iter()
+            .map(|k| Technique::opt_in_from_key(k.as_ref()))
+            .collect()
+    }
+
     /// True for the steps that guess rather than reason.
     pub fn is_guess(self) -> bool {
         matches!(self, Technique::TrialAndError | Technique::BruteForce)
