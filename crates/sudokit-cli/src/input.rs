@@ -219,7 +219,7 @@ pub struct TechniqueArgs {
     /// place in the order (comma-separated): death-blossom,
     /// franken-jellyfish, finned-franken-jellyfish, mutant-x-wing,
     /// mutant-swordfish, mutant-jellyfish, finned-mutant-x-wing,
-    /// template-set, template-delete.
+    /// finned-mutant-swordfish, kraken-fish, template-set, template-delete.
     #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = sudokit::logic::Technique::opt_in_from_key)]
     pub with: Vec<sudokit::logic::Technique>,
 }

@@ -179,6 +179,19 @@ fn rate_json_lines() {
     assert!(v["hardest"] == "Full House" || v["hardest"] == "Naked Single");
 }
 
+/// `--help` lists every opt-in the library has (the list is written out in
+/// the option's help text, so a new technique must be added there).
+#[test]
+fn with_help_lists_every_opt_in() {
+    for cmd in ["rate", "explain", "hint"] {
+        let o = sudokit(&[cmd, "--help"], "");
+        let help = stdout(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+        for t in sudokit::logic::Technique::opt_ins() {
+            assert!(help.contains(&t.key()), "{cmd} --help lacks {}", t.key());
+        }
+    }
+}
+
 #[test]
 fn with_takes_only_the_opt_in_techniques() {
     // Templates come after forcing nets, so on this puzzle they change
