@@ -571,11 +571,16 @@ async function audit(page, label) {
       await geometry(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${label}-generated-cube`);
-      // Loading a square board takes the cube box off again.
-      await page.goto(`${base}#3x3:${WIKI}`);
+      // Loading a square board takes the cube box off again. The link is
+      // put in the address bar as a link opened in the tab is before its
+      // hashchange runs; the clock's tick in between must not write the
+      // cube back over it (it did, now and then, on a slow machine).
+      const tick = await page.textContent("#timer");
+      await page.evaluate((h) => history.replaceState(null, "", h), `#3x3:${WIKI}`);
+      await page.waitForFunction((t) => document.getElementById("timer").textContent !== t, tick);
       await page.reload();
       await ready(page);
-      assert.equal(await page.isChecked("#cube"), false);
+      assert.equal(await page.isChecked("#cube"), false, "the link in the address bar is opened, not the game before it");
       assert.equal(await page.$$eval('input[name="variant"]:checked', (b) => b.length), 0);
       // A cube link ticks it.
       await page.goto(`${base}#b=2x2&cube=1&g=${".".repeat(64)}`);

@@ -25,7 +25,16 @@ function shareParams() {
 }
 // The hash of a link being opened (the hashchange listener below).
 let opening = null;
-function writeUrl() { if (st.info && opening == null) history.replaceState(null, "", `#${shareParams()}`); }
+// The hash this page last wrote. Another one in the address bar is a link
+// whose hashchange may still be queued: a clock tick or the pagehide of a
+// reload in between would otherwise write the old game over it.
+let written = null;
+function writeUrl() {
+  if (!st.info || opening != null) return;
+  if (written != null && location.hash.slice(1) !== written) return;
+  history.replaceState(null, "", `#${shareParams()}`);
+  written = location.hash.slice(1);
+}
 function save() { if (st.info) try { localStorage.setItem(STORE, shareParams()); } catch (e) { /* storage full or off: play on */ } }
 async function loadParams(hash) {
   const p = new URLSearchParams(hash);

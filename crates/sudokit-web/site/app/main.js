@@ -79,6 +79,6 @@ async function openHash(h) {
 addEventListener("hashchange", async () => {
   const h = location.hash.slice(1);
   opening = h;
-  try { await openHash(h); } catch (e) { status(explainError(e), "error"); } finally { if (opening === h) opening = null; }
+  try { await openHash(h); } catch (e) { status(explainError(e), "error"); } finally { if (opening === h) { opening = null; written = null; } }
 });
 start();
