@@ -215,13 +215,19 @@ impl BatchArgs {
 /// `--with`: techniques off by default to search too.
 #[derive(clap::Args, Debug, Default)]
 pub struct TechniqueArgs {
-    /// Also search these techniques, off by default as in HoDoKu, in their
-    /// place in the order (comma-separated): death-blossom,
-    /// franken-jellyfish, finned-franken-jellyfish, mutant-x-wing,
-    /// mutant-swordfish, mutant-jellyfish, finned-mutant-x-wing,
-    /// finned-mutant-swordfish, kraken-fish, template-set, template-delete.
-    #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = sudokit::logic::Technique::opt_in_from_key)]
+    // The help names the library's opt-ins, so a new one needs no edit here.
+    #[arg(long = "with", value_name = "TECHNIQUE", value_delimiter = ',', value_parser = sudokit::logic::Technique::opt_in_from_key, help = with_help())]
     pub with: Vec<sudokit::logic::Technique>,
+}
+
+fn with_help() -> String {
+    let keys: Vec<String> = sudokit::logic::Technique::opt_ins()
+        .map(|t| t.key())
+        .collect();
+    format!(
+        "Also search these techniques, off by default as in HoDoKu, in their place in the order (comma-separated): {}.",
+        keys.join(", ")
+    )
 }
 
 /// Parses `--timeout SECS`: a finite, non-negative number of seconds.
