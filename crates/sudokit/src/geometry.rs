@@ -648,6 +648,25 @@ fn jigsaw_regions(regions: &[u16], n: usize) -> Result<Vec<Vec<u32>>, GeometryEr
     Ok(cells)
 }
 
+/// The cells touching `x` on an N×N board: orthogonally, and with
+/// `diagonal` also diagonally.
+pub(crate) fn touching_cells(x: usize, n: usize, diagonal: bool) -> Vec<usize> {
+    let (r, c) = ((x / n) as isize, (x % n) as isize);
+    let mut out = Vec::new();
+    for dr in -1..=1isize {
+        for dc in -1..=1isize {
+            if (dr, dc) == (0, 0) || (!diagonal && dr != 0 && dc != 0) {
+                continue;
+            }
+            let (r2, c2) = (r + dr, c + dc);
+            if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
+                out.push(r2 as usize * n + c2 as usize);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,9 +9,9 @@
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-use super::constrained::neighbours;
 use crate::constraints::text::{name, names};
 use crate::constraints::{Constraint, Direction};
+use crate::geometry::touching_cells;
 use crate::grid::Grid;
 
 /// The families [`super::ConstraintKind::Clues`] makes puzzles of
@@ -78,7 +78,7 @@ pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) ->
             .collect(),
         "minimum" | "maximum" => (0..n * n)
             .filter(|&x| {
-                neighbours(x, n, false).iter().all(|&y| match key {
+                touching_cells(x, n, false).iter().all(|&y| match key {
                     "minimum" => v(x) < v(y),
                     _ => v(x) > v(y),
                 })
@@ -113,7 +113,7 @@ pub(super) fn candidates(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) ->
         "kropki" | "xv" => {
             let mut out = Vec::new();
             for x in 0..n * n {
-                for y in neighbours(x, n, false).into_iter().filter(|&y| y > x) {
+                for y in touching_cells(x, n, false).into_iter().filter(|&y| y > x) {
                     let (a, b) = (v(x), v(y));
                     let (mark, value) = match key {
                         "kropki" if a.abs_diff(b) == 1 => ("kropki-white", ""),

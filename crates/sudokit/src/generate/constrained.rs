@@ -27,7 +27,7 @@ use rand::Rng;
 
 use crate::constraints::text::name;
 use crate::constraints::Constraint;
-use crate::geometry::{Geometry, Layout};
+use crate::geometry::{touching_cells, Geometry, Layout};
 use crate::grid::Grid;
 use crate::logic::{self, Level};
 use crate::puzzle::{Error, Options, Puzzle, Rating};
@@ -374,25 +374,6 @@ fn check_budget(n: usize, kind: ConstraintKind) -> u64 {
     }
 }
 
-/// The cells touching `x` on an N×N board: orthogonally, and with
-/// `diagonal` also diagonally.
-pub(super) fn neighbours(x: usize, n: usize, diagonal: bool) -> Vec<usize> {
-    let (r, c) = ((x / n) as isize, (x % n) as isize);
-    let mut out = Vec::new();
-    for dr in -1..=1isize {
-        for dc in -1..=1isize {
-            if (dr, dc) == (0, 0) || (!diagonal && dr != 0 && dc != 0) {
-                continue;
-            }
-            let (r2, c2) = (r + dr, c + dc);
-            if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
-                out.push(r2 as usize * n + c2 as usize);
-            }
-        }
-    }
-    out
-}
-
 /// Cages covering the board, each grown from a random free cell through
 /// free orthogonal neighbours whose digits are not yet in the cage.
 fn cages(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
@@ -411,7 +392,7 @@ fn cages(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
         while cells.len() < size {
             let mut options: Vec<usize> = cells
                 .iter()
-                .flat_map(|&x| neighbours(x, n, false))
+                .flat_map(|&x| touching_cells(x, n, false))
                 .filter(|&y| free[y] && cells.iter().all(|&x| sol.get(x) != sol.get(y)))
                 .collect();
             options.sort_unstable();
@@ -445,7 +426,7 @@ fn merge_single_cells(groups: &mut Vec<Vec<usize>>, sol: &Grid, n: usize) {
             continue;
         }
         let cell = groups[i][0];
-        let near = neighbours(cell, n, false);
+        let near = touching_cells(cell, n, false);
         let target = (0..groups.len())
             .filter(|&j| j != i && groups[j].iter().any(|x| near.contains(x)))
             .filter(|&j| groups[j].iter().all(|&x| sol.get(x) != sol.get(cell)))
@@ -476,7 +457,7 @@ fn thermos(sol: &Grid, n: usize, rng: &mut impl Rng) -> Vec<Constraint> {
         let want = rng.random_range(3..=n.min(6));
         while cells.len() < want {
             let last = *cells.last().unwrap();
-            let options: Vec<usize> = neighbours(last, n, true)
+            let options: Vec<usize> = touching_cells(last, n, true)
                 .into_iter()
                 .filter(|&y| free[y] && !cells.contains(&y) && sol.get(y) > sol.get(last))
                 .collect();
@@ -514,7 +495,7 @@ fn lines(sol: &Grid, key: &str, n: usize, rng: &mut impl Rng) -> Vec<Constraint>
         let mut cells = vec![start];
         while cells.len() < want {
             let last = *cells.last().expect("a start");
-            let options: Vec<usize> = neighbours(last, n, true)
+            let options: Vec<usize> = touching_cells(last, n, true)
                 .into_iter()
                 .filter(|&y| free[y] && !cells.contains(&y))
                 .collect();
