@@ -162,6 +162,12 @@ export function generate(options = {}) {
   return call({ budgetMs, onProgress }, (b) => wasm.generate(JSON.stringify(request), seedText(seed), b));
 }
 
+/** The techniques `explain`, `rate` and `hint` take in `techniques`
+ * (HoDoKu's opt-ins, off by default), in their search order. */
+export function techniques() {
+  return JSON.parse(wasm.techniques());
+}
+
 /** The engine's version. */
 export function version() {
   return wasm.version();

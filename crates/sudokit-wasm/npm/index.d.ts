@@ -11,6 +11,7 @@ import type {
   PlayerHintView,
   PuzzleInfoView,
   RatingView,
+  TechniqueView,
   VerdictView,
 } from "./types.js";
 
@@ -159,6 +160,10 @@ export declare class Puzzle {
 
 /** A new puzzle with a unique solution. */
 export declare function generate(options?: GenerateOptions): GeneratedView;
+
+/** The techniques `explain`, `rate` and `hint` take in `techniques`
+ * (HoDoKu's opt-ins, off by default), in their search order. */
+export declare function techniques(): (TechniqueView & { key: OptInTechnique })[];
 
 /** The engine's version. */
 export declare function version(): string;

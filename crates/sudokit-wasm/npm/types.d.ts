@@ -95,6 +95,8 @@ units: Array<number>, };
 
 export type GradeView = { describe: string, hardest: string | null, level: Level, score: number, without_guessing: boolean, };
 
+export type TechniqueView = { key: string, name: string, level: Level, score: number, };
+
 export type RatingView = { describe: string, hardest: string | null, level: Level, score: number, solved: boolean, steps: number, without_guessing: boolean, };
 
 export type PathView = { grade: GradeView, 

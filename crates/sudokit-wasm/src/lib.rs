@@ -209,6 +209,13 @@ pub fn generate(request: &str, seed: &str, budget_ms: f64) -> String {
     }))
 }
 
+/// The techniques a request's `techniques` may name:
+/// [`service::opt_in_techniques`].
+#[wasm_bindgen]
+pub fn techniques() -> String {
+    service::opt_in_techniques().to_string()
+}
+
 /// The library's version, for the page's footer.
 #[wasm_bindgen]
 pub fn version() -> String {

@@ -934,6 +934,51 @@ async function audit(page, label) {
   const BOTH = [["desktop", DESKTOP], ["phone", PHONE]];
   const rc = (i) => [Math.floor(i / 9) + 1, (i % 9) + 1];
 
+  // HoDoKu's opt-in techniques, offered from the engine's own list (the
+  // WebAssembly's, or the server's /api/techniques): a ticked one joins the
+  // grade and Explain, and stays ticked after a reload. The second puzzle
+  // of top1465 takes a finned Franken jellyfish when it may.
+  const FRANKEN = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
+  // The grade's score is `want` ("=") or under it ("<").
+  const scoreIs = (page, op, want) => page.waitForFunction(([op, want]) => {
+    const m = /score (\d+)/.exec(document.getElementById("grade").textContent);
+    return m && (op === "=" ? +m[1] === want : +m[1] < want);
+  }, [op, want], { timeout: 30000 });
+  for (const [label, opts] of BOTH) {
+    await check(`${label}: more techniques from the engine's list join the grade and Explain, kept after a reload`, async () => {
+      const c = await ctx(opts), page = await c.newPage();
+      const jellyfish = '#opt-ins input[value="finned-franken-jellyfish"]';
+      await page.goto(`${base}#3x3:${FRANKEN}`);
+      await ready(page);
+      await scoreIs(page, "=", 49500);
+      await page.waitForSelector("#techniques-box:not([hidden])");
+      await page.click("#techniques-box summary");
+      assert.ok((await page.locator("#opt-ins input").count()) >= 11, "the engine's opt-ins");
+      // Every choice inside the window and tall enough to tap.
+      const vw = await page.evaluate(() => innerWidth);
+      for (const [name, left, right, height] of await page.$$eval("#opt-ins label", (ls) => ls.map((l) => { const r = l.getBoundingClientRect(); return [l.textContent.trim(), r.left, r.right, r.height]; }))) {
+        assert.ok(left >= 0 && right <= vw, `${name}: ${left}..${right} in a ${vw} px window`);
+        assert.ok(height >= 44, `${name}: ${height} px tall`);
+      }
+      await page.check(jellyfish);
+      await scoreIs(page, "<", 49500);
+      await page.locator("#techniques-box").scrollIntoViewIfNeeded();
+      await shot(page, `${label}-more-techniques`);
+      await page.click("#explain");
+      await page.waitForFunction(() => !document.getElementById("explain-nav").hidden, null, { timeout: 60000 });
+      assert.ok(await page.evaluate(() => st.explain.steps.some((s) => s.technique === "finned-franken-jellyfish")), "Explain takes the ticked technique");
+      await page.reload();
+      await ready(page);
+      await page.waitForSelector("#techniques-box:not([hidden])");
+      assert.equal(await page.isChecked(jellyfish), true, "kept after a reload");
+      await scoreIs(page, "<", 49500);
+      await page.click("#techniques-box summary");
+      await page.uncheck(jellyfish);
+      await scoreIs(page, "=", 49500);
+      await c.close();
+    });
+  }
+
   for (const [label, opts] of BOTH) {
     await check(`${label}: X diagonals are two straight lines through the diagonal cells`, async () => {
       const c = await ctx(opts), page = await c.newPage();

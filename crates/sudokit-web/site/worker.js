@@ -24,6 +24,7 @@ function wasmEngine() {
     rate: (r, b) => w.rate(r, b),
     render_svg: (r) => w.render_svg(r),
     generate: (r, b, seed) => w.generate(r, seed, b),
+    techniques: () => w.techniques(),
     version: () => JSON.stringify({ version: w.version(), engine: "wasm" }),
   };
   return async (op, request, budget, seed) => {
@@ -64,6 +65,10 @@ function httpRequest(config) {
   const STATUS = { 400: "bad-request", 413: "bad-request", 422: "unprocessable" };
   return async (op, request, budget, seed) => {
     if (op === "version") return { version: config.version || "?", engine: "http" };
+    if (op === "techniques") {
+      try { const res = await fetch("api/techniques"); if (res.ok) return await res.json(); } catch (e) { /* offline */ }
+      return [];
+    }
     if (!PATH[op]) throw new Error(`unknown operation ${op}`);
     let body = request;
     if (op === "generate" && seed && request.seed == null) body = { ...request, seed };

@@ -126,6 +126,10 @@ pub fn router(config: Config) -> Router {
             "/api/health",
             get(|| async { axum::Json(serde_json::json!({"ok": true})) }),
         )
+        .route(
+            "/api/techniques",
+            get(|| async { axum::Json(sudokit::service::opt_in_techniques()) }),
+        )
         .route("/api/parse", post(api::parse))
         .route("/api/solve", post(api::solve))
         .route("/api/count", post(api::count))

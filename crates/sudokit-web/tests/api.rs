@@ -343,6 +343,26 @@ fn opt_in_techniques_join_explain_rate_and_hint() {
     );
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["kind"], "step");
+
+    // The list the server offers is the list it takes, one by one.
+    let (status, _, body) = request(addr, "GET", "/api/techniques", b"");
+    assert_eq!(status, 200);
+    let offered: Vec<Value> = serde_json::from_slice(&body).unwrap();
+    assert!(
+        offered
+            .iter()
+            .any(|t| t["key"] == "finned-franken-jellyfish"
+                && t["name"] == "Finned Franken Jellyfish")
+    );
+    assert!(!offered.iter().any(|t| t["key"] == "naked-single"));
+    for t in &offered {
+        let (status, v) = post(
+            addr,
+            "/api/rate",
+            json!({"puzzle": WIKI, "techniques": [t["key"]]}),
+        );
+        assert_eq!(status, 200, "{t}: {v}");
+    }
 }
 
 #[test]

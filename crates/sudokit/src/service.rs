@@ -25,7 +25,7 @@ use crate::generate::{Board, ConstraintKind, Difficulty, GenerateOptions, Symmet
 use crate::logic::{Level, Technique};
 use crate::view::{
     CountView, ErrorView, GeneratedView, PathView, PlayerHintView, PuzzleInfoView, RatingView,
-    VerdictView,
+    TechniqueView, VerdictView,
 };
 use crate::{BoxShape, CountMode, Error, Geometry, Layout, Options, Puzzle, Variant, Verdict};
 
@@ -199,6 +199,22 @@ impl PuzzleRequest {
 /// conflicts and draws variants against the puzzle's real units).
 pub fn parse(p: &Puzzle) -> Value {
     to_json(&PuzzleInfoView::new(p))
+}
+
+/// The techniques a request's `techniques` may name, in their search
+/// order: HoDoKu's opt-ins, off unless asked for ([`TechniqueView`]s).
+///
+/// ```
+/// let list = sudokit::service::opt_in_techniques();
+/// let keys: Vec<&str> = list.as_array().unwrap().iter().map(|t| t["key"].as_str().unwrap()).collect();
+/// assert!(keys.contains(&"kraken-fish") && !keys.contains(&"x-wing"));
+/// ```
+pub fn opt_in_techniques() -> Value {
+    to_json(
+        &Technique::opt_ins()
+            .map(TechniqueView::from)
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// A view as a JSON value (keys sorted, as every answer prints them).

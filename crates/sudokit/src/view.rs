@@ -120,6 +120,29 @@ impl From<&Grade> for GradeView {
     }
 }
 
+/// A technique a request may switch on (`"techniques": ["kraken-fish"]`):
+/// its `key`, the `name` players read, and the `level` and `score` of one
+/// step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TechniqueView {
+    pub key: String,
+    pub name: String,
+    pub level: Level,
+    pub score: u32,
+}
+
+impl From<Technique> for TechniqueView {
+    fn from(t: Technique) -> Self {
+        TechniqueView {
+            key: t.key(),
+            name: t.name().to_string(),
+            level: t.level(),
+            score: t.score(),
+        }
+    }
+}
+
 /// The answer of `rate`: the grade's fields, the number of steps, and
 /// `solved` (always true: a rating needs the path to reach the end).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -765,6 +788,7 @@ pub fn typescript() -> String {
         GridJson::decl(&cfg),
         StepView::decl(&cfg),
         GradeView::decl(&cfg),
+        TechniqueView::decl(&cfg),
         RatingView::decl(&cfg),
         PathView::decl(&cfg),
         CountView::decl(&cfg),

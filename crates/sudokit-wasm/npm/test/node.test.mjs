@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { Puzzle, SudokitError, generate, version } from "sudokit";
+import { Puzzle, SudokitError, generate, techniques, version } from "sudokit";
 
 const WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -103,16 +103,24 @@ test("opt-in techniques: the same path as `explain --with`", () => {
   // The second puzzle of top1465 takes a finned Franken jellyfish when it
   // is turned on.
   const puzzle = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........";
-  const techniques = ["finned-franken-jellyfish"];
+  const chosen = ["finned-franken-jellyfish"];
   const p = new Puzzle(puzzle);
-  const ours = p.explain({ techniques });
+  const ours = p.explain({ techniques: chosen });
   const cli = JSON.parse(
-    execFileSync(BIN, ["explain", "--json", "--with", techniques.join(","), puzzle], { encoding: "utf8" }).trim(),
+    execFileSync(BIN, ["explain", "--json", "--with", chosen.join(","), puzzle], { encoding: "utf8" }).trim(),
   );
   assert.equal(JSON.stringify(ours.steps), JSON.stringify(cli.steps));
-  assert.ok(ours.steps.some((s) => s.technique === techniques[0]));
-  assert.ok(!p.explain().steps.some((s) => s.technique === techniques[0]));
-  assert.ok(p.rate({ techniques }).score < p.rate().score);
+  assert.ok(ours.steps.some((s) => s.technique === chosen[0]));
+  assert.ok(!p.explain().steps.some((s) => s.technique === chosen[0]));
+  assert.ok(p.rate({ techniques: chosen }).score < p.rate().score);
+  // The list the engine offers is the list it takes, one by one.
+  const offered = techniques();
+  assert.ok(offered.length > 0 && offered.some((t) => t.key === chosen[0]));
+  for (const t of offered) {
+    assert.match(t.name, /\w/);
+    assert.ok(t.score > 0, t.key);
+    assert.equal(typeof new Puzzle(WIKI).rate({ techniques: [t.key] }).score, "number");
+  }
   assert.throws(() => p.hint({ techniques: ["franken"] }), (e) => {
     assert.ok(e instanceof SudokitError);
     assert.equal(e.status, "bad-request");

@@ -5,7 +5,9 @@ import {
   Puzzle,
   SudokitError,
   generate,
+  techniques,
   version,
+  type OptInTechnique,
   type CountView,
   type GeneratedView,
   type PathView,
@@ -25,6 +27,9 @@ const technique: string | undefined = first?.technique;
 const eliminated: number[] = path.steps.flatMap((s) => s.eliminations.map((c) => c.cell));
 const rating: RatingView = p.rate({ techniques: ["death-blossom", "template-set"] });
 const score: number = rating.score;
+// The offered names are the ones `techniques` takes.
+const offered: OptInTechnique[] = techniques().map((t) => t.key);
+const offeredScore: number = p.rate({ techniques: offered }).score;
 const count: CountView = p.count({ budgetMs: 1000, onProgress: (report) => console.log(report) });
 const verdict: VerdictView = p.check();
 const trueCandidates: number[][] = p.candidates().candidates;
@@ -72,4 +77,4 @@ const wrongGrade: string = made.grade.level;
 
 console.log(technique, eliminated, score, verdict, levels, svg, pdf, made, v, wrong, wrongLevel);
 console.log(trueCandidates, boxOfInfo, unitNames, overlay, pencil, warnings, seed, clues, solutionRows, madeLevel);
-console.log(wrongSeed, wrongOverlay, wrongGrade, killer);
+console.log(wrongSeed, wrongOverlay, wrongGrade, killer, offeredScore);

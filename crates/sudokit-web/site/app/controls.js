@@ -39,7 +39,37 @@ function updatePrintTitle() { const t = $("print-title"); t.textContent = `${(st
 async function rate() {
   const at = st.info;
   if (st.n > 16 || st.cube) { showGrade(null); return; }
-  try { const g = await bg.call("rate", givensReq(), 4000); if (st.info === at) showGrade(g); } catch (e) { if (st.info === at) $("grade").textContent = ""; }
+  try { const g = await bg.call("rate", logicReq(givensReq()), 4000); if (st.info === at) showGrade(g); } catch (e) { if (st.info === at) $("grade").textContent = ""; }
+}
+// HoDoKu's techniques that are off unless asked for, as the engine lists
+// them: the ticked ones join every hint, explanation and grade. Kept in
+// local storage; a saved name the engine does not offer is dropped.
+const TECHNIQUES = "sudokit-techniques";
+let techniques = [];
+const logicReq = (req) => (techniques.length ? { ...req, techniques } : req);
+async function offerTechniques() {
+  let offered;
+  try { offered = await fg.call("techniques", {}); } catch (e) { return; }
+  if (!Array.isArray(offered) || !offered.length) return;
+  let saved = [];
+  try { saved = JSON.parse(localStorage.getItem(TECHNIQUES) || "[]"); } catch (e) { /* storage off or spoilt: none */ }
+  techniques = offered.map((t) => t.key).filter((k) => Array.isArray(saved) && saved.includes(k));
+  const box = $("opt-ins");
+  box.textContent = "";
+  for (const t of offered) {
+    const label = document.createElement("label"), input = document.createElement("input");
+    input.type = "checkbox"; input.autocomplete = "off"; input.value = t.key; input.checked = techniques.includes(t.key);
+    input.onchange = () => {
+      techniques = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+      try { localStorage.setItem(TECHNIQUES, JSON.stringify(techniques)); } catch (e) { /* storage off: this visit only */ }
+      clearView(); paint(); rate();
+    };
+    label.append(input, ` ${t.name}`);
+    box.append(label);
+  }
+  $("techniques-box").hidden = false;
+  // The first grade of this board may have gone out before the saved choice was read.
+  if (techniques.length && st.info) rate();
 }
 // Errors in words a player can act on.
 function explainError(e) {
@@ -176,7 +206,7 @@ function pencilForHint() {
 $("hint").onclick = async () => {
   if (st.hint && st.hint.step && st.hintLevel < 3) { st.hintLevel++; showHint(); return; }
   try {
-    const h = await work("Looking for a hint", "hint", { ...givensReq(), entries: st.entries, pencil: pencilForHint() }, 20000);
+    const h = await work("Looking for a hint", "hint", logicReq({ ...givensReq(), entries: st.entries, pencil: pencilForHint() }), 20000);
     st.explain = null; $("explain-nav").hidden = true;
     st.hint = h; st.hintLevel = 1;
     st.view = h.step ? { step: h.step } : h.mistake ? { mistake: h.mistake } : null;
@@ -217,7 +247,7 @@ function showExplainStep() {
 }
 $("explain").onclick = async () => {
   try {
-    const r = await work("Working out every step", "explain", givensReq(), 60000);
+    const r = await work("Working out every step", "explain", logicReq(givensReq()), 60000);
     if (!r.steps.length) { status("Nothing to explain: the grid is full."); return; }
     clearView(); st.explain = { steps: r.steps, i: 0 };
     $("explain-nav").hidden = false;

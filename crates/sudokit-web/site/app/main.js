@@ -37,7 +37,7 @@ async function start() {
   const arrived = fg.call("version", {}).then((v) => {
     $("version").textContent = `Engine ${v.version}.`;
     if (v.engine === "http") $("where").textContent = "The engine runs on the server that sent this page.";
-  }).catch(() => {}).finally(() => {
+  }).then(offerTechniques).catch(() => {}).finally(() => {
     engineReady = true;
     if ($("status").textContent === GETTING_READY) status("");
     // The offline copy is made once the engine is in: on a first visit its
