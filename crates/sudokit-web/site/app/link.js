@@ -26,8 +26,8 @@ function shareParams() {
 // The hash of a link being opened (the hashchange listener below).
 let opening = null;
 // The hash this page last wrote. Another one in the address bar is a link
-// whose hashchange may still be queued: a clock tick or the pagehide of a
-// reload in between would otherwise write the old game over it.
+// whose hashchange may still be queued: the clock's tick in between would
+// otherwise write the old game over it (and a reload then open the old game).
 let written = null;
 function writeUrl() {
   if (!st.info || opening != null) return;
