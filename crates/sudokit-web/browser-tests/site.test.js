@@ -870,6 +870,9 @@ async function audit(page, label) {
             assert.ok(!overlaps, `${name}: clue at ${[l, t, r, b].map(Math.round)} overlaps the cells ${drawn.cells.map(Math.round)}`);
             assert.ok(l >= il - 1 && r <= ir + 1 && t >= it - 1 && b <= ib + 1, `${name}: clue inside the margin`);
             assert.ok(l >= 0 && r <= drawn.vw, `${name}: clue on screen`);
+            // Readable on a phone: type of 11 px or more (its box is about
+            // 1.17 em tall).
+            assert.ok(b - t >= 13, `${name}: clue ${(b - t).toFixed(1)} px tall, want 13 or more`);
           }
         }
         if (name === "parity") {

@@ -128,9 +128,12 @@ impl Pen {
         ((xa + xb) / 2.0, (ya + yb) / 2.0)
     }
 
-    /// Font size of clues outside the grid.
-    pub fn small(&self) -> f64 {
-        self.size * 0.25
+    /// Font size of `text` as a clue outside the grid: as large as reads on
+    /// a phone's board, and narrow enough to stay in the half cell of margin
+    /// around it (a digit is about 0.64 em wide in the sans fonts).
+    pub fn outside_font(&self, text: &str) -> f64 {
+        let chars = text.chars().count().max(1) as f64;
+        self.size * (0.44 / (0.64 * chars)).min(0.36)
     }
 
     /// A line through the centres of `cells`, under the grid.

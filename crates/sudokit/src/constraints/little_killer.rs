@@ -221,15 +221,18 @@ impl Family for LittleKiller {
             Direction::UpRight => (1.0, -1.0),
             Direction::UpLeft => (-1.0, -1.0),
         };
-        let (size, small) = (pen.size, pen.small());
+        let size = pen.size;
         let (cx, cy) = pen.centre(*start);
         let at = |k: f64| (cx - dx * size * k, cy - dy * size * k);
-        // Sized by the cell, so the arrow still reads on a phone's board.
-        let ((tx, ty), h) = (at(0.42), size * 0.13);
-        pen.label(at(0.8), small, sum.to_string());
+        // The sum in the middle of the half cell of margin; the arrow runs
+        // from its corner into the first cell's. Sized by the cell, so both
+        // still read on a phone's board.
+        let ((tx, ty), h) = (at(0.4), size * 0.13);
+        let text = sum.to_string();
+        pen.label(at(0.75), pen.outside_font(&text), text);
         pen.over.push(Shape::Segments {
             segments: vec![
-                [at(0.64), (tx, ty)],
+                [at(0.6), (tx, ty)],
                 [(tx - dx * h, ty), (tx, ty)],
                 [(tx, ty), (tx, ty - dy * h)],
             ],

@@ -220,8 +220,8 @@ fn outside_clue(pen: &mut Pen, cells: &[usize], text: &str, framed: bool) {
             stroke: Some(Stroke::new("#000", 1.0)),
         });
     }
-    let small = pen.small();
-    pen.label((x, y), small, text.to_string());
+    let font = pen.outside_font(text);
+    pen.label((x, y), font, text.to_string());
 }
 
 /// Reads an f-puzzles clue outside the grid that reads a whole row or

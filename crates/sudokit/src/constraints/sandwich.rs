@@ -183,12 +183,13 @@ impl Family for Sandwich {
         let Constraint::Sandwich { line: l, sum } = c else {
             return;
         };
-        let (size, x0, y0, small) = (pen.size, pen.x0, pen.y0, pen.small());
+        let (size, x0, y0) = (pen.size, pen.x0, pen.y0);
         let at = match *l {
             Line::Row(k) => (x0 - size * 0.25, y0 + (k as f64 + 0.5) * size),
             Line::Column(k) => (x0 + (k as f64 + 0.5) * size, y0 - size * 0.25),
         };
-        pen.label(at, small, sum.to_string());
+        let text = sum.to_string();
+        pen.label(at, pen.outside_font(&text), text);
     }
 }
 

@@ -535,8 +535,14 @@ mod tests {
             .collect();
         let (tail, tip) = ((nums[0], nums[1]), (nums[2], nums[3]));
         assert!(tip.0 < tail.0 && tip.1 > tail.1, "{d}");
-        let dist = |(a, b): (f64, f64)| ((a - 380.0).powi(2) + (b - 20.0).powi(2)).sqrt();
-        assert!(dist(tip) < dist(tail));
+        // r1c9's centre is (340, 20): the tip is in its corner, the tail
+        // and the clue beyond it, outside the grid.
+        let dist = |(a, b): (f64, f64)| ((a - 340.0).powi(2) + (b - 20.0).powi(2)).sqrt();
+        assert!(
+            dist(tip) < 20.0 * 2f64.sqrt() && dist(tip) < dist(tail),
+            "{d}"
+        );
+        assert!(dist((x, y)) > dist(tail), "clue at {x},{y}, arrow {d}");
     }
 
     #[test]
