@@ -100,6 +100,7 @@ export type OptInTechnique =
   | "mutant-jellyfish"
   | "finned-mutant-x-wing"
   | "finned-mutant-swordfish"
+  | "finned-mutant-jellyfish"
   | "kraken-fish"
   | "template-set"
   | "template-delete";

@@ -178,6 +178,7 @@ pub enum Technique {
     /// Off unless asked for, as in HoDoKu.
     FinnedMutantXWing,
     FinnedMutantSwordfish,
+    FinnedMutantJellyfish,
     /// A finned fish whose fins each lead, by singles, to removing the
     /// digit from a cell of the cover lines the fish alone would clear.
     /// Off unless asked for, as in HoDoKu.
@@ -811,6 +812,13 @@ pub const TABLE: &[Row] = &[
         470,
         Extreme,
         |c| mutant_fish::find(c, 3, true),
+    ),
+    opt_in(
+        T::FinnedMutantJellyfish,
+        "Finned Mutant Jellyfish",
+        470,
+        Extreme,
+        |c| mutant_fish::find(c, 4, true),
     ),
     opt_in(
         T::KrakenFish,

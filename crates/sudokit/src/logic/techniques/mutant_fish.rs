@@ -15,6 +15,15 @@
 //! (at most three) units, or, with fins, that cell left as a fin. A choice
 //! whose sets make a basic or Franken fish is skipped: those have their
 //! own rows. Boards of up to 128 cells with rows, columns and boxes.
+//!
+//! Finned fish first bound their victims, as Franken fish do: a victim v
+//! sees every fin and lies in a cover, one of its own units, whose base
+//! cells all see v. So the base cells v does not see must fit in the other
+//! k - 1 covers (k - 2 for a base cell in two covers). Base sets are only
+//! added, so a cell that fails this for some base sets fails it for every
+//! superset: the walk carries the cells that could still be victims and
+//! stops a prefix with none. Without it, size 4 took 23 s on 5 top1465
+//! puzzles.
 
 use super::franken_fish::{MAX_ENDO_FINS, MAX_FINS};
 use super::{elim_text, list_and, Cand, Candidates, Step, Technique};
@@ -33,13 +42,8 @@ struct Set {
     cells: u128,
 }
 
-/// The first mutant fish of size `k` (2 to 4), or with fins of size 2 or 3.
-/// (Finned mutant jellyfish are left out: this search still takes 23 s on
-/// 5 top1465 puzzles for them, see docs/notes/logic.md.)
+/// The first mutant fish of size `k` (2 to 4), with fins or without.
 pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
-    if finned && k > 3 {
-        return None;
-    }
     let ctx = &c.ctx;
     let peers = ctx.peer128.as_deref()?;
     let unit_cells = &ctx.unit128.as_ref()?.0;
@@ -85,7 +89,7 @@ pub(crate) fn find(c: &Candidates, k: usize, finned: bool) -> Option<Step> {
             peers,
         };
         let mut base = Vec::with_capacity(k);
-        if let Some(s) = search.bases(&base_pool, 0, &mut base, 0, 0) {
+        if let Some(s) = search.bases(&base_pool, 0, &mut base, 0, 0, digit) {
             return Some(s);
         }
         if c.out_of_time() {
@@ -118,7 +122,8 @@ struct Covers {
 
 impl Search<'_> {
     /// Every k-set of base units extending `base` from `start` on; `cells`
-    /// and `endo` are the base cells so far and those in two base sets.
+    /// and `endo` are the base cells so far and those in two base sets,
+    /// `victims` the cells a finned fish on them could still remove from.
     fn bases(
         &self,
         pool: &[usize],
@@ -126,6 +131,7 @@ impl Search<'_> {
         base: &mut Vec<usize>,
         cells: u128,
         endo: u128,
+        victims: u128,
     ) -> Option<Step> {
         for (j, &i) in pool.iter().enumerate().skip(start) {
             if pool.len() - j < self.k - base.len() {
@@ -136,6 +142,14 @@ impl Search<'_> {
             if endo != 0 && (!self.finned || endo.count_ones() > MAX_ENDO_FINS) {
                 continue;
             }
+            let victims = if self.finned {
+                self.victims(victims, cells | s.cells, endo)
+            } else {
+                victims
+            };
+            if victims == 0 {
+                continue;
+            }
             base.push(i);
             let found = if base.len() == self.k {
                 let covers = Covers {
@@ -144,9 +158,9 @@ impl Search<'_> {
                     twice: 0,
                     fins: 0,
                 };
-                self.covers(base, cells | s.cells, endo, covers)
+                self.covers(base, cells | s.cells, endo, victims, covers)
             } else {
-                self.bases(pool, j + 1, base, cells | s.cells, endo)
+                self.bases(pool, j + 1, base, cells | s.cells, endo, victims)
             };
             base.pop();
             if found.is_some() || self.c.out_of_time() {
@@ -156,8 +170,48 @@ impl Search<'_> {
         None
     }
 
+    /// The cells of `victims` that a finned fish on base cells `cells`
+    /// (`endo` in two base sets) could remove from: each sees every endo
+    /// fin, and the base cells it does not see fit in k - 1 covers (k - 2
+    /// when it is a base cell itself, then in two covers).
+    fn victims(&self, victims: u128, cells: u128, endo: u128) -> u128 {
+        let mut kept = victims;
+        for v in cells128(victims) {
+            let seen = self.peers[v] | 1 << v;
+            let in_base = cells >> v & 1 == 1;
+            let ok = endo & !self.peers[v] == 0
+                && (self.k >= 2 + in_base as usize)
+                && self.coverable(cells & !seen, self.k - 1 - in_base as usize);
+            if !ok {
+                kept &= !(1 << v);
+            }
+        }
+        kept
+    }
+
+    /// Whether `cells` fit in `m` of the digit's units.
+    fn coverable(&self, cells: u128, m: usize) -> bool {
+        if cells == 0 {
+            return true;
+        }
+        if m == 0 {
+            return false;
+        }
+        let x = cells.trailing_zeros() as usize;
+        self.of_cell[x]
+            .iter()
+            .any(|&u| self.coverable(cells & !self.sets[u].cells, m - 1))
+    }
+
     /// Covers for the first base cell neither covered nor a fin yet.
-    fn covers(&self, base: &[usize], cells: u128, endo: u128, cv: Covers) -> Option<Step> {
+    fn covers(
+        &self,
+        base: &[usize],
+        cells: u128,
+        endo: u128,
+        victims: u128,
+        cv: Covers,
+    ) -> Option<Step> {
         let open = cells & !cv.cells & !cv.fins;
         if cv.chosen.len() == self.k {
             return self.fish(base, cells, endo, &cv);
@@ -168,7 +222,7 @@ impl Search<'_> {
         // With fins, only cells seeing every fin can lose the digit: none
         // left, no choice of the remaining covers helps.
         let fins = cv.fins | endo;
-        if fins != 0 && cells128(fins).fold(self.digit, |m, f| m & self.peers[f]) == 0 {
+        if fins != 0 && cells128(fins).fold(victims, |m, f| m & self.peers[f]) == 0 {
             return None;
         }
         let x = open.trailing_zeros() as usize;
@@ -181,14 +235,14 @@ impl Search<'_> {
             next.chosen.push(u);
             next.twice |= next.cells & s.cells;
             next.cells |= s.cells;
-            if let Some(f) = self.covers(base, cells, endo, next) {
+            if let Some(f) = self.covers(base, cells, endo, victims, next) {
                 return Some(f);
             }
         }
         if self.finned && (cv.fins | endo).count_ones() < MAX_FINS {
             let mut next = cv;
             next.fins |= 1 << x;
-            return self.covers(base, cells, endo, next);
+            return self.covers(base, cells, endo, victims, next);
         }
         None
     }
@@ -223,7 +277,8 @@ impl Search<'_> {
             (false, 3) => Technique::MutantSwordfish,
             (false, _) => Technique::MutantJellyfish,
             (true, 2) => Technique::FinnedMutantXWing,
-            (true, _) => Technique::FinnedMutantSwordfish,
+            (true, 3) => Technique::FinnedMutantSwordfish,
+            (true, _) => Technique::FinnedMutantJellyfish,
         };
         let mut s = Step::new(t);
         s.cells = cells128(cells).map(|x| x as u32).collect();
@@ -289,6 +344,37 @@ mod tests {
         ("8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........", [&[(24,7),(25,7),(26,7)], &[(24,7),(24,9),(25,7),(25,9),(26,7),(26,9),(49,3),(50,3),(56,7),(65,7),(71,3),(74,7),(80,3)], &[(24,7),(24,8),(24,9),(25,7),(25,8),(25,9),(26,7),(26,8),(26,9),(49,3),(50,3),(56,7),(65,7),(71,3),(74,7),(80,3)], &[(24,7),(24,8),(24,9),(25,7),(25,8),(25,9),(26,7),(26,8),(26,9),(49,3),(50,3),(56,7),(65,7),(71,3),(74,7),(80,3)]]),
     ];
 
+    /// Every candidate some finned mutant jellyfish removes on the same
+    /// candidates of the same 12 puzzles, from the same HoDoKu port.
+    #[rustfmt::skip]
+    const HODOKU_FINNED_JELLYFISH: [Elims; 12] = [
+        &[(2,5),(2,7),(2,9),(11,5),(11,7),(11,9),(20,5),(20,7),(20,9),(75,7),(76,7),(77,7),(78,3),(78,5),(79,3),(79,5),(80,3),(80,5)],
+        &[(24,7),(24,8),(25,7),(25,8),(26,7),(26,8),(49,3),(50,3),(71,3),(73,2),(80,3)],
+        &[(24,7),(24,8),(25,7),(25,8),(26,7),(26,8),(49,3),(50,3),(71,3),(73,6),(80,3)],
+        &[(14,7),(21,3),(21,7),(21,9),(22,3),(22,7),(22,9),(23,3),(23,7),(23,9),(29,3),(29,8),(29,9),(38,3),(38,8),(38,9),(47,3),(47,8),(47,9),(59,4),(59,7),(68,4),(68,7),(74,1),(77,4),(77,7)],
+        &[(5,4),(10,9),(14,4),(20,9),(23,4),(35,8),(48,2),(48,6),(49,2),(49,6),(50,2),(50,6),(53,8),(56,9),(78,4),(79,4),(80,4)],
+        &[(5,5),(10,9),(14,5),(20,9),(23,5),(35,8),(48,2),(48,6),(49,2),(49,6),(50,2),(50,6),(53,8),(56,9),(78,5),(79,5),(80,5)],
+        &[(13,8),(22,8),(29,7),(29,9),(38,7),(38,9),(47,7),(47,9),(51,8),(52,8),(53,8),(71,4)],
+        &[(5,8),(23,8),(24,1),(24,5),(24,7),(25,1),(25,5),(25,7),(26,1),(26,5),(26,7),(29,3),(29,7),(32,8),(38,3),(38,7),(41,8),(47,3),(47,7),(50,8),(56,1),(65,1),(74,1)],
+        &[(2,6),(10,5),(11,5),(11,6),(20,6),(35,3),(48,4),(48,6),(48,8),(49,4),(49,6),(49,8),(50,4),(50,6),(50,8),(53,3),(56,1),(56,4),(65,1),(65,4),(71,3),(74,1),(74,4),(80,3)],
+        &[(5,8),(23,8),(24,1),(24,5),(24,7),(25,1),(25,5),(25,7),(26,1),(26,5),(26,7),(29,3),(29,7),(32,8),(38,3),(38,7),(41,8),(47,3),(47,7),(50,8),(56,1),(65,1),(74,1)],
+        &[(5,2),(5,9),(13,2),(13,9),(14,2),(14,9),(22,2),(22,9),(23,2),(23,9),(38,1),(41,1),(43,1),(44,1),(50,1),(51,5),(51,6),(52,5),(52,6),(53,5),(53,6),(72,7),(73,7),(74,7)],
+        &[(24,7),(24,8),(24,9),(25,7),(25,8),(25,9),(26,7),(26,8),(26,9),(49,3),(50,3),(56,7),(65,7),(71,3),(74,7),(80,3)],
+    ];
+
+    #[test]
+    fn finned_mutant_jellyfish_agree_with_hodoku() {
+        for ((line, _), want) in HODOKU.iter().zip(HODOKU_FINNED_JELLYFISH) {
+            let c = cands(line, &[]);
+            let s = find(&c, 4, true).unwrap_or_else(|| panic!("{line}: none found"));
+            assert_eq!(s.technique, Technique::FinnedMutantJellyfish);
+            for e in &s.eliminations {
+                let e = (e.cell as usize, e.digit);
+                assert!(want.contains(&e), "{line}: {e:?} not HoDoKu's ({s:?})");
+            }
+        }
+    }
+
     #[test]
     fn mutant_fish_agree_with_hodoku() {
         for (line, want) in HODOKU {
@@ -325,7 +411,14 @@ mod tests {
             let solution = solution.cells();
             let mut c = cands(line, &[]);
             while let Some(step) = crate::logic::next_step(&c) {
-                for (k, finned) in [(2, false), (3, false), (4, false), (2, true), (3, true)] {
+                for (k, finned) in [
+                    (2, false),
+                    (3, false),
+                    (4, false),
+                    (2, true),
+                    (3, true),
+                    (4, true),
+                ] {
                     if let Some(s) = find(&c, k, finned) {
                         seen += 1;
                         for e in &s.eliminations {
