@@ -289,3 +289,10 @@ pub(crate) fn merge(py: Python<'_>, parts: Vec<String>) -> PyResult<(String, boo
     let c: Count = count::merge(&parts).map_err(|e| sudoku_error(py, e.to_string(), "merge"))?;
     Ok((c.value().to_string(), c.is_exact()))
 }
+
+/// The techniques a caller may switch on, in search order, as JSON
+/// ([`sudokit::view::TechniqueView`]s: `key`, `name`, `level`, `score`).
+#[pyfunction]
+pub(crate) fn techniques() -> String {
+    sudokit::service::opt_in_techniques().to_string()
+}

@@ -14,7 +14,7 @@ mod puzzle;
 use pyo3::prelude::*;
 
 use batch::{batch_count, batch_rate, batch_solve};
-use calls::{generate, grids, merge, read, render_pdf, write};
+use calls::{generate, grids, merge, read, render_pdf, techniques, write};
 use convert::STATUS_CODES;
 use puzzle::{PyPuzzle, PySolutions};
 
@@ -30,12 +30,6 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .map(|l| l.name())
             .collect::<Vec<_>>(),
     )?;
-    m.add(
-        "OPT_IN_TECHNIQUES",
-        sudokit::logic::Technique::opt_ins()
-            .map(sudokit::logic::Technique::key)
-            .collect::<Vec<_>>(),
-    )?;
     m.add_class::<PyPuzzle>()?;
     m.add_class::<PySolutions>()?;
     m.add_function(wrap_pyfunction!(read, m)?)?;
@@ -43,6 +37,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(render_pdf, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(grids, m)?)?;
+    m.add_function(wrap_pyfunction!(techniques, m)?)?;
     m.add_function(wrap_pyfunction!(merge, m)?)?;
     m.add_function(wrap_pyfunction!(batch_solve, m)?)?;
     m.add_function(wrap_pyfunction!(batch_count, m)?)?;

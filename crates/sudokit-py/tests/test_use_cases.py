@@ -168,6 +168,15 @@ def test_opt_in_techniques():
     assert p.rate(techniques=sudokit.OPT_IN_TECHNIQUES).level == p.rate().level
     with pytest.raises(ValueError, match="always searched"):
         p.rate(techniques=["x-wing"])
+    # The list with names, levels and scores: every key is taken on its
+    # own, and a level is one of LEVELS.
+    listed = sudokit.techniques()
+    assert [t.key for t in listed] == sudokit.OPT_IN_TECHNIQUES
+    franken = next(t for t in listed if t.key == "finned-franken-jellyfish")
+    assert franken.name == "Finned Franken Jellyfish" and franken.score > 0
+    for t in listed:
+        assert t.level in sudokit.LEVELS
+        assert p.rate(techniques=[t.key]).solved
     with pytest.raises(ValueError, match="no technique is called"):
         p.hint(techniques=["templates"])
 

@@ -35,10 +35,6 @@ STATUS_CODES: List[str] = list(_native.STATUS_CODES)
 #: Difficulty levels, easiest first (the ``levels`` of :func:`sudokit.batch.rate`).
 LEVELS: List[str] = list(_native.LEVELS)
 
-#: Techniques HoDoKu ships switched off, searched only when named in
-#: ``techniques=`` (:meth:`Puzzle.explain`, :meth:`Puzzle.hint`,
-#: :meth:`Puzzle.rate`).
-OPT_IN_TECHNIQUES: List[str] = list(_native.OPT_IN_TECHNIQUES)
 
 __all__ = [
     "Puzzle",
@@ -48,6 +44,8 @@ __all__ = [
     "Rating",
     "Record",
     "Generated",
+    "Technique",
+    "techniques",
     "read",
     "write",
     "generate",
@@ -92,6 +90,32 @@ class Rating(NamedTuple):
     def description(self) -> str:
         """The grade in words: the former name of :attr:`describe`."""
         return self.describe
+
+
+class Technique(NamedTuple):
+    """A technique a caller may switch on: its ``key`` (for ``techniques=``),
+    the ``name`` players read, and the ``level`` and ``score`` of one step."""
+
+    key: str
+    name: str
+    level: str
+    score: int
+
+
+def techniques() -> List[Technique]:
+    """The techniques HoDoKu ships switched off, in search order: searched
+    only when their keys are named in ``techniques=`` (:meth:`Puzzle.explain`,
+    :meth:`Puzzle.hint`, :meth:`Puzzle.rate`), as the command line's ``--with``.
+
+    >>> t = next(t for t in sudokit.techniques() if t.key == "kraken-fish")
+    >>> t.name, t.level
+    ('Kraken Fish', 'Extreme')
+    """
+    return [Technique(**t) for t in json.loads(_native.techniques())]
+
+
+#: The keys of :func:`techniques`.
+OPT_IN_TECHNIQUES: List[str] = [t.key for t in techniques()]
 
 
 class Record(NamedTuple):

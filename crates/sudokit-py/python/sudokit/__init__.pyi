@@ -11,6 +11,14 @@ STATUS_CODES: List[str]
 LEVELS: List[str]
 OPT_IN_TECHNIQUES: List[str]
 
+class Technique(NamedTuple):
+    key: str
+    name: str
+    level: str
+    score: int
+
+def techniques() -> List[Technique]: ...
+
 class Verdict(NamedTuple):
     unique: bool
     solution: Puzzle
