@@ -92,6 +92,15 @@ export type GenerateRules =
 /** Techniques HoDoKu leaves off in its solving order; `techniques` turns
  * them on for `explain`, `rate` and `hint`, each in HoDoKu's place. */
 export type OptInTechnique =
+  | "squirmbag"
+  | "whale"
+  | "leviathan"
+  | "finned-squirmbag"
+  | "sashimi-squirmbag"
+  | "finned-whale"
+  | "sashimi-whale"
+  | "finned-leviathan"
+  | "sashimi-leviathan"
   | "death-blossom"
   | "franken-jellyfish"
   | "finned-franken-jellyfish"

@@ -1,4 +1,5 @@
-//! Fish on rows and columns: X-wing, swordfish, jellyfish, and their finned
+//! Fish on rows and columns: X-wing, swordfish, jellyfish, the larger
+//! squirmbag, whale and leviathan (opt-ins, as in HoDoKu), and their finned
 //! and sashimi forms.
 //!
 //! When a digit's places in k base lines all lie in k cover lines, each cover
@@ -37,11 +38,36 @@ pub(super) fn names(c: &Candidates, units: &[u32]) -> String {
 }
 
 fn basic_technique(k: usize) -> Technique {
-    [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][k - 2]
+    match k {
+        2 => Technique::XWing,
+        3 => Technique::Swordfish,
+        4 => Technique::Jellyfish,
+        5 => Technique::Squirmbag,
+        6 => Technique::Whale,
+        _ => Technique::Leviathan,
+    }
+}
+
+/// The finned (or with `sashimi`, sashimi) fish of size `k`.
+fn finned_technique(k: usize, sashimi: bool) -> Technique {
+    use Technique as T;
+    let (finned, sashimi_t) = match k {
+        2 => (T::FinnedXWing, T::SashimiXWing),
+        3 => (T::FinnedSwordfish, T::SashimiSwordfish),
+        4 => (T::FinnedJellyfish, T::SashimiJellyfish),
+        5 => (T::FinnedSquirmbag, T::SashimiSquirmbag),
+        6 => (T::FinnedWhale, T::SashimiWhale),
+        _ => (T::FinnedLeviathan, T::SashimiLeviathan),
+    };
+    if sashimi {
+        sashimi_t
+    } else {
+        finned
+    }
 }
 
 pub(crate) fn find_basic(c: &Candidates, k: usize) -> Option<Step> {
-    if c.ctx.rows.is_empty() {
+    if c.ctx.rows.is_empty() || !(2..=7).contains(&k) {
         return None;
     }
     let n = c.ctx.n;
@@ -235,7 +261,20 @@ fn base_combos_from_start(
 }
 
 pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
-    if c.ctx.rows.is_empty() || k > 8 {
+    find_finned_form(c, k, None)
+}
+
+/// [`find_finned`] for the larger fish, whose finned and sashimi forms are
+/// switched on apart (HoDoKu's rows): only the form `sashimi` says. Sizes
+/// above 4 keep no memo, so a search that skips the other form records no
+/// miss for it.
+pub(crate) fn find_one_form(c: &Candidates, k: usize, sashimi: bool) -> Option<Step> {
+    debug_assert!(k > 4, "sizes 2 to 4 find both forms on one row");
+    find_finned_form(c, k, Some(sashimi))
+}
+
+fn find_finned_form(c: &Candidates, k: usize, form: Option<bool>) -> Option<Step> {
+    if c.ctx.rows.is_empty() || !(2..=7).contains(&k) {
         return None;
     }
     let n = c.ctx.n;
@@ -329,7 +368,10 @@ pub(crate) fn find_finned(c: &Candidates, k: usize) -> Option<Step> {
                                 return false;
                             }
                             tried.push(cover);
-                            match check_cover(c, d, k, bs, cover, &masks, base_lines, cover_lines) {
+                            match check_cover(c, d, k, bs, cover, &masks, base_lines, cover_lines)
+                                .filter(|s| {
+                                    form.map_or(true, |f| s.technique == finned_technique(k, f))
+                                }) {
                                 Some(s) => {
                                     found = Some(s);
                                     true
@@ -416,15 +458,7 @@ fn check_cover(
     let sashimi = bs
         .iter()
         .any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
-    let t = match (sashimi, k) {
-        (false, 2) => Technique::FinnedXWing,
-        (false, 3) => Technique::FinnedSwordfish,
-        (false, _) => Technique::FinnedJellyfish,
-        (true, 2) => Technique::SashimiXWing,
-        (true, 3) => Technique::SashimiSwordfish,
-        (true, _) => Technique::SashimiJellyfish,
-    };
-    let mut s = Step::new(t);
+    let mut s = Step::new(finned_technique(k, sashimi));
     let base_u: Vec<u32> = bs.iter().map(|&b| base_lines[b as usize]).collect();
     let cover_u: Vec<u32> = crate::logic::candidates::bits(cover)
         .map(|i| cover_lines[i])
@@ -465,6 +499,77 @@ mod tests {
             }
         }
         cands(&".".repeat(81), &removed)
+    }
+
+    /// Eliminations as sorted `(cell, digit)` pairs.
+    fn gone(s: &Step) -> Vec<(u32, u16)> {
+        let mut v: Vec<_> = s.eliminations.iter().map(|e| (e.cell, e.digit)).collect();
+        v.sort();
+        v
+    }
+
+    /// 1 only in columns 1-5 of rows 1-5: a squirmbag on those rows clears
+    /// columns 1-5 of rows 6-9 (on 9×9 the complement, a jellyfish on
+    /// columns 6-9, clears the same cells).
+    #[test]
+    fn squirmbag_by_hand() {
+        let cols: &[usize] = &[0, 1, 2, 3, 4];
+        let c = rows_only(1, &[(0, cols), (1, cols), (2, cols), (3, cols), (4, cols)]);
+        let s = find_basic(&c, 5).unwrap();
+        assert_eq!(s.technique, Technique::Squirmbag);
+        let want: Vec<(u32, u16)> = (45..81).filter(|x| x % 9 < 5).map(|x| (x, 1)).collect();
+        assert_eq!(gone(&s), want);
+        assert_eq!(gone(&find_basic(&c, 4).unwrap()), want);
+    }
+
+    /// Rows 3-7 hold 1 in columns 1-5, and row 3 also at r3c6, a fin in
+    /// box 2: cells of columns 4 and 5 in box 2 outside the base rows
+    /// (r1c4, r1c5, r2c4, r2c5) see the fin and lose 1 either way. With row
+    /// 3 cut to r3c1 and the fin, the fish is sashimi.
+    #[test]
+    fn finned_and_sashimi_squirmbag_by_hand() {
+        let cols: &[usize] = &[0, 1, 2, 3, 4];
+        let want = vec![(3, 1), (4, 1), (12, 1), (13, 1)];
+        let rest = [(3, cols), (4, cols), (5, cols), (6, cols)];
+        let c = rows_only(1, &[&[(2, &[0, 1, 2, 3, 4, 5][..])][..], &rest].concat());
+        let s = find_one_form(&c, 5, false).unwrap();
+        assert_eq!(
+            (s.technique, gone(&s)),
+            (Technique::FinnedSquirmbag, want.clone())
+        );
+        let c = rows_only(1, &[&[(2, &[0, 5][..])][..], &rest].concat());
+        let s = find_one_form(&c, 5, true).unwrap();
+        assert_eq!((s.technique, gone(&s)), (Technique::SashimiSquirmbag, want));
+    }
+
+    /// Along hard solving paths, no fish of five to seven lines, plain,
+    /// finned or sashimi, removes the search solver's digit (that solver
+    /// shares no code with this one).
+    #[test]
+    fn large_fish_keep_the_solution() {
+        let mut seen = 0;
+        for line in HARD {
+            let grid = crate::grid::Grid::from_line(line).unwrap();
+            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
+            let solution = solution.cells();
+            along_paths(&[line], |c| {
+                for k in 5..=7 {
+                    let found = [
+                        find_basic(c, k),
+                        find_one_form(c, k, false),
+                        find_one_form(c, k, true),
+                    ];
+                    for s in found.into_iter().flatten() {
+                        seen += 1;
+                        for e in &s.eliminations {
+                            assert_ne!(solution[e.cell as usize], e.digit, "{line}: {s:?}");
+                        }
+                    }
+                }
+                false
+            });
+        }
+        assert!(seen > 0);
     }
 
     /// The plain and the `popcnt` copies of the base-line walk give the

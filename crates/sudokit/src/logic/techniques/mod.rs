@@ -110,6 +110,18 @@ pub enum Technique {
     SashimiXWing,
     SashimiSwordfish,
     SashimiJellyfish,
+    /// Fish of five, six and seven base lines, plain, finned and sashimi.
+    /// Off unless asked for, as in HoDoKu (on 9×9 a plain one is the
+    /// complement of a smaller fish, found first).
+    Squirmbag,
+    Whale,
+    Leviathan,
+    FinnedSquirmbag,
+    SashimiSquirmbag,
+    FinnedWhale,
+    SashimiWhale,
+    FinnedLeviathan,
+    SashimiLeviathan,
     Skyscraper,
     TwoStringKite,
     /// Two strong links on one digit joined by a weak link (the general
@@ -546,6 +558,13 @@ pub const TABLE: &[Row] = &[
         Hard,
         Some(|c| fish::find_basic(c, 4)),
     ),
+    opt_in(T::Squirmbag, "Squirmbag", 470, Unfair, |c| {
+        fish::find_basic(c, 5)
+    }),
+    opt_in(T::Whale, "Whale", 470, Unfair, |c| fish::find_basic(c, 6)),
+    opt_in(T::Leviathan, "Leviathan", 470, Unfair, |c| {
+        fish::find_basic(c, 7)
+    }),
     row(
         T::RemotePair,
         "Remote Pair",
@@ -666,6 +685,24 @@ pub const TABLE: &[Row] = &[
         Some(|c| fish::find_finned(c, 4)),
     ),
     row(T::SashimiJellyfish, "Sashimi Jellyfish", 260, Unfair, None),
+    opt_in(T::FinnedSquirmbag, "Finned Squirmbag", 470, Unfair, |c| {
+        fish::find_one_form(c, 5, false)
+    }),
+    opt_in(T::SashimiSquirmbag, "Sashimi Squirmbag", 470, Unfair, |c| {
+        fish::find_one_form(c, 5, true)
+    }),
+    opt_in(T::FinnedWhale, "Finned Whale", 470, Unfair, |c| {
+        fish::find_one_form(c, 6, false)
+    }),
+    opt_in(T::SashimiWhale, "Sashimi Whale", 470, Unfair, |c| {
+        fish::find_one_form(c, 6, true)
+    }),
+    opt_in(T::FinnedLeviathan, "Finned Leviathan", 470, Unfair, |c| {
+        fish::find_one_form(c, 7, false)
+    }),
+    opt_in(T::SashimiLeviathan, "Sashimi Leviathan", 470, Unfair, |c| {
+        fish::find_one_form(c, 7, true)
+    }),
     row(
         T::SueDeCoq,
         "Sue de Coq",
