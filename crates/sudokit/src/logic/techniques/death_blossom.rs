@@ -172,6 +172,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::solution_of;
     use super::*;
     use crate::grid::Grid;
 
@@ -250,8 +251,7 @@ mod tests {
         let mut seen = 0;
         for (line, _) in &HODOKU[..12] {
             let grid = Grid::from_line(line).unwrap();
-            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
-            let solution = solution.cells();
+            let solution = solution_of(line);
             let mut c = Candidates::from_grid(&grid).unwrap();
             while let Some(step) = crate::logic::next_step(&c) {
                 search(&c, &mut |s| {

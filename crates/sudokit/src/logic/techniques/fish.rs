@@ -549,9 +549,7 @@ mod tests {
     fn large_fish_keep_the_solution() {
         let mut seen = 0;
         for line in HARD {
-            let grid = crate::grid::Grid::from_line(line).unwrap();
-            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
-            let solution = solution.cells();
+            let solution = solution_of(line);
             along_paths(&[line], |c| {
                 for k in 5..=7 {
                     let found = [

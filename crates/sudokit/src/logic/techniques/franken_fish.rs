@@ -966,9 +966,7 @@ mod tests {
     fn franken_jellyfish_keep_the_solution() {
         let mut seen = 0;
         for (line, ..) in &HODOKU_JELLYFISH[..6] {
-            let grid = crate::grid::Grid::from_line(line).unwrap();
-            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
-            let solution = solution.cells();
+            let solution = solution_of(line);
             let mut c = cands(line, &[]);
             while let Some(step) = crate::logic::next_step(&c) {
                 for fins in [false, true] {

@@ -406,9 +406,7 @@ mod tests {
     fn mutant_fish_keep_the_solution() {
         let mut seen = 0;
         for (line, _) in &HODOKU[..3] {
-            let grid = crate::grid::Grid::from_line(line).unwrap();
-            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
-            let solution = solution.cells();
+            let solution = solution_of(line);
             let mut c = cands(line, &[]);
             while let Some(step) = crate::logic::next_step(&c) {
                 for (k, finned) in [

@@ -197,6 +197,7 @@ impl Walk<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_util::solution_of;
     use super::*;
     use crate::grid::Grid;
 
@@ -246,8 +247,7 @@ mod tests {
         let (mut sets, mut deletes) = (0, 0);
         for line in lines {
             let grid = Grid::from_line(line).unwrap();
-            let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
-            let solution = solution.cells();
+            let solution = solution_of(line);
             let mut c = Candidates::from_grid(&grid).unwrap();
             while let Some(step) = crate::logic::next_step(&c) {
                 if let Some(s) = set(&c) {

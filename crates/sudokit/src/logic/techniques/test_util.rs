@@ -5,6 +5,14 @@
 use super::*;
 use crate::grid::Grid;
 
+/// The solution of a puzzle line, from the search solver (which shares no
+/// code with the techniques): the digits their eliminations must keep.
+pub fn solution_of(line: &str) -> Vec<u16> {
+    let grid = Grid::from_line(line).unwrap();
+    let solution = crate::solve::solutions(&grid).unwrap().next().unwrap();
+    solution.cells().to_vec()
+}
+
 /// Candidates of a puzzle line after removing the given candidates.
 pub fn cands(line: &str, removed: &[(usize, u16)]) -> Candidates {
     let g = Grid::from_line(line).unwrap();
