@@ -368,10 +368,17 @@ fn find_finned_form(c: &Candidates, k: usize, form: Option<bool>) -> Option<Step
                                 return false;
                             }
                             tried.push(cover);
-                            match check_cover(c, d, k, bs, cover, &masks, base_lines, cover_lines)
-                                .filter(|s| {
-                                    form.map_or(true, |f| s.technique == finned_technique(k, f))
-                                }) {
+                            match check_cover(
+                                c,
+                                d,
+                                k,
+                                bs,
+                                cover,
+                                &masks,
+                                base_lines,
+                                cover_lines,
+                                form,
+                            ) {
                                 Some(s) => {
                                     found = Some(s);
                                     true
@@ -396,7 +403,8 @@ fn find_finned_form(c: &Candidates, k: usize, form: Option<bool>) -> Option<Step
 
 /// The finned fish on base lines `bs` (indices into `base_lines`) and the
 /// cover lines of `cover` (a mask of indices into `cover_lines`), if its fins
-/// share one box and it removes something.
+/// share one box, it removes something and it has the form `form` asks for
+/// (sashimi or not; `None`: either).
 #[allow(clippy::too_many_arguments)]
 fn check_cover(
     c: &Candidates,
@@ -407,6 +415,7 @@ fn check_cover(
     masks: &[u64],
     base_lines: &[u32],
     cover_lines: &[u32],
+    form: Option<bool>,
 ) -> Option<Step> {
     let units = c.geometry().units();
     // Every base line must touch the cover lines.
@@ -458,6 +467,9 @@ fn check_cover(
     let sashimi = bs
         .iter()
         .any(|&b| (masks[b as usize] & cover).count_ones() <= 1);
+    if form.is_some_and(|f| f != sashimi) {
+        return None;
+    }
     let mut s = Step::new(finned_technique(k, sashimi));
     let base_u: Vec<u32> = bs.iter().map(|&b| base_lines[b as usize]).collect();
     let cover_u: Vec<u32> = crate::logic::candidates::bits(cover)
